@@ -1,0 +1,11 @@
+// swift-tools-version: 6.1
+import PackageDescription
+let package = Package(
+    name: "flowspec",
+    targets: [
+        .systemLibrary(name: "CLibYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
+        .target(name: "FlowDiagnostics"),
+        .target(name: "FlowYAML", dependencies: ["CLibYAML", "FlowDiagnostics"]),
+        .testTarget(name: "FlowYAMLTests", dependencies: ["FlowYAML"]),
+    ]
+)

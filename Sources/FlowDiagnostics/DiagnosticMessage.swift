@@ -1,0 +1,53 @@
+/// What a diagnostic says, before it is placed in a file: its id, severity and text.
+///
+/// Each stage keeps its messages in one catalog (an extension of this type), so wording
+/// stays consistent: lowercase, no trailing period, names in 'quotes'.
+public struct DiagnosticMessage: Hashable, Sendable {
+  public var id: DiagnosticID
+  public var severity: Severity
+  public var text: String
+
+  public init(_ id: DiagnosticID, _ severity: Severity, _ text: String) {
+    self.id = id
+    self.severity = severity
+    self.text = text
+  }
+}
+
+/// Collects the diagnostics of one file as a stage finds them.
+public struct DiagnosticSink: Sendable {
+  /// The file every diagnostic of this sink is located in.
+  public let file: String
+  /// What has been reported so far, in order.
+  public private(set) var diagnostics: [Diagnostic] = []
+
+  public init(file: String) {
+    self.file = file
+  }
+
+  /// Reports a message at a span of the file.
+  public mutating func report(
+    _ message: DiagnosticMessage, at range: SourceRange, notes: [Diagnostic.Note] = [],
+    fixIts: [FixIt] = []
+  ) {
+    diagnostics.append(
+      Diagnostic(
+        id: message.id, severity: message.severity, message: message.text, file: file,
+        range: range, notes: notes, fixIts: fixIts))
+  }
+
+  /// Reports a message at one position of the file.
+  public mutating func report(
+    _ message: DiagnosticMessage, at position: SourcePosition, notes: [Diagnostic.Note] = []
+  ) {
+    report(message, at: SourceRange(at: position), notes: notes)
+  }
+
+  /// Adds diagnostics found elsewhere, such as by a nested parse.
+  public mutating func append(contentsOf other: [Diagnostic]) {
+    diagnostics.append(contentsOf: other)
+  }
+
+  /// Whether any error has been reported.
+  public var hasErrors: Bool { diagnostics.containsErrors }
+}

@@ -1,0 +1,70 @@
+/// A JSON value with ordered object keys, written compactly and deterministically.
+///
+/// The command line's machine-readable output (`--format json`) is built from these, so
+/// keys come out in the order the documentation lists them.
+public enum JSONValue: Hashable, Sendable {
+  case null
+  case bool(Bool)
+  case number(Int)
+  case string(String)
+  case array([JSONValue])
+  case object([(String, JSONValue)])
+
+  public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
+    lhs.serialized() == rhs.serialized()
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(serialized())
+  }
+
+  /// The value as compact JSON text on one line.
+  public func serialized() -> String {
+    var output = ""
+    write(to: &output)
+    return output
+  }
+
+  private func write(to output: inout String) {
+    switch self {
+    case .null: output += "null"
+    case .bool(let value): output += value ? "true" : "false"
+    case .number(let value): output += String(value)
+    case .string(let value): Self.writeString(value, to: &output)
+    case .array(let values):
+      output += "["
+      for (index, value) in values.enumerated() {
+        if index > 0 { output += "," }
+        value.write(to: &output)
+      }
+      output += "]"
+    case .object(let members):
+      output += "{"
+      for (index, (key, value)) in members.enumerated() {
+        if index > 0 { output += "," }
+        Self.writeString(key, to: &output)
+        output += ":"
+        value.write(to: &output)
+      }
+      output += "}"
+    }
+  }
+
+  private static func writeString(_ string: String, to output: inout String) {
+    output += "\""
+    for scalar in string.unicodeScalars {
+      switch scalar {
+      case "\"": output += "\\\""
+      case "\\": output += "\\\\"
+      case "\n": output += "\\n"
+      case "\r": output += "\\r"
+      case "\t": output += "\\t"
+      case _ where scalar.value < 0x20:
+        let hex = String(scalar.value, radix: 16)
+        output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+      default: output.unicodeScalars.append(scalar)
+      }
+    }
+    output += "\""
+  }
+}

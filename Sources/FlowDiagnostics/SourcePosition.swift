@@ -1,0 +1,55 @@
+/// A place in a source file: 1-based line and 1-based column.
+///
+/// Columns count Unicode scalars, as libyaml does, so `é` and `✅` are one column each.
+/// The printer converts them to display columns when it draws a caret.
+public struct SourcePosition: Hashable, Comparable, Sendable, CustomStringConvertible {
+  /// The 1-based line.
+  public var line: Int
+  /// The 1-based column, in Unicode scalars.
+  public var column: Int
+
+  /// Creates a position from a 1-based line and column.
+  public init(line: Int, column: Int) {
+    self.line = line
+    self.column = column
+  }
+
+  /// The first character of a file.
+  public static let start = SourcePosition(line: 1, column: 1)
+
+  public static func < (lhs: SourcePosition, rhs: SourcePosition) -> Bool {
+    (lhs.line, lhs.column) < (rhs.line, rhs.column)
+  }
+
+  /// `line:column`, as compilers print it.
+  public var description: String { "\(line):\(column)" }
+
+  /// The position `count` columns further on the same line.
+  public func advanced(by count: Int) -> SourcePosition {
+    SourcePosition(line: line, column: column + count)
+  }
+}
+
+/// A span of source: from `start` up to, not including, `end`.
+public struct SourceRange: Hashable, Sendable {
+  /// The first character of the span.
+  public var start: SourcePosition
+  /// The position just after the span's last character.
+  public var end: SourcePosition
+
+  /// Creates a span; an `end` before `start` is treated as an empty span at `start`.
+  public init(start: SourcePosition, end: SourcePosition) {
+    self.start = start
+    self.end = max(start, end)
+  }
+
+  /// An empty span at one position.
+  public init(at position: SourcePosition) {
+    self.init(start: position, end: position)
+  }
+
+  /// A span of `length` columns on one line.
+  public init(start: SourcePosition, length: Int) {
+    self.init(start: start, end: start.advanced(by: length))
+  }
+}

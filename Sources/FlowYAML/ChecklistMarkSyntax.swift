@@ -1,0 +1,56 @@
+/// The shape of a checklist mark at the start of a line or key: an optional `- ` bullet,
+/// then `[ ]`, `[]`, `[x]`, `[X]`, `[✅]`, `[✔]` or `[✓]`.
+///
+/// It lives in the YAML front end because a libyaml error on an unquoted `[ ] text:` key
+/// is explained by recognising it; the checklist parser uses the same definition.
+public struct ChecklistMarkSyntax: Sendable, Hashable {
+  /// Whether the mark says done.
+  public var isDone: Bool
+  /// Where the bracketed mark starts, in Unicode scalars from the start of the text.
+  public var markOffset: Int
+  /// How many Unicode scalars the bracketed mark takes, brackets included.
+  public var markLength: Int
+  /// Where the item's text starts after the mark and its spaces, in Unicode scalars.
+  public var textOffset: Int
+
+  /// The mark that starts `text` (after any leading spaces), or `nil` if it starts with none.
+  public static func parse<S: StringProtocol>(_ text: S) -> ChecklistMarkSyntax? {
+    let scalars = Array(text.unicodeScalars)
+    var index = 0
+    while index < scalars.count, scalars[index] == " " { index += 1 }
+    if index + 1 < scalars.count, scalars[index] == "-" || scalars[index] == "*",
+      scalars[index + 1] == " "
+    {
+      index += 2
+      while index < scalars.count, scalars[index] == " " { index += 1 }
+    }
+    guard index < scalars.count, scalars[index] == "[" else { return nil }
+    let markStart = index
+    index += 1
+    var inside: [Unicode.Scalar] = []
+    while index < scalars.count, scalars[index] != "]", inside.count < 3 {
+      inside.append(scalars[index])
+      index += 1
+    }
+    guard index < scalars.count, scalars[index] == "]" else { return nil }
+    let isDone: Bool
+    switch String(String.UnicodeScalarView(inside)) {
+    case "", " ": isDone = false
+    case "x", "X", "✅", "✔", "✔️", "✓": isDone = true
+    default: return nil
+    }
+    index += 1
+    let markLength = index - markStart
+    guard index == scalars.count || scalars[index] == " " || scalars[index] == "\t" else {
+      return nil
+    }
+    while index < scalars.count, scalars[index] == " " || scalars[index] == "\t" { index += 1 }
+    return ChecklistMarkSyntax(
+      isDone: isDone, markOffset: markStart, markLength: markLength, textOffset: index)
+  }
+
+  /// Whether a source line starts (after spaces) with a checklist mark.
+  public static func startsWithMark<S: StringProtocol>(_ line: S) -> Bool {
+    parse(line) != nil
+  }
+}

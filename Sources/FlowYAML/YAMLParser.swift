@@ -1,0 +1,207 @@
+internal import CLibYAML
+public import FlowDiagnostics
+
+/// The result of parsing one YAML file: its root node, if the file could be read whole,
+/// and every problem found on the way.
+public struct YAMLParseResult: Sendable {
+  /// The document's root node; `nil` for an empty file or when a syntax error or a limit
+  /// stopped the parse.
+  public var root: YAMLNode?
+  public var diagnostics: [Diagnostic]
+}
+
+/// Turns YAML text into located nodes with libyaml's event API.
+public enum YAMLParser {
+  /// Parses one YAML document.
+  ///
+  /// - Parameters:
+  ///   - bytes: the file's bytes (UTF-8; libyaml also accepts UTF-16 with a BOM).
+  ///   - file: the path to name in diagnostics.
+  ///   - limits: the hard limits to enforce.
+  ///   - origin: where `bytes` starts in `file`, for text cut out of a larger file: the
+  ///     line of its first line, and the column added to every column.
+  public static func parse(
+    _ bytes: [UInt8], file: String, limits: YAMLLimits = .default,
+    origin: SourcePosition = .start
+  ) -> YAMLParseResult {
+    var sink = DiagnosticSink(file: file)
+    let offset = MarkConverter(lineOffset: origin.line - 1, columnOffset: origin.column - 1)
+    if bytes.count > limits.maxFileSize {
+      sink.report(.fileTooLarge(bytes.count, limits.maxFileSize), at: origin)
+      return YAMLParseResult(root: nil, diagnostics: sink.diagnostics)
+    }
+    let root = bytes.withUnsafeBufferPointer { buffer -> YAMLNode? in
+      guard let reader = LibYAMLEventReader(input: buffer) else {
+        sink.report(.yamlSyntax("libyaml could not start"), at: origin)
+        return nil
+      }
+      var builder = YAMLTreeBuilder(limits: limits, file: file)
+      var failure = DiagnosticSink(file: file)
+      let completed = readEvents(
+        from: reader, into: &builder, bytes: bytes, offset: offset, sink: &failure)
+      // What the builder saw on or after a fatal error's line is a symptom of it.
+      let fatalLine = failure.diagnostics.first?.position.line ?? .max
+      sink.append(contentsOf: builder.diagnostics.filter { $0.position.line < fatalLine })
+      sink.append(contentsOf: failure.diagnostics)
+      return completed ? builder.root : nil
+    }
+    return YAMLParseResult(root: root, diagnostics: sink.diagnostics)
+  }
+
+  /// Feeds events to the builder until the stream ends, an error occurs, or a limit is hit.
+  /// Returns whether the whole stream was read.
+  private static func readEvents(
+    from reader: LibYAMLEventReader, into builder: inout YAMLTreeBuilder, bytes: [UInt8],
+    offset: MarkConverter, sink: inout DiagnosticSink
+  ) -> Bool {
+    var event = yaml_event_t()
+    var documents = 0
+    while reader.next(into: &event) {
+      defer { yaml_event_delete(&event) }
+      let start = offset.position(event.start_mark)
+      let range = SourceRange(start: start, end: offset.position(event.end_mark))
+      switch event.type {
+      case YAML_STREAM_END_EVENT:
+        return true
+      case YAML_DOCUMENT_START_EVENT:
+        documents += 1
+        if documents > 1 {
+          sink.report(.secondDocument(), at: start)
+          return false
+        }
+      case YAML_SCALAR_EVENT:
+        let data = event.data.scalar
+        if data.length > limits(of: builder).maxScalarLength {
+          sink.report(.scalarTooLong(data.length, limits(of: builder).maxScalarLength), at: start)
+          return false
+        }
+        let value = String(
+          decoding: UnsafeBufferPointer(start: data.value, count: data.length),
+          as: UTF8.self)
+        builder.scalar(
+          YAMLScalar(
+            value, style: style(of: data.style),
+            isTaggedString: isStringTag(data.tag, plainImplicit: data.plain_implicit)),
+          tag: explicitTag(data.tag), anchor: string(data.anchor), range: range)
+      case YAML_SEQUENCE_START_EVENT:
+        guard
+          builder.openCollection(
+            isMapping: false, anchor: string(event.data.sequence_start.anchor), start: start)
+        else { return false }
+      case YAML_MAPPING_START_EVENT:
+        guard
+          builder.openCollection(
+            isMapping: true, anchor: string(event.data.mapping_start.anchor), start: start)
+        else { return false }
+      case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
+        builder.closeCollection(end: range.end)
+      case YAML_ALIAS_EVENT:
+        guard builder.alias(string(event.data.alias.anchor) ?? "", range: range) else {
+          return false
+        }
+      default:
+        break
+      }
+    }
+    reportLibYAMLError(reader.error, bytes: bytes, offset: offset, sink: &sink)
+    return false
+  }
+
+  private static func limits(of builder: YAMLTreeBuilder) -> YAMLLimits { builder.limits }
+
+  /// Explains libyaml's error, recognising the mistakes people make most.
+  private static func reportLibYAMLError(
+    _ error: LibYAMLError, bytes: [UInt8], offset: MarkConverter, sink: inout DiagnosticSink
+  ) {
+    let text = SourceText(bytes: bytes)
+    if error.isReaderError {
+      let local = text.position(ofByteOffset: error.byteOffset)
+      sink.report(
+        .invalidEncoding(error.problem),
+        at: offset.position(line: local.line - 1, column: local.column - 1))
+      return
+    }
+    let problem = offset.position(line: error.problemLine, column: error.problemColumn)
+    for line in Set([error.problemLine, error.contextLine]).sorted(by: >) {
+      if let tabColumn = tabInIndentation(text.line(line + 1)) {
+        sink.report(.tabIndentation(), at: offset.position(line: line, column: tabColumn))
+        return
+      }
+    }
+    if let line = text.line(error.problemLine + 1), ChecklistMarkSyntax.startsWithMark(line) {
+      let column = line.unicodeScalars.prefix { $0 == " " }.count
+      sink.report(
+        .unquotedChecklistItem(), at: offset.position(line: error.problemLine, column: column))
+      return
+    }
+    var message = error.problem
+    var notes: [Diagnostic.Note] = []
+    if let context = error.context {
+      message += " " + context
+      let contextPosition = offset.position(line: error.contextLine, column: error.contextColumn)
+      if contextPosition != problem {
+        let subject = context.hasPrefix("while ") ? String(context.dropFirst(6)) : context
+        notes.append(.init("\(subject) starts here", range: SourceRange(at: contextPosition)))
+      }
+    }
+    if error.problem.contains("mapping values are not allowed") {
+      message += "; a value containing ': ' must be quoted"
+    } else if error.problem.contains("cannot start any token") {
+      message += "; quote the value if it is text"
+    }
+    sink.report(.yamlSyntax(message), at: problem, notes: notes)
+  }
+
+  /// The 0-based column of a tab among a line's leading spaces, if there is one.
+  private static func tabInIndentation(_ line: String?) -> Int? {
+    guard let line else { return nil }
+    var column = 0
+    for scalar in line.unicodeScalars {
+      if scalar == "\t" { return column }
+      if scalar != " " { return nil }
+      column += 1
+    }
+    return nil
+  }
+
+  private static func string(_ pointer: UnsafeMutablePointer<yaml_char_t>?) -> String? {
+    pointer.map { String(cString: $0) }
+  }
+
+  private static func style(of style: yaml_scalar_style_t) -> YAMLScalar.Style {
+    switch style {
+    case YAML_SINGLE_QUOTED_SCALAR_STYLE: .singleQuoted
+    case YAML_DOUBLE_QUOTED_SCALAR_STYLE: .doubleQuoted
+    case YAML_LITERAL_SCALAR_STYLE: .literal
+    case YAML_FOLDED_SCALAR_STYLE: .folded
+    default: .plain
+    }
+  }
+
+  private static func isStringTag(_ tag: UnsafeMutablePointer<yaml_char_t>?, plainImplicit: Int32)
+    -> Bool
+  {
+    guard let tag = string(tag) else { return false }
+    return tag == "!" || tag == "tag:yaml.org,2002:str"
+  }
+
+  /// A tag other than the string tags, which flowspec ignores (with a warning).
+  private static func explicitTag(_ tag: UnsafeMutablePointer<yaml_char_t>?) -> String? {
+    guard let tag = string(tag), tag != "!", tag != "tag:yaml.org,2002:str" else { return nil }
+    return tag
+  }
+}
+
+/// Converts libyaml's 0-based marks into 1-based positions in the enclosing file.
+struct MarkConverter {
+  var lineOffset: Int
+  var columnOffset: Int
+
+  func position(_ mark: yaml_mark_t) -> SourcePosition {
+    position(line: Int(mark.line), column: Int(mark.column))
+  }
+
+  func position(line: Int, column: Int) -> SourcePosition {
+    SourcePosition(line: line + 1 + lineOffset, column: column + 1 + columnOffset)
+  }
+}

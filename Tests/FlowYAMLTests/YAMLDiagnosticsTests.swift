@@ -1,0 +1,116 @@
+import FlowDiagnostics
+import Testing
+
+@testable import FlowYAML
+
+/// Parses marked source and returns its diagnostics.
+private func diagnose(_ source: MarkedSource, limits: YAMLLimits = .default) -> [Diagnostic] {
+  YAMLParser.parse(source.bytes, file: "flow.yaml", limits: limits).diagnostics
+}
+
+@Suite("YAML front end: every problem is a located diagnostic")
+struct YAMLDiagnosticsTests {
+  @Test("a duplicate key is reported at the second key, with a note at the first")
+  func duplicateKey() throws {
+    let source = MarkedSource("screens:\n  ‸Login: {}\n  Infos: {}\n  ‸Login: {}\n")
+    let result = YAMLParser.parse(source.bytes, file: "flow.yaml")
+    let diagnostic = try #require(result.diagnostics.only)
+    #expect(diagnostic.id == "yaml.duplicate-key")
+    #expect(diagnostic.severity == .error)
+    #expect(diagnostic.message == "duplicate key 'Login' in this mapping")
+    #expect(diagnostic.position == source.markers[1])
+    #expect(diagnostic.notes.first?.range?.start == source.markers[0])
+    #expect(result.root != nil, "a duplicate key does not stop the parse")
+  }
+
+  @Test("an undefined alias names the missing anchor")
+  func undefinedAlias() throws {
+    let diagnostic = try #require(diagnose(MarkedSource("a: 1\nb: ‸*nowhere\n")).only)
+    #expect(diagnostic.id == "yaml.undefined-alias")
+    #expect(
+      diagnostic.message == "alias '*nowhere' names no anchor; define '&nowhere' before using it")
+    #expect(diagnostic.position == SourcePosition(line: 2, column: 4))
+  }
+
+  @Test("an alias inside its own anchor is refused instead of looping")
+  func recursiveAlias() throws {
+    let source = MarkedSource("a: &a [x, ‸*a]\n")
+    let diagnostic = try #require(diagnose(source).only)
+    #expect(diagnostic.id == "yaml.recursive-alias")
+    #expect(diagnostic.position == source.marker)
+  }
+
+  @Test("a second document is refused at its '---'")
+  func secondDocument() throws {
+    let source = MarkedSource("flow: A\n‸---\nflow: B\n")
+    let diagnostic = try #require(diagnose(source).only)
+    #expect(diagnostic.id == "yaml.multiple-documents")
+    #expect(diagnostic.position == source.marker)
+  }
+
+  @Test("a tab in indentation says to indent with spaces")
+  func tabIndentation() throws {
+    let source = MarkedSource("screens:\n‸\tLogin: {}\n")
+    let diagnostic = try #require(diagnose(source).only)
+    #expect(diagnostic.id == "yaml.tab-indentation")
+    #expect(diagnostic.message == "tab character in indentation; YAML indents with spaces only")
+    #expect(diagnostic.position == source.marker)
+  }
+
+  @Test("invalid UTF-8 is located at the offending byte")
+  func invalidUTF8() throws {
+    var bytes = Array("flow: A\ntitle: ab".utf8)
+    bytes.append(0xFF)
+    let diagnostic = try #require(YAMLParser.parse(bytes, file: "f.yaml").diagnostics.only)
+    #expect(diagnostic.id == "yaml.encoding")
+    #expect(diagnostic.message.hasSuffix("flow files must be UTF-8"))
+    #expect(diagnostic.position == SourcePosition(line: 2, column: 10))
+  }
+
+  @Test("libyaml syntax errors keep libyaml's place and explain the context")
+  func syntaxError() throws {
+    let source = MarkedSource("screens: [Login, Infos\nalerts: {}\n‸")
+    let diagnostic = try #require(diagnose(source).only)
+    #expect(diagnostic.id == "yaml.syntax")
+    #expect(diagnostic.message.contains("did not find expected ',' or ']'"))
+    #expect(diagnostic.notes.first?.range?.start == SourcePosition(line: 1, column: 10))
+  }
+
+  @Test("an unquoted value with ': ' says to quote it")
+  func colonInValue() throws {
+    let diagnostic = try #require(diagnose(MarkedSource("title: Want: logout?\n")).only)
+    #expect(diagnostic.message.hasSuffix("a value containing ': ' must be quoted"))
+    #expect(diagnostic.position == SourcePosition(line: 1, column: 12))
+  }
+
+  @Test(
+    "an unquoted checklist item says to quote it",
+    arguments: ["[ ] On init set login as root", "[✅] Done item", "- [x] Done", "[] Empty mark"])
+  func unquotedChecklistItem(item: String) throws {
+    let source = MarkedSource("spec:\n  LOGIN:\n    ‸\(item):\n      when: login\n")
+    let diagnostic = try #require(diagnose(source).only)
+    #expect(diagnostic.id == "yaml.unquoted-checklist-item")
+    #expect(diagnostic.message.contains("must be quoted"))
+    #expect(diagnostic.position == source.marker)
+  }
+
+  @Test("an unknown tag is ignored with a warning")
+  func unknownTag() throws {
+    let diagnostic = try #require(diagnose(MarkedSource("a: !custom value\n")).only)
+    #expect(diagnostic.severity == .warning)
+    #expect(diagnostic.id == "yaml.tag")
+  }
+
+  @Test("a list as a mapping key is refused")
+  func complexKey() throws {
+    let source = MarkedSource("? ‸[a, b]\n: value\n")
+    let diagnostic = try #require(diagnose(source).only)
+    #expect(diagnostic.id == "yaml.complex-key")
+    #expect(diagnostic.position == source.marker)
+  }
+}
+
+extension Array {
+  /// The single element, or `nil` when there are none or several.
+  var only: Element? { count == 1 ? first : nil }
+}
