@@ -6,6 +6,9 @@ let package = Package(
         .systemLibrary(name: "CLibYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
         .target(name: "FlowDiagnostics"),
         .target(name: "FlowYAML", dependencies: ["CLibYAML", "FlowDiagnostics"]),
+        .target(name: "FlowModel", dependencies: ["FlowYAML", "FlowDiagnostics"]),
+        .target(name: "FlowChecker", dependencies: ["FlowModel", "FlowDiagnostics"]),
+        .target(name: "FlowSpec", dependencies: ["FlowDiagnostics", "FlowYAML", "FlowModel", "FlowChecker"]),
         .testTarget(name: "FlowYAMLTests", dependencies: ["FlowYAML"]),
     ]
 )

@@ -12,6 +12,13 @@ public struct DiagnosticMessage: Hashable, Sendable {
     self.severity = severity
     self.text = text
   }
+
+  /// Names quoted and listed for a message: `'a'`, `'a' or 'b'`, `'a', 'b' or 'c'`.
+  public static func list(_ names: [String]) -> String {
+    let quoted = names.map { "'\($0)'" }
+    guard quoted.count > 1 else { return quoted.first ?? "nothing" }
+    return quoted.dropLast().joined(separator: ", ") + " or " + quoted.last!
+  }
 }
 
 /// Collects the diagnostics of one file as a stage finds them.

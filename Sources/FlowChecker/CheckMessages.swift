@@ -1,0 +1,111 @@
+import FlowDiagnostics
+
+/// The checker's diagnostics: what is wrong with a well-formed flow.
+extension DiagnosticMessage {
+  static func unknownScreen(_ operation: String, _ name: String, isAlert: Bool) -> Self {
+    let text =
+      isAlert
+      ? "'\(operation)' names alert '\(name)', not a screen; show alerts with 'present'"
+      : "'\(operation)' names no screen '\(name)'"
+    return Self("check.unknown-screen", .error, text)
+  }
+  static func unknownPresentable(_ name: String) -> Self {
+    Self("check.unknown-presentable", .error, "'present' names no alert or screen '\(name)'")
+  }
+  static func unknownState(_ name: String, _ context: String) -> Self {
+    Self(
+      "check.unknown-state", .error,
+      "\(context) names no state '\(name)'; declare it under 'state:'")
+  }
+  static func unknownParameter(_ name: String, screen: String) -> Self {
+    Self("check.unknown-param", .error, "screen '\(screen)' has no parameter '\(name)'")
+  }
+  static func missingArgument(_ name: String, screen: String) -> Self {
+    Self(
+      "check.missing-argument", .error,
+      "screen '\(screen)' needs parameter '\(name)'; pass it with 'with: { \(name): … }'")
+  }
+  static func unresolvedReference(_ name: String, _ context: String) -> Self {
+    Self("check.unknown-reference", .error, "'$\(name)' names no \(context)")
+  }
+  static func typeMismatch(_ subject: String, expected: String, found: String) -> Self {
+    Self("check.type-mismatch", .error, "\(subject) is \(expected), but this value is \(found)")
+  }
+  static func flagNotBool(_ name: String, type: String) -> Self {
+    Self(
+      "check.condition-type", .error,
+      "'if: \(name)' needs a Bool, but state '\(name)' is \(type); compare it instead, as in '{ \(name): value }'"
+    )
+  }
+  static func nameClash(_ name: String) -> Self {
+    Self(
+      "check.name-clash", .error,
+      "'\(name)' names both a screen and an alert; 'present: \(name)' would be ambiguous")
+  }
+  static func unreachableScreen(_ name: String) -> Self {
+    Self(
+      "check.unreachable-screen", .warning,
+      "screen '\(name)' is never shown: nothing reachable from 'start' pushes, presents or sets it")
+  }
+  static func unpresentedAlert(_ name: String) -> Self {
+    Self("check.unpresented-alert", .warning, "alert '\(name)' is never presented")
+  }
+  static func twoCancelActions(_ alert: String) -> Self {
+    Self(
+      "check.two-cancel-actions", .error,
+      "alert '\(alert)' has a second 'cancel' action; UIKit allows one and raises at run time")
+  }
+  static func undismissableAlert(_ alert: String) -> Self {
+    Self(
+      "check.undismissable-alert", .error,
+      "alert '\(alert)' has no actions, so the user can never dismiss it; add one, such as '{ title: OK, style: cancel }'"
+    )
+  }
+  static func duplicateActionTitle(_ title: String, alert: String) -> Self {
+    Self(
+      "check.duplicate-action", .error,
+      "alert '\(alert)' has two actions titled '\(title)'; a step could not tell them apart")
+  }
+  static func unhandledBarAction(_ action: String, screen: String, handled: [String]) -> Self {
+    let known = handled.isEmpty ? "it handles no events" : "it handles \(Self.list(handled))"
+    return Self(
+      "check.unhandled-bar-action", .error,
+      "the button's action '\(action)' is not handled by screen '\(screen)' (\(known)); add it under 'on:'"
+    )
+  }
+  static func untriggeredEvent(_ event: String, screen: String) -> Self {
+    Self(
+      "check.untriggered-event", .warning,
+      "event '\(event)' of screen '\(screen)' is never triggered: no bar button sends it and no checklist step does"
+    )
+  }
+  static func invalidTint(_ tint: String, suggestion: String?) -> Self {
+    let hint = suggestion.map { "; did you mean '\($0)'?" } ?? ""
+    return Self(
+      "check.invalid-tint", .error,
+      "'\(tint)' is neither a UIKit system colour name (such as 'red' or 'systemBlue') nor '#RRGGBB'\(hint)"
+    )
+  }
+  static func unusualSymbolName(_ name: String) -> Self {
+    Self(
+      "check.symbol-name", .warning,
+      "'\(name)' does not look like an SF Symbol name, which is lowercase words joined by dots, such as 'arrowshape.turn.up.left.circle'"
+    )
+  }
+  static func styleOnAlert(_ name: String) -> Self {
+    Self(
+      "check.style-on-alert", .error,
+      "'style' sets how a screen is presented; alert '\(name)' takes its style from its own declaration"
+    )
+  }
+  static func argumentsToAlert(_ name: String) -> Self {
+    Self(
+      "check.arguments-to-alert", .error,
+      "alert '\(name)' takes no arguments; 'with' passes parameters to screens")
+  }
+  static func reservedEventName(_ name: String) -> Self {
+    Self(
+      "check.reserved-event", .error,
+      "'\(name)' is reserved for checklist steps ('{ \(name): … }'); rename the event")
+  }
+}

@@ -1,0 +1,97 @@
+public import FlowDiagnostics
+public import FlowModel
+
+/// Checks a decoded flow the way a compiler checks a program: every name refers to
+/// something, every screen can be reached, alerts can be dismissed, bar buttons do
+/// something, and the checklist talks about things that exist.
+public enum FlowChecker {
+  /// Runs every rule and returns what they found, in source order.
+  ///
+  /// - Parameter afterDecodingErrors: whether decoding already failed somewhere; rules
+  ///   that would only repeat those errors as consequences (reachability) are skipped.
+  public static func check(_ flow: Flow, afterDecodingErrors: Bool = false) -> [Diagnostic] {
+    var checker = Checker(flow: flow)
+    checker.checkNames()
+    checker.checkOperations()
+    checker.checkNavigationBars()
+    checker.checkAlerts()
+    checker.checkEvents()
+    if !afterDecodingErrors {
+      checker.checkReachability()
+    }
+    checker.checkChecklist()
+    return checker.sink.diagnostics.sortedByLocation()
+  }
+}
+
+/// The state of one check: the flow and what has been reported.
+struct Checker {
+  let flow: Flow
+  var sink: DiagnosticSink
+
+  init(flow: Flow) {
+    self.flow = flow
+    self.sink = DiagnosticSink(file: flow.file)
+  }
+
+  /// Reports a name that refers to nothing, with a "did you mean" note at the closest
+  /// declaration and a fix-it, when one is close.
+  mutating func reportUnknown(
+    _ message: DiagnosticMessage, name: Located<String>, candidates: [Located<String>]
+  ) {
+    var notes: [Diagnostic.Note] = []
+    var fixIts: [FixIt] = []
+    if let suggestion = Suggestion.closest(to: name.value, among: candidates.map(\.value)),
+      let declaration = candidates.first(where: { $0.value == suggestion })
+    {
+      notes.append(.init("did you mean '\(suggestion)'? declared here", range: declaration.range))
+      fixIts.append(FixIt(range: name.range, replacement: suggestion))
+    }
+    sink.report(message, at: name.range, notes: notes, fixIts: fixIts)
+  }
+
+  /// Screen and alert names clash when the same name is both.
+  mutating func checkNames() {
+    for alert in flow.alerts where flow.screen(named: alert.name.value) != nil {
+      sink.report(.nameClash(alert.name.value), at: alert.name.range)
+    }
+  }
+
+  var screenNames: [Located<String>] { flow.screens.map(\.name) }
+  var alertNames: [Located<String>] { flow.alerts.map(\.name) }
+  var stateNames: [Located<String>] { flow.state.map(\.name) }
+}
+
+/// Where an operation is written, which decides what `$name` can read.
+enum OperationOrigin {
+  case start
+  case event(Screen, String)
+  case onEnter(Screen)
+  case alertAction(Alert)
+
+  /// The screen whose parameters `$name` can read, if any.
+  var screen: Screen? {
+    switch self {
+    case .event(let screen, _), .onEnter(let screen): screen
+    case .start, .alertAction: nil
+    }
+  }
+}
+
+extension Flow {
+  /// Every operation written in the flow, nested ones included, with where it is written.
+  func forEachOperation(_ body: (Operation, OperationOrigin) -> Void) {
+    start?.forEach { body($0, .start) }
+    for screen in screens {
+      screen.onEnter?.forEach { body($0, .onEnter(screen)) }
+      for handler in screen.handlers {
+        handler.operation.forEach { body($0, .event(screen, handler.event.value)) }
+      }
+    }
+    for alert in alerts {
+      for action in alert.actions {
+        action.operation?.forEach { body($0, .alertAction(alert)) }
+      }
+    }
+  }
+}

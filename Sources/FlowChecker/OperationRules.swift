@@ -1,0 +1,158 @@
+import FlowDiagnostics
+import FlowModel
+
+extension Checker {
+  /// Every screen, alert, state and parameter an operation names must exist, with values
+  /// of the right type.
+  mutating func checkOperations() {
+    var operations: [(Operation, OperationOrigin)] = []
+    flow.forEachOperation { operations.append(($0, $1)) }
+    for (operation, origin) in operations {
+      check(operation, origin: origin)
+    }
+  }
+
+  private mutating func check(_ operation: Operation, origin: OperationOrigin) {
+    switch operation.kind {
+    case .setRoot(let target), .push(let target):
+      let keyword = operation.call?.rawValue ?? "push"
+      guard let screen = flow.screen(named: target.screen.value) else {
+        reportUnknown(
+          .unknownScreen(
+            keyword, target.screen.value, isAlert: flow.alert(named: target.screen.value) != nil),
+          name: target.screen, candidates: screenNames)
+        return
+      }
+      checkArguments(target.arguments, for: screen, at: target.screen, origin: origin)
+    case .present(let presentation):
+      if let screen = flow.screen(named: presentation.target.value) {
+        checkArguments(presentation.arguments, for: screen, at: presentation.target, origin: origin)
+      } else if let alert = flow.alert(named: presentation.target.value) {
+        if let style = presentation.style {
+          sink.report(.styleOnAlert(alert.name.value), at: style.range)
+        }
+        if let first = presentation.arguments.first {
+          sink.report(.argumentsToAlert(alert.name.value), at: first.name.range)
+        }
+      } else {
+        reportUnknown(
+          .unknownPresentable(presentation.target.value), name: presentation.target,
+          candidates: screenNames + alertNames)
+      }
+    case .set(let assignments):
+      for assignment in assignments {
+        checkStateAssignment(assignment, context: "'set'", origin: origin)
+      }
+    case .branch(let condition, _, _):
+      check(condition, origin: origin)
+    case .pop, .popToRoot, .dismiss, .sequence:
+      break
+    }
+  }
+
+  /// `with:` must give every parameter of the screen, and only those, with the right types.
+  private mutating func checkArguments(
+    _ arguments: [Assignment], for screen: Screen, at target: Located<String>,
+    origin: OperationOrigin
+  ) {
+    for argument in arguments {
+      guard let parameter = screen.parameter(named: argument.name.value) else {
+        reportUnknown(
+          .unknownParameter(argument.name.value, screen: screen.name.value), name: argument.name,
+          candidates: screen.params.map(\.name))
+        continue
+      }
+      checkValue(
+        argument.value, expected: parameter.type.value,
+        subject: "parameter '\(parameter.name.value)' of '\(screen.name.value)'", origin: origin)
+    }
+    for parameter in screen.params
+    where !arguments.contains(where: { $0.name.value == parameter.name.value }) {
+      sink.report(
+        .missingArgument(parameter.name.value, screen: screen.name.value), at: target.range)
+    }
+  }
+
+  /// A state name and value, as in `set:` or `given:`.
+  mutating func checkStateAssignment(
+    _ assignment: Assignment, context: String, origin: OperationOrigin?
+  ) {
+    guard let variable = flow.stateVariable(named: assignment.name.value) else {
+      reportUnknown(
+        .unknownState(assignment.name.value, context), name: assignment.name, candidates: stateNames
+      )
+      return
+    }
+    checkValue(
+      assignment.value, expected: variable.initialValue.value.type,
+      subject: "state '\(variable.name.value)'", origin: origin)
+  }
+
+  /// A literal must have the expected type; a `$reference` must resolve where it is written.
+  private mutating func checkValue(
+    _ value: Located<ValueExpression>, expected: ValueType, subject: String,
+    origin: OperationOrigin?
+  ) {
+    switch value.value {
+    case .literal(let literal):
+      if literal.type != expected {
+        sink.report(
+          .typeMismatch(subject, expected: article(expected), found: article(literal.type)),
+          at: value.range)
+      }
+    case .reference(let name):
+      guard let origin else { return }
+      checkReference(name, at: value.range, expected: expected, subject: subject, origin: origin)
+    }
+  }
+
+  private mutating func checkReference(
+    _ name: String, at range: SourceRange, expected: ValueType, subject: String,
+    origin: OperationOrigin
+  ) {
+    let found: ValueType?
+    if let parameter = origin.screen?.parameter(named: name) {
+      found = parameter.type.value
+    } else if let variable = flow.stateVariable(named: name) {
+      found = variable.initialValue.value.type
+    } else if case .event = origin {
+      found = nil  // an argument of the event, typed when it is sent
+    } else {
+      let context = origin.screen.map { "parameter of '\($0.name.value)' or state" } ?? "state"
+      sink.report(.unresolvedReference(name, context), at: range)
+      return
+    }
+    if let found, found != expected {
+      sink.report(
+        .typeMismatch(subject, expected: article(expected), found: article(found)), at: range)
+    }
+  }
+
+  private mutating func check(_ condition: Condition, origin: OperationOrigin) {
+    switch condition {
+    case .flag(let name):
+      guard let variable = flow.stateVariable(named: name.value) else {
+        reportUnknown(.unknownState(name.value, "'if'"), name: name, candidates: stateNames)
+        return
+      }
+      let type = variable.initialValue.value.type
+      if type != .bool {
+        sink.report(.flagNotBool(name.value, type: article(type)), at: name.range)
+      }
+    case .not(let inner):
+      check(inner, origin: origin)
+    case .equals(let name, let value):
+      checkStateAssignment(Assignment(name: name, value: value), context: "'if'", origin: origin)
+    case .all(let conditions):
+      for inner in conditions { check(inner, origin: origin) }
+    }
+  }
+
+  func article(_ type: ValueType) -> String {
+    switch type {
+    case .bool: "a Bool"
+    case .int: "an Int"
+    case .string: "a String"
+    }
+  }
+}

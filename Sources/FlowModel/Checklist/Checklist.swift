@@ -1,0 +1,112 @@
+public import FlowDiagnostics
+
+/// A flow's checklist: the TDD specification, in sections of nested items.
+///
+/// A child item continues its parent's scenario: it starts from the state its ancestors'
+/// steps left.
+public struct Checklist: Sendable {
+  /// How the checklist was written in the file.
+  public enum Form: String, Sendable, Hashable {
+    /// `spec: |` followed by the checklist's plain text, with indented step lines.
+    case block
+    /// `spec:` as a YAML mapping of quoted item keys.
+    case mapping
+  }
+
+  public var form: Form
+  public var sections: [ChecklistSection]
+  /// The `spec` key.
+  public var range: SourceRange
+
+  public init(form: Form, sections: [ChecklistSection], range: SourceRange) {
+    self.form = form
+    self.sections = sections
+    self.range = range
+  }
+
+  /// Every item of every section, parents before their children, with ids in that order.
+  public var entries: [ChecklistEntry] {
+    var entries: [ChecklistEntry] = []
+    for (sectionIndex, section) in sections.enumerated() {
+      var ancestors: [ChecklistItem] = []
+      func visit(_ item: ChecklistItem) {
+        entries.append(
+          ChecklistEntry(
+            id: entries.count, sectionIndex: sectionIndex, section: section.title?.value,
+            item: item, ancestors: ancestors))
+        ancestors.append(item)
+        for child in item.children { visit(child) }
+        ancestors.removeLast()
+      }
+      for item in section.items { visit(item) }
+    }
+    return entries
+  }
+}
+
+/// A titled group of items (`========= LOGIN`).
+public struct ChecklistSection: Sendable {
+  /// The section's title; `nil` for items that come before any section title.
+  public var title: Located<String>?
+  public var items: [ChecklistItem]
+
+  public init(title: Located<String>?, items: [ChecklistItem]) {
+    self.title = title
+    self.items = items
+  }
+}
+
+/// One requirement: its text, its mark, the steps that bind it, and its children.
+public struct ChecklistItem: Sendable {
+  /// The text after the mark, without trailing spaces.
+  public var text: Located<String>
+  public var mark: ChecklistMark
+  /// The item's own steps, in order.
+  public var steps: [Step]
+  public var children: [ChecklistItem]
+  /// The source lines from the item's line to its last step's, for quoting.
+  public var lines: ClosedRange<Int>
+
+  public init(
+    text: Located<String>, mark: ChecklistMark, steps: [Step], children: [ChecklistItem],
+    lines: ClosedRange<Int>
+  ) {
+    self.text = text
+    self.mark = mark
+    self.steps = steps
+    self.children = children
+    self.lines = lines
+  }
+
+  /// Whether the item has steps; an unbound item is generated as a disabled test.
+  public var isBound: Bool { !steps.isEmpty }
+}
+
+/// An item's `[ ]` or `[✅]` mark, located exactly so it can be rewritten in place.
+public struct ChecklistMark: Sendable, Hashable {
+  public var isDone: Bool
+  /// The bracketed mark, brackets included.
+  public var range: SourceRange
+  /// The mark as typed, such as `[x]`.
+  public var text: String
+
+  public init(isDone: Bool, range: SourceRange, text: String) {
+    self.isDone = isDone
+    self.range = range
+    self.text = text
+  }
+}
+
+/// An item with what identifies it among all items: its id, section and ancestors.
+public struct ChecklistEntry: Sendable {
+  /// The item's index among all items in document order; generated tests use it.
+  public var id: Int
+  public var sectionIndex: Int
+  public var section: String?
+  public var item: ChecklistItem
+  /// From the scenario's root item down to the parent.
+  public var ancestors: [ChecklistItem]
+
+  /// Whether the item starts a scenario.
+  public var isRoot: Bool { ancestors.isEmpty }
+}

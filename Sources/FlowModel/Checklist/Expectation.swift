@@ -1,0 +1,130 @@
+public import FlowDiagnostics
+
+/// Something a checklist item expects to be true after its events.
+public struct Expectation: Sendable {
+  public enum Kind: Sendable {
+    /// The whole stack of screen names, root first.
+    case stack([Located<String>])
+    /// The root screen.
+    case root(Located<String>)
+    /// The top screen.
+    case top(Located<String>)
+    /// The `animated` flag of the last navigation call.
+    case animated(Bool)
+    /// The presented alert or screen; `nil` expects nothing presented.
+    case presented(Located<String>?)
+    /// Any subset of the visible screen's navigation bar.
+    case navigationBar(NavigationBarExpectation)
+    /// Any subset of the presented alert.
+    case alert(AlertExpectation)
+    /// Some state values.
+    case state([Assignment])
+    /// How many times each navigation call was made.
+    case calls([CallCount])
+    /// Some parameters of the top screen.
+    case params([Assignment])
+  }
+
+  public var kind: Kind
+  /// The expectation's key.
+  public var range: SourceRange
+
+  public init(_ kind: Kind, range: SourceRange) {
+    self.kind = kind
+    self.range = range
+  }
+}
+
+/// `push: 2` in `calls:`.
+public struct CallCount: Sendable, Hashable {
+  public var call: Located<NavigationCall>
+  public var count: Located<Int>
+
+  public init(call: Located<NavigationCall>, count: Located<Int>) {
+    self.call = call
+    self.count = count
+  }
+}
+
+/// Expected navigation-bar fields; a field left `nil` is not checked.
+public struct NavigationBarExpectation: Sendable, Hashable {
+  public var hidden: Located<Bool>?
+  /// The expected title; `.some(nil)` expects no title.
+  public var title: Located<String?>?
+  /// The expected left item; `.some(nil)` expects none.
+  public var left: Located<BarButtonExpectation?>?
+  /// The expected right item; `.some(nil)` expects none.
+  public var right: Located<BarButtonExpectation?>?
+  public var backButton: Located<Visibility>?
+
+  public init(
+    hidden: Located<Bool>? = nil, title: Located<String?>? = nil,
+    left: Located<BarButtonExpectation?>? = nil, right: Located<BarButtonExpectation?>? = nil,
+    backButton: Located<Visibility>? = nil
+  ) {
+    self.hidden = hidden
+    self.title = title
+    self.left = left
+    self.right = right
+    self.backButton = backButton
+  }
+}
+
+/// Expected fields of a bar button; a field left `nil` is not checked.
+public struct BarButtonExpectation: Sendable, Hashable {
+  public var image: Located<String>?
+  public var title: Located<String>?
+  public var style: Located<BarButtonStyle>?
+  public var tint: Located<String>?
+  public var action: Located<String>?
+
+  public init(
+    image: Located<String>? = nil, title: Located<String>? = nil,
+    style: Located<BarButtonStyle>? = nil, tint: Located<String>? = nil,
+    action: Located<String>? = nil
+  ) {
+    self.image = image
+    self.title = title
+    self.style = style
+    self.tint = tint
+    self.action = action
+  }
+}
+
+/// Expected fields of the presented alert; a field left `nil` is not checked.
+public struct AlertExpectation: Sendable, Hashable {
+  public var style: Located<AlertStyle>?
+  /// The expected title; `.some(nil)` expects no title.
+  public var title: Located<String?>?
+  /// The expected message; `.some(nil)` expects no message.
+  public var message: Located<String?>?
+  /// Every action, in order (`actions:`).
+  public var actions: Located<[AlertActionExpectation]>?
+  /// Actions that must be among the alert's (`action:`).
+  public var includedActions: [AlertActionExpectation]
+
+  public init(
+    style: Located<AlertStyle>? = nil, title: Located<String?>? = nil,
+    message: Located<String?>? = nil, actions: Located<[AlertActionExpectation]>? = nil,
+    includedActions: [AlertActionExpectation] = []
+  ) {
+    self.style = style
+    self.title = title
+    self.message = message
+    self.actions = actions
+    self.includedActions = includedActions
+  }
+}
+
+/// An expected alert action: its title and, optionally, its style.
+public struct AlertActionExpectation: Sendable, Hashable {
+  public var title: Located<String>
+  public var style: Located<AlertActionStyle>?
+  public var range: SourceRange
+
+  public init(title: Located<String>, style: Located<AlertActionStyle>?, range: SourceRange) {
+    self.title = title
+    self.style = style
+    self.range = range
+  }
+}

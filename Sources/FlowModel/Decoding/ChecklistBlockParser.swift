@@ -1,0 +1,362 @@
+import FlowDiagnostics
+import FlowYAML
+
+extension DiagnosticMessage {
+  static func unknownChecklistLine(_ line: String) -> Self {
+    Self(
+      "checklist.unknown-line", .error,
+      "expected a checklist item ('[ ] …'), a step ('given', 'when' or 'expect') or a section title ('===== NAME'), found '\(line)'"
+    )
+  }
+  static func unknownStep(_ word: String, suggestion: String) -> Self {
+    Self("checklist.unknown-step", .error, "unknown step '\(word)'; did you mean '\(suggestion)'?")
+  }
+  static func unknownMark(_ mark: String) -> Self {
+    Self(
+      "checklist.unknown-mark", .error,
+      "'\(mark)' is not a checklist mark; write '[ ]' for to do or '[✅]' for done")
+  }
+  static func stepWithoutItem() -> Self {
+    Self("checklist.orphan-step", .error, "a step must follow the checklist item it belongs to")
+  }
+  static func stepNotIndented(_ item: String) -> Self {
+    Self(
+      "checklist.step-indentation", .error, "a step must be indented more than its item '\(item)'")
+  }
+  static func inconsistentIndentation(_ indent: Int, sibling: Int) -> Self {
+    Self(
+      "checklist.indentation", .error,
+      "this item is indented \(indent) spaces, which matches no item above; indent it \(sibling) spaces to make it a sibling of the item above, or further to nest it"
+    )
+  }
+  static func tabInChecklist() -> Self {
+    Self("checklist.tab", .error, "tab character in checklist indentation; indent with spaces")
+  }
+  static func emptyStep(_ keyword: String) -> Self {
+    Self(
+      "checklist.empty-step", .error,
+      "'\(keyword)' needs a value, such as '\(keyword) \(StepKeyword(rawValue: keyword)?.example ?? "")'"
+    )
+  }
+  static func emptySectionTitle() -> Self {
+    Self("checklist.empty-section", .error, "a section title needs a name after its '='")
+  }
+}
+
+extension StepKeyword {
+  var example: String {
+    switch self {
+    case .given: "{ isLogin: false }"
+    case .when: "login"
+    case .expect: "{ top: Infos }"
+    }
+  }
+}
+
+extension ModelDecoder {
+  /// The checklist written as a literal block: the articles' plain text, each item followed
+  /// by indented `given`, `when` and `expect` lines whose values libyaml parses in place.
+  mutating func blockChecklist(_ node: YAMLNode, key: YAMLNode) -> Checklist {
+    var reader = BlockChecklistReader(lines: blockLines(of: node))
+    while let line = reader.next() {
+      switch line.kind {
+      case .blank, .comment: continue
+      case .section: reader.startSection(line, decoder: &self)
+      case .item(let mark): reader.addItem(line, mark: mark, decoder: &self)
+      case .step(let keyword): reader.addStep(line, keyword: keyword, decoder: &self)
+      case .unknown: reportUnknownLine(line)
+      case .tab: sink.report(.tabInChecklist(), at: line.position(ofOffset: line.indent))
+      }
+    }
+    return Checklist(form: .block, sections: reader.finish(), range: key.range)
+  }
+
+  /// The block's lines, each with its file line and the column its content starts at.
+  private func blockLines(of node: YAMLNode) -> [BlockLine] {
+    let first = node.range.start.line + 1
+    var last = node.range.end.line
+    if node.range.end.column == 1 { last -= 1 }
+    guard first <= last else { return [] }
+    let raw = (first...last).map { source.line($0) ?? "" }
+    let indent =
+      raw.filter { !$0.allSatisfy { $0 == " " } }
+      .map { $0.unicodeScalars.prefix { $0 == " " }.count }.min() ?? 0
+    return raw.enumerated().map { offset, text in
+      BlockLine(
+        number: first + offset,
+        content: String(String.UnicodeScalarView(text.unicodeScalars.dropFirst(indent))),
+        blockIndent: indent)
+    }
+  }
+
+  private mutating func reportUnknownLine(_ line: BlockLine) {
+    let trimmed = line.trimmed
+    let word = String(trimmed.prefix { $0.isLetter })
+    let position = line.position(ofOffset: line.indent)
+    if !word.isEmpty, let suggestion = Suggestion.closest(to: word, among: StepKeyword.allNames) {
+      sink.report(
+        .unknownStep(word, suggestion: suggestion),
+        at: SourceRange(start: position, length: word.unicodeScalars.count),
+        fixIts: [
+          FixIt(
+            range: SourceRange(start: position, length: word.unicodeScalars.count),
+            replacement: suggestion)
+        ])
+    } else if trimmed.hasPrefix("["), let close = trimmed.firstIndex(of: "]") {
+      let mark = String(trimmed[...close])
+      sink.report(
+        .unknownMark(mark), at: SourceRange(start: position, length: mark.unicodeScalars.count))
+    } else {
+      sink.report(.unknownChecklistLine(trimmed), at: position)
+    }
+  }
+
+  /// Decodes a step's value, cut out of the block and parsed by libyaml where it stands.
+  fileprivate mutating func blockStep(
+    keyword: StepKeyword, keywordText: Located<String>, value: BlockStepValue, isRoot: Bool
+  ) -> Step? {
+    guard !value.isEmpty else {
+      sink.report(.emptyStep(keyword.rawValue), at: keywordText.range)
+      return nil
+    }
+    let parsed = YAMLParser.parse(
+      Array(value.text.utf8), file: file, limits: limits, origin: value.origin)
+    sink.append(contentsOf: parsed.diagnostics)
+    guard let root = parsed.root else {
+      if parsed.diagnostics.isEmpty {
+        sink.report(.emptyStep(keyword.rawValue), at: keywordText.range)
+      }
+      return nil
+    }
+    return step(keyword, keyword: keywordText, value: root, isRoot: isRoot)
+  }
+}
+
+/// One line of a block checklist.
+struct BlockLine {
+  enum Kind {
+    case blank, comment, section, tab, unknown
+    case item(ChecklistMarkSyntax)
+    case step(StepKeyword)
+  }
+
+  /// The 1-based line in the file.
+  let number: Int
+  /// The line without the block's indentation.
+  let content: String
+  /// How many columns the block's indentation takes in the file.
+  let blockIndent: Int
+
+  /// Spaces before the line's first character.
+  var indent: Int { content.unicodeScalars.prefix { $0 == " " }.count }
+
+  var trimmed: String {
+    String(String.UnicodeScalarView(content.unicodeScalars.drop { $0 == " " }))
+      .trimmingTrailingWhitespace()
+  }
+
+  var kind: Kind {
+    let text = trimmed
+    if text.isEmpty { return .blank }
+    if content.unicodeScalars.prefix(while: { $0 == " " || $0 == "\t" }).contains("\t") {
+      return .tab
+    }
+    if text.hasPrefix("#") { return .comment }
+    if text.hasPrefix("===") { return .section }
+    if let mark = ChecklistMarkSyntax.parse(content) { return .item(mark) }
+    let word = String(text.prefix { $0.isLetter })
+    if let keyword = StepKeyword(rawValue: word) {
+      let rest = text.dropFirst(word.count)
+      if rest.isEmpty || rest.first == " " || rest.first == ":" || rest.first == "{"
+        || rest.first == "["
+      {
+        return .step(keyword)
+      }
+    }
+    return .unknown
+  }
+
+  /// The file position of an offset (in Unicode scalars) into `content`.
+  func position(ofOffset offset: Int) -> SourcePosition {
+    SourcePosition(line: number, column: blockIndent + offset + 1)
+  }
+}
+
+/// A step's YAML value: its text, laid out so libyaml's positions map back to the file.
+struct BlockStepValue {
+  var text: String
+  var origin: SourcePosition
+  var isEmpty: Bool { text.allSatisfy { $0 == " " || $0 == "\n" } }
+}
+
+/// Walks a block checklist's lines, building sections and nested items by indentation.
+struct BlockChecklistReader {
+  private struct OpenItem {
+    var indent: Int
+    var text: Located<String>
+    var mark: ChecklistMark
+    var steps: [Step] = []
+    var children: [ChecklistItem] = []
+    var firstLine: Int
+    var lastLine: Int
+
+    func build() -> ChecklistItem {
+      ChecklistItem(
+        text: text, mark: mark, steps: steps, children: children, lines: firstLine...lastLine)
+    }
+  }
+
+  private let lines: [BlockLine]
+  private var index = 0
+  private var sections: [ChecklistSection] = []
+  private var title: Located<String>?
+  private var roots: [ChecklistItem] = []
+  private var open: [OpenItem] = []
+  /// The indentation of the last item closed at each depth, to catch misaligned siblings.
+  private var lastRootIndent: Int?
+
+  init(lines: [BlockLine]) {
+    self.lines = lines
+  }
+
+  mutating func next() -> BlockLine? {
+    guard index < lines.count else { return nil }
+    defer { index += 1 }
+    return lines[index]
+  }
+
+  mutating func startSection(_ line: BlockLine, decoder: inout ModelDecoder) {
+    closeSection()
+    let name = line.trimmed.unicodeScalars.drop { $0 == "=" || $0 == " " }
+    let titleText = String(
+      String.UnicodeScalarView(name.reversed().drop { $0 == "=" || $0 == " " }.reversed()))
+    let offset = line.indent + (line.trimmed.unicodeScalars.count - name.count)
+    if titleText.isEmpty {
+      decoder.sink.report(.emptySectionTitle(), at: line.position(ofOffset: line.indent))
+    }
+    title = Located(
+      titleText,
+      at: SourceRange(
+        start: line.position(ofOffset: offset), length: titleText.unicodeScalars.count))
+  }
+
+  mutating func addItem(_ line: BlockLine, mark: ChecklistMarkSyntax, decoder: inout ModelDecoder) {
+    let indent = line.indent
+    var closedIndent: Int?
+    while let top = open.last, top.indent > indent {
+      closedIndent = top.indent
+      closeTop()
+    }
+    if let top = open.last, top.indent == indent {
+      closeTop()
+    } else if let closedIndent {
+      decoder.sink.report(
+        .inconsistentIndentation(indent, sibling: closedIndent), at: line.position(ofOffset: indent)
+      )
+    } else if open.isEmpty, let lastRootIndent, lastRootIndent != indent {
+      decoder.sink.report(
+        .inconsistentIndentation(indent, sibling: lastRootIndent),
+        at: line.position(ofOffset: indent))
+    }
+    if open.isEmpty { lastRootIndent = lastRootIndent ?? indent }
+    let scalars = line.content.unicodeScalars
+    let text = String(String.UnicodeScalarView(scalars.dropFirst(mark.textOffset)))
+      .trimmingTrailingWhitespace()
+    if text.isEmpty {
+      decoder.sink.report(.emptyItemText(), at: line.position(ofOffset: mark.markOffset))
+    }
+    let markText = String(
+      String.UnicodeScalarView(scalars.dropFirst(mark.markOffset).prefix(mark.markLength)))
+    open.append(
+      OpenItem(
+        indent: indent,
+        text: Located(
+          text,
+          at: SourceRange(
+            start: line.position(ofOffset: mark.textOffset), length: text.unicodeScalars.count)),
+        mark: ChecklistMark(
+          isDone: mark.isDone,
+          range: SourceRange(
+            start: line.position(ofOffset: mark.markOffset), length: mark.markLength),
+          text: markText),
+        firstLine: line.number, lastLine: line.number))
+  }
+
+  mutating func addStep(_ line: BlockLine, keyword: StepKeyword, decoder: inout ModelDecoder) {
+    let indent = line.indent
+    let keywordText = Located(
+      keyword.rawValue,
+      at: SourceRange(start: line.position(ofOffset: indent), length: keyword.rawValue.count))
+    let value = stepValue(after: line, keyword: keyword)
+    guard let top = open.last else {
+      decoder.sink.report(.stepWithoutItem(), at: keywordText.range)
+      return
+    }
+    guard indent > top.indent else {
+      decoder.sink.report(.stepNotIndented(top.text.value), at: keywordText.range)
+      return
+    }
+    open[open.count - 1].lastLine = lines[index - 1].number
+    if let step = decoder.blockStep(
+      keyword: keyword, keywordText: keywordText, value: value, isRoot: open.count == 1)
+    {
+      open[open.count - 1].steps.append(step)
+    }
+  }
+
+  /// The rest of the step's line after its keyword (and an optional ':'), plus the lines
+  /// below it that are indented further, consuming them.
+  private mutating func stepValue(after line: BlockLine, keyword: StepKeyword) -> BlockStepValue {
+    let scalars = Array(line.content.unicodeScalars)
+    var offset = line.indent + keyword.rawValue.count
+    while offset < scalars.count, scalars[offset] == " " { offset += 1 }
+    if offset < scalars.count, scalars[offset] == ":" { offset += 1 }
+    var text =
+      String(repeating: " ", count: offset) + String(String.UnicodeScalarView(scalars[offset...]))
+    var cursor = index
+    var consumed = index
+    var collected: [String] = []
+    scan: while cursor < lines.count {
+      let next = lines[cursor]
+      switch next.kind {
+      case .blank, .comment:
+        collected.append(next.content)
+      case .item, .section:
+        break scan
+      default:
+        guard next.indent > line.indent else { break scan }
+        collected.append(next.content)
+        consumed = cursor + 1
+      }
+      cursor += 1
+    }
+    for extra in collected.prefix(consumed - index) { text += "\n" + extra }
+    index = consumed
+    return BlockStepValue(
+      text: text, origin: SourcePosition(line: line.number, column: line.blockIndent + 1))
+  }
+
+  private mutating func closeTop() {
+    let item = open.removeLast().build()
+    if open.isEmpty {
+      roots.append(item)
+    } else {
+      open[open.count - 1].children.append(item)
+    }
+  }
+
+  private mutating func closeSection() {
+    while !open.isEmpty { closeTop() }
+    if title != nil || !roots.isEmpty {
+      sections.append(ChecklistSection(title: title, items: roots))
+    }
+    roots = []
+    title = nil
+    lastRootIndent = nil
+  }
+
+  mutating func finish() -> [ChecklistSection] {
+    closeSection()
+    return sections
+  }
+}

@@ -1,0 +1,96 @@
+public import FlowDiagnostics
+public import FlowYAML
+
+/// Turns a flow file's YAML tree into a `Flow`.
+public enum FlowDecoder {
+  /// The top-level keys of a flow file.
+  static let topLevelKeys = ["flow", "state", "start", "screens", "alerts", "spec"]
+
+  /// Decodes a parsed flow file, reporting every problem in one pass.
+  ///
+  /// A flow comes back whenever the root is a mapping, even with errors, so later stages
+  /// can still report what they find; callers decide whether errors stop them.
+  ///
+  /// - Parameters:
+  ///   - root: the parsed document's root (`nil` for an empty file).
+  ///   - file: the path to name in diagnostics.
+  ///   - source: the file's text, needed for a checklist written as a literal block.
+  ///   - limits: the YAML limits for checklist step lines.
+  public static func decode(
+    _ root: YAMLNode?, file: String, source: SourceText, limits: YAMLLimits = .default
+  ) -> (flow: Flow?, diagnostics: [Diagnostic]) {
+    var decoder = ModelDecoder(file: file, source: source, limits: limits)
+    guard let root else {
+      decoder.sink.report(.emptyFile(), at: .start)
+      return (nil, decoder.sink.diagnostics)
+    }
+    let flow = decoder.flow(root)
+    return (flow, decoder.sink.diagnostics)
+  }
+}
+
+extension ModelDecoder {
+  /// The whole file.
+  mutating func flow(_ root: YAMLNode) -> Flow? {
+    guard let fields = mapping(root, "a flow file", allowed: FlowDecoder.topLevelKeys) else {
+      return nil
+    }
+    let name: Located<String>
+    if let node = fields["flow"], let decoded = string(node, "'flow'") {
+      name = decoded
+    } else {
+      if fields["flow"] == nil {
+        reportMissing(
+          "flow", in: "a flow file", hint: "the flow's name, such as 'flow: NavigationService'",
+          at: SourceRange(at: root.position))
+      }
+      name = Located("Flow", at: SourceRange(at: root.position))
+    }
+    let state = fields["state"].map { stateVariables($0) } ?? []
+    var start: Operation?
+    if let node = fields["start"] {
+      start = operation(node)
+    } else {
+      reportMissing(
+        "start", in: "a flow",
+        hint: "what the navigation service does when it is created, such as '{ setRoot: Login }'",
+        at: name.range)
+    }
+    var screens: [Screen] = []
+    if let node = fields["screens"] {
+      screens = self.screens(node)
+    } else {
+      reportMissing(
+        "screens", in: "a flow", hint: "the screens it navigates between", at: name.range)
+    }
+    let alerts = fields["alerts"].map { self.alerts($0) } ?? []
+    let checklist = fields.pair("spec").flatMap { self.checklist($0) }
+    return Flow(
+      name: name, file: file, state: state, start: start, screens: screens, alerts: alerts,
+      checklist: checklist)
+  }
+
+  /// `state:`: names with default values.
+  mutating func stateVariables(_ node: YAMLNode) -> [StateVariable] {
+    namedEntries(node, "'state'").compactMap { pair in
+      guard let name = string(pair.key, "a state name"),
+        let value = literal(pair.value, "the default of state '\(name.value)'")
+      else { return nil }
+      return StateVariable(name: name, initialValue: value)
+    }
+  }
+}
+
+extension ModelDecoder {
+  /// A `mapping` whose every key is allowed: for name → declaration mappings.
+  mutating func namedEntries(_ node: YAMLNode, _ subject: String) -> [YAMLPair] {
+    if node.isNull { return [] }
+    guard let pairs = node.pairs else {
+      sink.report(
+        .wrongType(subject, expected: "a mapping of names", found: node.kindDescription),
+        at: node.range)
+      return []
+    }
+    return pairs
+  }
+}

@@ -1,0 +1,166 @@
+import FlowDiagnostics
+import FlowYAML
+
+/// The keys that name an operation, and the modifiers each one takes.
+enum OperationKeyword: String, CaseIterable {
+  case setRoot, push, pop, popToRoot, present, dismiss, set
+  case `if`
+
+  static let allNames = allCases.map(\.rawValue)
+
+  var modifiers: [String] {
+    switch self {
+    case .setRoot, .push: ["animated", "with"]
+    case .pop, .popToRoot, .dismiss: ["animated"]
+    case .present: ["animated", "with", "style"]
+    case .set: []
+    case .if: ["then", "else"]
+    }
+  }
+}
+
+extension ModelDecoder {
+  /// An operation: `{ push: Screen }`, `pop`, `{ if: flag, then: …, else: … }`, a list, …
+  mutating func operation(_ node: YAMLNode) -> Operation? {
+    switch node.content {
+    case .scalar(let scalar):
+      switch scalar.isQuoted ? nil : OperationKeyword(rawValue: scalar.value) {
+      case .pop: return Operation(.pop, range: node.range)
+      case .popToRoot: return Operation(.popToRoot, range: node.range)
+      case .dismiss: return Operation(.dismiss, range: node.range)
+      default:
+        sink.report(.notAnOperation(node.kindDescription), at: node.range)
+        return nil
+      }
+    case .sequence(let items):
+      if items.isEmpty { sink.report(.emptyOperationList(), at: node.range) }
+      let operations = items.compactMap { operation($0) }
+      return Operation(.sequence(operations), range: operations.first?.range ?? node.range)
+    case .mapping(let pairs):
+      return operation(mapping: node, pairs: pairs)
+    }
+  }
+
+  private mutating func operation(mapping node: YAMLNode, pairs: [YAMLPair]) -> Operation? {
+    let keywords = pairs.compactMap { pair in
+      pair.keyText.flatMap(OperationKeyword.init).map { (pair, $0) }
+    }
+    guard let (keywordPair, keyword) = keywords.first else {
+      let allKeys = OperationKeyword.allNames + ["animated", "with", "style", "then", "else"]
+      let unknown = pairs.filter { pair in !allKeys.contains(pair.keyText ?? "") }
+      for pair in unknown {
+        if let key = pair.keyText,
+          let suggestion = Suggestion.closest(to: key, among: OperationKeyword.allNames)
+        {
+          reportUnknownKey(pair.key, key: key, in: "an operation", allowed: [suggestion])
+        }
+      }
+      if unknown.allSatisfy({
+        Suggestion.closest(to: $0.keyText ?? "", among: OperationKeyword.allNames) == nil
+      }) {
+        sink.report(.noOperation(found: pairs.compactMap(\.keyText)), at: node.range)
+      }
+      return nil
+    }
+    if keywords.count > 1 {
+      sink.report(
+        .severalOperations(keyword.rawValue, keywords[1].1.rawValue), at: keywords[1].0.key.range)
+    }
+    let allowed = [keyword.rawValue] + keyword.modifiers
+    for pair in pairs {
+      guard let key = pair.keyText, !allowed.contains(key), OperationKeyword(rawValue: key) == nil
+      else { continue }
+      reportUnknownKey(
+        pair.key, key: key, in: "a '\(keyword.rawValue)' operation", allowed: keyword.modifiers)
+    }
+    let fields = Fields(node: node, pairs: pairs)
+    let animated = fields["animated"].flatMap { bool($0, "'animated'") }
+    let range = keywordPair.key.range
+    let value = keywordPair.value
+    let kind: Operation.Kind
+    switch keyword {
+    case .setRoot, .push:
+      guard let screen = string(value, "the screen to \(keyword.rawValue)") else { return nil }
+      let target = ScreenTarget(screen: screen, arguments: arguments(fields))
+      kind = keyword == .push ? .push(target) : .setRoot(target)
+    case .pop, .popToRoot, .dismiss:
+      guard confirmsArgumentless(value, keyword) else { return nil }
+      kind = keyword == .pop ? .pop : keyword == .popToRoot ? .popToRoot : .dismiss
+    case .present:
+      guard let target = string(value, "what to present") else { return nil }
+      kind = .present(
+        Presentation(
+          target: target, arguments: arguments(fields),
+          style: fields["style"].flatMap { choice($0, "a presentation style") }))
+    case .set:
+      kind = .set(assignments(value, "'set'", allowsReferences: true))
+    case .if:
+      guard let condition = condition(value) else { return nil }
+      guard let thenNode = fields["then"] else {
+        reportMissing(
+          "then", in: "'if'", hint: "the operation to run when the condition holds", at: range)
+        return nil
+      }
+      guard let then = operation(thenNode) else { return nil }
+      kind = .branch(condition, then: then, otherwise: fields["else"].flatMap { operation($0) })
+    }
+    return Operation(kind, animated: animated, range: range)
+  }
+
+  /// `pop: true` and `pop:` are fine; `pop: false` does nothing and is refused.
+  private mutating func confirmsArgumentless(_ node: YAMLNode, _ keyword: OperationKeyword) -> Bool
+  {
+    if node.isNull { return true }
+    guard let flag = bool(node, "'\(keyword.rawValue)'") else { return false }
+    if !flag.value {
+      sink.report(.uselessFalse(keyword.rawValue), at: node.range)
+      return false
+    }
+    return true
+  }
+
+  private mutating func arguments(_ fields: Fields) -> [Assignment] {
+    fields["with"].map { assignments($0, "'with'", allowsReferences: true) } ?? []
+  }
+
+  /// `flag`, `!flag`, `not flag`, or `{ name: value, … }` (all must hold).
+  mutating func condition(_ node: YAMLNode) -> Condition? {
+    if let scalar = node.scalar, !scalar.isNull {
+      var text = Substring(scalar.value)
+      var negated = false
+      if text.hasPrefix("!") {
+        negated = true
+        text = text.dropFirst().drop { $0 == " " }
+      } else if text.hasPrefix("not ") {
+        negated = true
+        text = text.dropFirst(4).drop { $0 == " " }
+      }
+      let offset =
+        scalar.value.unicodeScalars.count - text.unicodeScalars.count + (scalar.isQuoted ? 1 : 0)
+      let start = node.range.start.advanced(by: offset)
+      let name = Located(
+        String(text), at: SourceRange(start: start, length: text.unicodeScalars.count))
+      guard Self.isIdentifier(name.value) else {
+        sink.report(
+          .wrongType(
+            "a condition", expected: "a state name, '!name' or '{ name: value }'",
+            found: scalar.kindDescription),
+          at: node.range)
+        return nil
+      }
+      return negated ? .not(.flag(name)) : .flag(name)
+    }
+    guard let pairs = node.pairs, !pairs.isEmpty else {
+      sink.report(
+        .wrongType(
+          "a condition", expected: "a state name, '!name' or '{ name: value }'",
+          found: node.kindDescription),
+        at: node.range)
+      return nil
+    }
+    let conditions = assignments(node, "a condition", allowsReferences: true).map {
+      Condition.equals($0.name, $0.value)
+    }
+    return conditions.count == 1 ? conditions[0] : .all(conditions)
+  }
+}

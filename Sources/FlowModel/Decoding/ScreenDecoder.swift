@@ -1,0 +1,106 @@
+import FlowDiagnostics
+import FlowYAML
+
+extension ModelDecoder {
+  static let screenKeys = ["navBar", "on", "onEnter", "params"]
+  static let navigationBarKeys = ["hidden", "title", "left", "right", "backButton"]
+  static let barButtonKeys = ["image", "title", "style", "tint", "action"]
+
+  /// `screens:`: each screen by name.
+  mutating func screens(_ node: YAMLNode) -> [Screen] {
+    namedEntries(node, "'screens'").compactMap { pair in
+      guard let name = string(pair.key, "a screen name") else { return nil }
+      return screen(named: name, pair.value)
+    }
+  }
+
+  /// One screen's declaration; a broken part is reported and left out, the screen kept.
+  mutating func screen(named name: Located<String>, _ node: YAMLNode) -> Screen {
+    let subject = "screen '\(name.value)'"
+    let fields = mapping(node, subject, allowed: Self.screenKeys, allowsNull: true)
+    let bar =
+      fields?["navBar"].map { navigationBar($0, of: name.value) }
+      ?? NavigationBar(range: name.range)
+    let handlers = fields?["on"].map { eventHandlers($0, of: name.value) } ?? []
+    let onEnter = fields?["onEnter"].flatMap { operation($0) }
+    let params = fields?["params"].map { parameters($0, of: name.value) } ?? []
+    return Screen(
+      name: name, params: params, navigationBar: bar, handlers: handlers, onEnter: onEnter,
+      range: SourceRange(start: name.range.start, end: node.range.end))
+  }
+
+  /// `navBar: hidden`, or a mapping of bar fields.
+  mutating func navigationBar(_ node: YAMLNode, of screen: String) -> NavigationBar {
+    let subject = "the nav bar of '\(screen)'"
+    if let scalar = node.scalar, !scalar.isQuoted {
+      switch scalar.value {
+      case "hidden": return NavigationBar(isHidden: true, range: node.range)
+      case "visible", "": return NavigationBar(range: node.range)
+      default: break
+      }
+    }
+    guard node.pairs != nil else {
+      sink.report(
+        .wrongType(
+          subject, expected: "'hidden', 'visible' or a mapping of bar fields",
+          found: node.kindDescription),
+        at: node.range)
+      return NavigationBar(range: node.range)
+    }
+    guard let fields = mapping(node, subject, allowed: Self.navigationBarKeys) else {
+      return NavigationBar(range: node.range)
+    }
+    return NavigationBar(
+      isHidden: fields["hidden"].flatMap { bool($0, "'hidden'") }?.value ?? false,
+      title: fields["title"].flatMap { string($0, "the title of '\(screen)'") },
+      left: fields["left"].flatMap { barButton($0, side: "left", of: screen) },
+      right: fields["right"].flatMap { barButton($0, side: "right", of: screen) },
+      backButton: fields["backButton"].flatMap { choice($0, "a back button visibility") },
+      range: node.range)
+  }
+
+  /// A bar button: an SF Symbol `image` or a `title`, with `style`, `tint` and `action`.
+  mutating func barButton(_ node: YAMLNode, side: String, of screen: String) -> BarButtonItem? {
+    let subject = "the \(side) button of '\(screen)'"
+    guard let fields = mapping(node, subject, allowed: Self.barButtonKeys) else { return nil }
+    let item = BarButtonItem(
+      image: fields["image"].flatMap { string($0, "an SF Symbol name") },
+      title: fields["title"].flatMap { string($0, "a button title") },
+      style: fields["style"].flatMap { choice($0, "a bar button style") },
+      tint: fields["tint"].flatMap { string($0, "a tint") },
+      action: fields["action"].flatMap { string($0, "an action event") },
+      range: node.range)
+    if fields["image"] == nil, fields["title"] == nil {
+      reportMissing(
+        "image", in: subject, hint: "an SF Symbol name such as 'plus' (or give a 'title')",
+        at: SourceRange(at: node.position))
+    } else if item.image != nil, item.title != nil, let title = item.title {
+      sink.report(.bothImageAndTitle(), at: title.range)
+    }
+    if fields["action"] == nil {
+      reportMissing(
+        "action", in: subject, hint: "the event a tap sends, handled in the screen's 'on:'",
+        at: SourceRange(at: node.position))
+    }
+    return item
+  }
+
+  /// `on:`: event name → operation.
+  mutating func eventHandlers(_ node: YAMLNode, of screen: String) -> [EventHandler] {
+    namedEntries(node, "'on' of '\(screen)'").compactMap { pair in
+      guard let event = string(pair.key, "an event name") else { return nil }
+      guard let operation = operation(pair.value) else { return nil }
+      return EventHandler(event: event, operation: operation)
+    }
+  }
+
+  /// `params:`: name → `String`, `Int` or `Bool`.
+  mutating func parameters(_ node: YAMLNode, of screen: String) -> [Parameter] {
+    namedEntries(node, "'params' of '\(screen)'").compactMap { pair in
+      guard let name = string(pair.key, "a parameter name"),
+        let type = choice(pair.value, "a parameter type", as: ValueType.self)
+      else { return nil }
+      return Parameter(name: name, type: type)
+    }
+  }
+}

@@ -1,0 +1,195 @@
+import FlowDiagnostics
+import FlowYAML
+
+/// The keywords of a checklist step.
+enum StepKeyword: String, CaseIterable {
+  case given, when, expect
+
+  static let allNames = allCases.map(\.rawValue)
+}
+
+extension ModelDecoder {
+  static let expectationKeys = [
+    "stack", "root", "top", "animated", "presented", "navBar", "alert", "state", "calls", "params",
+  ]
+  static let alertExpectationKeys = ["style", "title", "message", "actions", "action"]
+
+  /// A step's value, decoded by its keyword. `given` is refused below a scenario's root.
+  mutating func step(
+    _ keyword: StepKeyword, keyword keywordText: Located<String>, value: YAMLNode, isRoot: Bool
+  ) -> Step? {
+    let range = SourceRange(
+      start: keywordText.range.start, end: max(keywordText.range.end, value.range.end))
+    switch keyword {
+    case .given:
+      guard isRoot else {
+        sink.report(.givenBelowRoot(), at: keywordText.range)
+        return nil
+      }
+      return Step(
+        .given(assignments(value, "'given'", allowsReferences: false)), keyword: keywordText,
+        range: range)
+    case .when:
+      let events: [EventStep]
+      if let items = value.items {
+        events = items.compactMap { eventStep($0) }
+      } else {
+        events = eventStep(value).map { [$0] } ?? []
+      }
+      return Step(.when(events), keyword: keywordText, range: range)
+    case .expect:
+      return Step(.expect(expectations(value)), keyword: keywordText, range: range)
+    }
+  }
+
+  /// `login`, `{ tap: right }`, `{ alert: Logout }` or `{ selectInfo: { info: A title } }`.
+  mutating func eventStep(_ node: YAMLNode) -> EventStep? {
+    if node.scalar != nil {
+      return string(node, "an event").map {
+        EventStep(.event($0, arguments: []), range: node.range)
+      }
+    }
+    guard let pairs = node.pairs, let pair = pairs.first, let key = pair.keyText else {
+      sink.report(
+        .wrongType(
+          "an event", expected: "an event name, '{ tap: right }' or '{ alert: Title }'",
+          found: node.kindDescription),
+        at: node.range)
+      return nil
+    }
+    if pairs.count > 1 {
+      sink.report(.severalEvents(), at: pairs[1].key.range)
+    }
+    switch key {
+    case "tap":
+      return choice(pair.value, "a tap target", as: TapTarget.self).map {
+        EventStep(.tap($0), range: node.range)
+      }
+    case "alert":
+      return string(pair.value, "an alert action title").map {
+        EventStep(.alertAction($0), range: node.range)
+      }
+    default:
+      let arguments =
+        pair.value.isNull
+        ? [] : assignments(pair.value, "the arguments of '\(key)'", allowsReferences: false)
+      return EventStep(
+        .event(Located(key, at: pair.key.range), arguments: arguments), range: node.range)
+    }
+  }
+
+  /// `expect`'s mapping of expectations.
+  mutating func expectations(_ node: YAMLNode) -> [Expectation] {
+    guard let fields = mapping(node, "'expect'", allowed: Self.expectationKeys) else { return [] }
+    return fields.pairs.compactMap { pair in
+      guard let key = pair.keyText, Self.expectationKeys.contains(key) else { return nil }
+      return expectation(key, pair.value).map { Expectation($0, range: pair.key.range) }
+    }
+  }
+
+  private mutating func expectation(_ key: String, _ value: YAMLNode) -> Expectation.Kind? {
+    switch key {
+    case "stack":
+      if value.scalar != nil { return string(value, "a screen name").map { .stack([$0]) } }
+      return list(value, "'stack'").map { items in
+        .stack(items.compactMap { string($0, "a screen name") })
+      }
+    case "root": return string(value, "a screen name").map { .root($0) }
+    case "top": return string(value, "a screen name").map { .top($0) }
+    case "animated": return bool(value, "'animated'").map { .animated($0.value) }
+    case "presented":
+      if value.isNull || (value.scalar?.value == "none" && value.scalar?.isQuoted == false) {
+        return .presented(nil)
+      }
+      return string(value, "an alert or screen name").map { .presented($0) }
+    case "navBar": return navigationBarExpectation(value).map { .navigationBar($0) }
+    case "alert": return alertExpectation(value).map { .alert($0) }
+    case "state": return .state(assignments(value, "'state'", allowsReferences: false))
+    case "params": return .params(assignments(value, "'params'", allowsReferences: false))
+    case "calls": return callCounts(value).map { .calls($0) }
+    default: return nil
+    }
+  }
+
+  private mutating func navigationBarExpectation(_ node: YAMLNode) -> NavigationBarExpectation? {
+    guard let fields = mapping(node, "an expected nav bar", allowed: Self.navigationBarKeys) else {
+      return nil
+    }
+    return NavigationBarExpectation(
+      hidden: fields["hidden"].flatMap { bool($0, "'hidden'") },
+      title: fields["title"].flatMap { optionalString($0, "an expected title") },
+      left: fields["left"].flatMap { barButtonExpectation($0, "left") },
+      right: fields["right"].flatMap { barButtonExpectation($0, "right") },
+      backButton: fields["backButton"].flatMap { choice($0, "a back button visibility") })
+  }
+
+  /// An expected bar button, or `none`/null for no button.
+  private mutating func barButtonExpectation(_ node: YAMLNode, _ side: String) -> Located<
+    BarButtonExpectation?
+  >? {
+    if node.isNull || (node.scalar?.value == "none" && node.scalar?.isQuoted == false) {
+      return Located(nil, at: node.range)
+    }
+    guard let fields = mapping(node, "an expected \(side) button", allowed: Self.barButtonKeys)
+    else { return nil }
+    let expectation = BarButtonExpectation(
+      image: fields["image"].flatMap { string($0, "an SF Symbol name") },
+      title: fields["title"].flatMap { string($0, "a button title") },
+      style: fields["style"].flatMap { choice($0, "a bar button style") },
+      tint: fields["tint"].flatMap { string($0, "a tint") },
+      action: fields["action"].flatMap { string($0, "an action event") })
+    return Located(expectation, at: node.range)
+  }
+
+  private mutating func alertExpectation(_ node: YAMLNode) -> AlertExpectation? {
+    guard let fields = mapping(node, "an expected alert", allowed: Self.alertExpectationKeys) else {
+      return nil
+    }
+    var expectation = AlertExpectation(
+      style: fields["style"].flatMap { choice($0, "an alert style") },
+      title: fields["title"].flatMap { optionalString($0, "an expected alert title") },
+      message: fields["message"].flatMap { optionalString($0, "an expected alert message") })
+    if let actionsNode = fields["actions"], let items = list(actionsNode, "'actions'") {
+      expectation.actions = Located(
+        items.compactMap { alertActionExpectation($0) }, at: actionsNode.range)
+    }
+    if let actionNode = fields["action"] {
+      expectation.includedActions = alertActionExpectation(actionNode).map { [$0] } ?? []
+    }
+    return expectation
+  }
+
+  /// `{ title: Logout, style: destructive }`, or just the title.
+  private mutating func alertActionExpectation(_ node: YAMLNode) -> AlertActionExpectation? {
+    if node.scalar != nil {
+      return string(node, "an action title").map {
+        AlertActionExpectation(title: $0, style: nil, range: node.range)
+      }
+    }
+    guard let fields = mapping(node, "an expected action", allowed: ["title", "style"]) else {
+      return nil
+    }
+    guard let titleNode = fields["title"], let title = string(titleNode, "an action title") else {
+      if fields["title"] == nil {
+        reportMissing(
+          "title", in: "an expected action", hint: "the action's text",
+          at: SourceRange(at: node.position))
+      }
+      return nil
+    }
+    return AlertActionExpectation(
+      title: title, style: fields["style"].flatMap { choice($0, "an alert action style") },
+      range: node.range)
+  }
+
+  private mutating func callCounts(_ node: YAMLNode) -> [CallCount]? {
+    guard let fields = mapping(node, "'calls'", allowed: NavigationCall.allCases.map(\.rawValue))
+    else { return nil }
+    return fields.pairs.compactMap { pair in
+      guard let name = pair.keyText, let call = NavigationCall(rawValue: name),
+        let count = int(pair.value, "a call count")
+      else { return nil }
+      return CallCount(call: Located(call, at: pair.key.range), count: count)
+    }
+  }
+}

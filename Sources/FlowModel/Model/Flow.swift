@@ -1,0 +1,77 @@
+import FlowDiagnostics
+
+/// A navigation flow: the state it keeps, what it does on start, its screens and alerts,
+/// and the checklist that specifies it.
+///
+/// Every name and value keeps its place in the file, so later stages can point at it.
+public struct Flow: Sendable {
+  /// The flow's name (`flow:`), which names the generated test suite.
+  public var name: Located<String>
+  /// The path of the file the flow was read from.
+  public var file: String
+  /// Named values with defaults, in declaration order.
+  public var state: [StateVariable]
+  /// What the navigation service does when it is created.
+  public var start: Operation?
+  /// The screens, in declaration order.
+  public var screens: [Screen]
+  /// Alerts and action sheets, in declaration order.
+  public var alerts: [Alert]
+  /// The checklist (`spec:`) that specifies the flow, if it has one.
+  public var checklist: Checklist?
+
+  private var screenIndex: [String: Int]
+  private var alertIndex: [String: Int]
+  private var stateIndex: [String: Int]
+
+  public init(
+    name: Located<String>, file: String, state: [StateVariable], start: Operation?,
+    screens: [Screen], alerts: [Alert], checklist: Checklist?
+  ) {
+    self.name = name
+    self.file = file
+    self.state = state
+    self.start = start
+    self.screens = screens
+    self.alerts = alerts
+    self.checklist = checklist
+    self.screenIndex = Self.firstIndex(of: screens.map(\.name.value))
+    self.alertIndex = Self.firstIndex(of: alerts.map(\.name.value))
+    self.stateIndex = Self.firstIndex(of: state.map(\.name.value))
+  }
+
+  /// The screen of that name (the first, if several share it).
+  public func screen(named name: String) -> Screen? {
+    screenIndex[name].map { screens[$0] }
+  }
+
+  /// The alert of that name (the first, if several share it).
+  public func alert(named name: String) -> Alert? {
+    alertIndex[name].map { alerts[$0] }
+  }
+
+  /// The state variable of that name.
+  public func stateVariable(named name: String) -> StateVariable? {
+    stateIndex[name].map { state[$0] }
+  }
+
+  private static func firstIndex(of names: [String]) -> [String: Int] {
+    var index: [String: Int] = [:]
+    index.reserveCapacity(names.count)
+    for (offset, name) in names.enumerated() where index[name] == nil {
+      index[name] = offset
+    }
+    return index
+  }
+}
+
+/// A named value the flow keeps, with its default; a test's `given` overrides it.
+public struct StateVariable: Sendable, Hashable {
+  public var name: Located<String>
+  public var initialValue: Located<Value>
+
+  public init(name: Located<String>, initialValue: Located<Value>) {
+    self.name = name
+    self.initialValue = initialValue
+  }
+}

@@ -1,0 +1,75 @@
+public import FlowDiagnostics
+
+/// What a screen's navigation bar shows, as declared.
+///
+/// The runtime resolves it against the stack: the back button shows only where there is
+/// something to go back to.
+public struct NavigationBar: Sendable, Hashable {
+  /// Whether the bar is hidden (`navBar: hidden`).
+  public var isHidden: Bool
+  public var title: Located<String>?
+  public var left: BarButtonItem?
+  public var right: BarButtonItem?
+  /// Whether the screen hides the system back button (`backButton: hidden`).
+  public var backButton: Located<Visibility>?
+  /// The declaration, or the screen's name when the screen declares no bar.
+  public var range: SourceRange
+
+  public init(
+    isHidden: Bool = false, title: Located<String>? = nil, left: BarButtonItem? = nil,
+    right: BarButtonItem? = nil, backButton: Located<Visibility>? = nil, range: SourceRange
+  ) {
+    self.isHidden = isHidden
+    self.title = title
+    self.left = left
+    self.right = right
+    self.backButton = backButton
+    self.range = range
+  }
+
+  /// The item on one side.
+  public func item(_ side: BarSide) -> BarButtonItem? {
+    side == .left ? left : right
+  }
+}
+
+/// A side of the navigation bar that holds a button.
+public enum BarSide: String, Sendable, Hashable, CaseIterable {
+  case left, right
+}
+
+/// `visible` or `hidden`.
+public enum Visibility: String, Sendable, Hashable, CaseIterable {
+  case visible, hidden
+}
+
+/// A `UIBarButtonItem`: an SF Symbol image or a title, a style, a tint and the event it sends.
+public struct BarButtonItem: Sendable, Hashable {
+  /// An SF Symbol name, such as `plus` or `arrowshape.turn.up.left.circle`.
+  public var image: Located<String>?
+  public var title: Located<String>?
+  public var style: Located<BarButtonStyle>?
+  /// A UIKit system colour name (`red`, `systemBlue`) or `#RRGGBB`.
+  public var tint: Located<String>?
+  /// The event a tap sends to the screen.
+  public var action: Located<String>?
+  public var range: SourceRange
+
+  public init(
+    image: Located<String>? = nil, title: Located<String>? = nil,
+    style: Located<BarButtonStyle>? = nil, tint: Located<String>? = nil,
+    action: Located<String>? = nil, range: SourceRange
+  ) {
+    self.image = image
+    self.title = title
+    self.style = style
+    self.tint = tint
+    self.action = action
+    self.range = range
+  }
+}
+
+/// `UIBarButtonItem.Style`.
+public enum BarButtonStyle: String, Sendable, Hashable, CaseIterable {
+  case plain, done
+}

@@ -1,0 +1,140 @@
+public import FlowDiagnostics
+
+/// Something the navigation service does: a navigation call, a state change, a branch on
+/// state, or several of these in order.
+public struct Operation: Sendable {
+  /// What the operation does.
+  public indirect enum Kind: Sendable {
+    /// `setViewControllers([screen], animated:)`.
+    case setRoot(ScreenTarget)
+    /// `pushViewController(_:animated:)`.
+    case push(ScreenTarget)
+    /// `popViewController(animated:)`.
+    case pop
+    /// `popToRootViewController(animated:)`.
+    case popToRoot
+    /// `present(_:animated:)` of an alert, or of a screen as a sheet or full-screen cover.
+    case present(Presentation)
+    /// `dismiss(animated:)` of what is presented.
+    case dismiss
+    /// Writes state values.
+    case set([Assignment])
+    /// `if:` a condition `then:` one operation, `else:` another.
+    case branch(Condition, then: Operation, otherwise: Operation?)
+    /// Several operations, run in order.
+    case sequence([Operation])
+  }
+
+  public var kind: Kind
+  /// The operation's `animated:` flag, when written; the UIKit default applies otherwise.
+  public var animated: Located<Bool>?
+  /// The operation's keyword (`push`, `if`, …) or, for a list, its first item.
+  public var range: SourceRange
+
+  public init(_ kind: Kind, animated: Located<Bool>? = nil, range: SourceRange) {
+    self.kind = kind
+    self.animated = animated
+    self.range = range
+  }
+
+  /// The navigation call this operation makes, if it is one.
+  public var call: NavigationCall? {
+    switch kind {
+    case .setRoot: .setRoot
+    case .push: .push
+    case .pop: .pop
+    case .popToRoot: .popToRoot
+    case .present: .present
+    case .dismiss: .dismiss
+    case .set, .branch, .sequence: nil
+    }
+  }
+
+  /// Whether the call animates: the written flag, else the UIKit default.
+  public var isAnimated: Bool {
+    animated?.value ?? call?.animatesByDefault ?? false
+  }
+
+  /// This operation and every operation nested in it, depth first.
+  public func forEach(_ body: (Operation) -> Void) {
+    body(self)
+    switch kind {
+    case .branch(_, let then, let otherwise):
+      then.forEach(body)
+      otherwise?.forEach(body)
+    case .sequence(let operations):
+      for operation in operations { operation.forEach(body) }
+    default:
+      break
+    }
+  }
+}
+
+/// The navigation-controller calls a flow makes, as a spy counts them.
+public enum NavigationCall: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+  case setRoot, push, pop, popToRoot, present, dismiss
+
+  /// UIKit's (and flowspec's) default for `animated`: `setRoot` does not animate, the rest do.
+  public var animatesByDefault: Bool { self != .setRoot }
+
+  public var description: String { rawValue }
+}
+
+/// A screen to show, with the arguments for its parameters (`with:`).
+public struct ScreenTarget: Sendable, Hashable {
+  public var screen: Located<String>
+  public var arguments: [Assignment]
+
+  public init(screen: Located<String>, arguments: [Assignment] = []) {
+    self.screen = screen
+    self.arguments = arguments
+  }
+}
+
+/// What `present:` shows: an alert by name, or a screen in a modal style.
+public struct Presentation: Sendable, Hashable {
+  /// An alert's or a screen's name.
+  public var target: Located<String>
+  /// Arguments for a screen's parameters.
+  public var arguments: [Assignment]
+  /// For a screen: how it is presented (a sheet unless declared).
+  public var style: Located<ModalStyle>?
+
+  public init(
+    target: Located<String>, arguments: [Assignment] = [], style: Located<ModalStyle>? = nil
+  ) {
+    self.target = target
+    self.arguments = arguments
+    self.style = style
+  }
+}
+
+/// How a screen is presented modally.
+public enum ModalStyle: String, Sendable, Hashable, CaseIterable {
+  /// A page sheet (`.sheet` in SwiftUI).
+  case sheet
+  /// A full-screen cover (`.fullScreenCover` in SwiftUI).
+  case fullScreen
+}
+
+/// A condition on state, as written after `if:`.
+public indirect enum Condition: Sendable, Hashable {
+  /// A flag that must be true: `if: isLogin`.
+  case flag(Located<String>)
+  /// `if: "!isLogin"` or `if: not isLogin`.
+  case not(Condition)
+  /// A state value that must equal a value: `if: { role: admin }`.
+  case equals(Located<String>, Located<ValueExpression>)
+  /// Every condition must hold (a mapping with several entries).
+  case all([Condition])
+
+  /// The state names the condition reads, with their places.
+  public var stateNames: [Located<String>] {
+    switch self {
+    case .flag(let name): [name]
+    case .not(let condition): condition.stateNames
+    case .equals(let name, _): [name]
+    case .all(let conditions): conditions.flatMap(\.stateNames)
+    }
+  }
+}

@@ -1,0 +1,59 @@
+public import FlowDiagnostics
+
+/// A screen: a view controller in the stack, with its navigation bar and the events it handles.
+public struct Screen: Sendable {
+  public var name: Located<String>
+  /// Typed parameters the screen is shown with (`params: { info: String }`).
+  public var params: [Parameter]
+  public var navigationBar: NavigationBar
+  /// What each event does while this screen is on top, in declaration order.
+  public var handlers: [EventHandler]
+  /// What runs each time the screen is shown by `setRoot`, `push` or `present`.
+  public var onEnter: Operation?
+  /// The whole declaration.
+  public var range: SourceRange
+
+  public init(
+    name: Located<String>, params: [Parameter], navigationBar: NavigationBar,
+    handlers: [EventHandler], onEnter: Operation?, range: SourceRange
+  ) {
+    self.name = name
+    self.params = params
+    self.navigationBar = navigationBar
+    self.handlers = handlers
+    self.onEnter = onEnter
+    self.range = range
+  }
+
+  /// The handler of an event, if the screen handles it.
+  public func handler(for event: String) -> EventHandler? {
+    handlers.first { $0.event.value == event }
+  }
+
+  /// The parameter of that name.
+  public func parameter(named name: String) -> Parameter? {
+    params.first { $0.name.value == name }
+  }
+}
+
+/// A typed screen parameter.
+public struct Parameter: Sendable, Hashable {
+  public var name: Located<String>
+  public var type: Located<ValueType>
+
+  public init(name: Located<String>, type: Located<ValueType>) {
+    self.name = name
+    self.type = type
+  }
+}
+
+/// `event: operation` in a screen's `on:`.
+public struct EventHandler: Sendable {
+  public var event: Located<String>
+  public var operation: Operation
+
+  public init(event: Located<String>, operation: Operation) {
+    self.event = event
+    self.operation = operation
+  }
+}

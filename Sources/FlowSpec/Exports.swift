@@ -1,0 +1,6 @@
+// The FlowSpec library is the one module users import: it re-exports every stage, so
+// `import FlowSpec` gives the model, the runtime, the checker and the diagnostics.
+@_exported import FlowChecker
+@_exported import FlowDiagnostics
+@_exported import FlowModel
+@_exported import FlowYAML
