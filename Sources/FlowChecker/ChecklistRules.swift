@@ -90,9 +90,9 @@ extension Checker {
   }
 
   private mutating func checkScreenName(_ name: Located<String>, _ keyword: String) {
-    if flow.screen(named: name.value) == nil {
+    if flow.indexOfScreen(named: name.value) == nil {
       reportUnknown(
-        .unknownScreen(keyword, name.value, isAlert: flow.alert(named: name.value) != nil),
+        .unknownScreen(keyword, name.value, isAlert: flow.indexOfAlert(named: name.value) != nil),
         name: name,
         candidates: screenNames)
     }
@@ -107,7 +107,9 @@ extension Checker {
     case .top(let name):
       checkScreenName(name, "top")
     case .presented(let name):
-      if let name, flow.screen(named: name.value) == nil, flow.alert(named: name.value) == nil {
+      if let name, flow.indexOfScreen(named: name.value) == nil,
+        flow.indexOfAlert(named: name.value) == nil
+      {
         reportUnknown(
           .unknownPresentable(name.value), name: name, candidates: screenNames + alertNames)
       }

@@ -52,7 +52,7 @@ struct Checker {
 
   /// Screen and alert names clash when the same name is both.
   mutating func checkNames() {
-    for alert in flow.alerts where flow.screen(named: alert.name.value) != nil {
+    for alert in flow.alerts where flow.indexOfScreen(named: alert.name.value) != nil {
       sink.report(.nameClash(alert.name.value), at: alert.name.range)
     }
   }
@@ -65,14 +65,16 @@ struct Checker {
 /// Where an operation is written, which decides what `$name` can read.
 enum OperationOrigin {
   case start
-  case event(Screen, String)
-  case onEnter(Screen)
-  case alertAction(Alert)
+  /// In a handler of the screen at this index.
+  case event(screen: Int)
+  /// In the `onEnter` of the screen at this index.
+  case onEnter(screen: Int)
+  case alertAction
 
-  /// The screen whose parameters `$name` can read, if any.
-  var screen: Screen? {
+  /// The index of the screen whose parameters `$name` can read, if any.
+  var screen: Int? {
     switch self {
-    case .event(let screen, _), .onEnter(let screen): screen
+    case .event(let screen), .onEnter(let screen): screen
     case .start, .alertAction: nil
     }
   }
@@ -81,16 +83,16 @@ enum OperationOrigin {
 extension Flow {
   /// Every operation written in the flow, nested ones included, with where it is written.
   func forEachOperation(_ body: (Operation, OperationOrigin) -> Void) {
-    start?.forEach { body($0, .start) }
-    for screen in screens {
-      screen.onEnter?.forEach { body($0, .onEnter(screen)) }
-      for handler in screen.handlers {
-        handler.operation.forEach { body($0, .event(screen, handler.event.value)) }
+    start?.visit { body($0, .start) }
+    for index in screens.indices {
+      screens[index].onEnter?.visit { body($0, .onEnter(screen: index)) }
+      for handler in screens[index].handlers {
+        handler.operation.visit { body($0, .event(screen: index)) }
       }
     }
     for alert in alerts {
       for action in alert.actions {
-        action.operation?.forEach { body($0, .alertAction(alert)) }
+        action.operation?.visit { body($0, .alertAction) }
       }
     }
   }

@@ -5,39 +5,36 @@ extension Checker {
   /// Every screen, alert, state and parameter an operation names must exist, with values
   /// of the right type.
   mutating func checkOperations() {
-    var operations: [(Operation, OperationOrigin)] = []
-    flow.forEachOperation { operations.append(($0, $1)) }
-    for (operation, origin) in operations {
-      check(operation, origin: origin)
-    }
+    let flow = self.flow
+    flow.forEachOperation { operation, origin in check(operation, origin: origin) }
   }
 
   private mutating func check(_ operation: Operation, origin: OperationOrigin) {
     switch operation.kind {
     case .setRoot(let target), .push(let target):
       let keyword = operation.call?.rawValue ?? "push"
-      guard let screen = flow.screen(named: target.screen.value) else {
+      guard let screen = flow.indexOfScreen(named: target.screen.value) else {
+        let isAlert = flow.indexOfAlert(named: target.screen.value) != nil
         reportUnknown(
-          .unknownScreen(
-            keyword, target.screen.value, isAlert: flow.alert(named: target.screen.value) != nil),
-          name: target.screen, candidates: screenNames)
+          .unknownScreen(keyword, target.screen.value, isAlert: isAlert), name: target.screen,
+          candidates: screenNames)
         return
       }
       checkArguments(target.arguments, for: screen, at: target.screen, origin: origin)
     case .present(let presentation):
-      if let screen = flow.screen(named: presentation.target.value) {
-        checkArguments(presentation.arguments, for: screen, at: presentation.target, origin: origin)
-      } else if let alert = flow.alert(named: presentation.target.value) {
+      let target = presentation.target
+      if let screen = flow.indexOfScreen(named: target.value) {
+        checkArguments(presentation.arguments, for: screen, at: target, origin: origin)
+      } else if flow.indexOfAlert(named: target.value) != nil {
         if let style = presentation.style {
-          sink.report(.styleOnAlert(alert.name.value), at: style.range)
+          sink.report(.styleOnAlert(target.value), at: style.range)
         }
         if let first = presentation.arguments.first {
-          sink.report(.argumentsToAlert(alert.name.value), at: first.name.range)
+          sink.report(.argumentsToAlert(target.value), at: first.name.range)
         }
       } else {
         reportUnknown(
-          .unknownPresentable(presentation.target.value), name: presentation.target,
-          candidates: screenNames + alertNames)
+          .unknownPresentable(target.value), name: target, candidates: screenNames + alertNames)
       }
     case .set(let assignments):
       for assignment in assignments {
@@ -52,24 +49,24 @@ extension Checker {
 
   /// `with:` must give every parameter of the screen, and only those, with the right types.
   private mutating func checkArguments(
-    _ arguments: [Assignment], for screen: Screen, at target: Located<String>,
-    origin: OperationOrigin
+    _ arguments: [Assignment], for screen: Int, at target: Located<String>, origin: OperationOrigin
   ) {
+    let params = flow.screens[screen].params
+    let name = target.value
     for argument in arguments {
-      guard let parameter = screen.parameter(named: argument.name.value) else {
+      guard let parameter = params.first(where: { $0.name.value == argument.name.value }) else {
         reportUnknown(
-          .unknownParameter(argument.name.value, screen: screen.name.value), name: argument.name,
-          candidates: screen.params.map(\.name))
+          .unknownParameter(argument.name.value, screen: name), name: argument.name,
+          candidates: params.map(\.name))
         continue
       }
       checkValue(
         argument.value, expected: parameter.type.value,
-        subject: "parameter '\(parameter.name.value)' of '\(screen.name.value)'", origin: origin)
+        subject: "parameter '\(parameter.name.value)' of '\(name)'", origin: origin)
     }
-    for parameter in screen.params
+    for parameter in params
     where !arguments.contains(where: { $0.name.value == parameter.name.value }) {
-      sink.report(
-        .missingArgument(parameter.name.value, screen: screen.name.value), at: target.range)
+      sink.report(.missingArgument(parameter.name.value, screen: name), at: target.range)
     }
   }
 
@@ -111,14 +108,15 @@ extension Checker {
     origin: OperationOrigin
   ) {
     let found: ValueType?
-    if let parameter = origin.screen?.parameter(named: name) {
+    if let screen = origin.screen, let parameter = flow.screens[screen].parameter(named: name) {
       found = parameter.type.value
     } else if let variable = flow.stateVariable(named: name) {
       found = variable.initialValue.value.type
     } else if case .event = origin {
       found = nil  // an argument of the event, typed when it is sent
     } else {
-      let context = origin.screen.map { "parameter of '\($0.name.value)' or state" } ?? "state"
+      let context =
+        origin.screen.map { "parameter of '\(flow.screens[$0].name.value)' or state" } ?? "state"
       sink.report(.unresolvedReference(name, context), at: range)
       return
     }

@@ -4,14 +4,15 @@ import FlowModel
 extension Checker {
   /// Bar buttons must send an event their screen handles, with a valid tint and symbol.
   mutating func checkNavigationBars() {
-    for screen in flow.screens {
+    for index in flow.screens.indices {
       for side in BarSide.allCases {
-        guard let item = screen.navigationBar.item(side) else { continue }
-        if let action = item.action, screen.handler(for: action.value) == nil {
-          let handled = screen.handlers.map(\.event)
+        guard let item = flow.screens[index].navigationBar.item(side) else { continue }
+        let handlers = flow.screens[index].handlers
+        if let action = item.action, !handlers.contains(where: { $0.event.value == action.value }) {
+          let handled = handlers.map(\.event)
           reportUnknown(
             .unhandledBarAction(
-              action.value, screen: screen.name.value, handled: handled.map(\.value)),
+              action.value, screen: flow.screens[index].name.value, handled: handled.map(\.value)),
             name: action, candidates: handled)
         }
         if let tint = item.tint, !SystemColors.isValid(tint.value) {
@@ -29,25 +30,28 @@ extension Checker {
 
   /// An alert needs an action to be dismissed, one cancel action at most, distinct titles.
   mutating func checkAlerts() {
-    for alert in flow.alerts {
-      if alert.actions.isEmpty {
-        sink.report(.undismissableAlert(alert.name.value), at: alert.name.range)
+    for index in flow.alerts.indices {
+      let name = flow.alerts[index].name
+      let actions = flow.alerts[index].actions
+      if actions.isEmpty {
+        sink.report(.undismissableAlert(name.value), at: name.range)
       }
-      let cancels = alert.actions.filter { $0.resolvedStyle == .cancel }
-      for extra in cancels.dropFirst() {
+      var firstCancel: AlertAction?
+      for action in actions where action.resolvedStyle == .cancel {
+        guard let first = firstCancel else {
+          firstCancel = action
+          continue
+        }
         sink.report(
-          .twoCancelActions(alert.name.value), at: extra.style?.range ?? extra.title.range,
-          notes: [.init("the first 'cancel' action is here", range: cancels[0].title.range)])
+          .twoCancelActions(name.value), at: action.style?.range ?? action.title.range,
+          notes: [.init("the first 'cancel' action is here", range: first.title.range)])
       }
-      var seen: [String: Located<String>] = [:]
-      for action in alert.actions {
-        if let first = seen[action.title.value] {
+      for later in actions.indices.dropFirst() {
+        let title = actions[later].title
+        if let first = actions[..<later].first(where: { $0.title.value == title.value }) {
           sink.report(
-            .duplicateActionTitle(action.title.value, alert: alert.name.value),
-            at: action.title.range,
-            notes: [.init("first titled here", range: first.range)])
-        } else {
-          seen[action.title.value] = action.title
+            .duplicateActionTitle(title.value, alert: name.value), at: title.range,
+            notes: [.init("first titled here", range: first.title.range)])
         }
       }
     }
@@ -56,8 +60,9 @@ extension Checker {
   /// Event names `tap` and `alert` would be read as taps and alert actions in steps; with
   /// a checklist, every handled event should be sent by a bar button or a step.
   mutating func checkEvents() {
-    for screen in flow.screens {
-      for handler in screen.handlers where ["tap", "alert"].contains(handler.event.value) {
+    for index in flow.screens.indices {
+      for handler in flow.screens[index].handlers
+      where handler.event.value == "tap" || handler.event.value == "alert" {
         sink.report(.reservedEventName(handler.event.value), at: handler.event.range)
       }
     }
@@ -80,44 +85,61 @@ extension Checker {
 
   /// Screens nothing reachable from `start` shows, and alerts nothing presents.
   mutating func checkReachability() {
-    var presentedAlerts: Set<String> = []
+    var presented = [Bool](repeating: false, count: flow.alerts.count)
+    let flow = self.flow
     flow.forEachOperation { operation, _ in
-      if case .present(let presentation) = operation.kind {
-        presentedAlerts.insert(presentation.target.value)
+      if case .present(let presentation) = operation.kind,
+        let alert = flow.indexOfAlert(named: presentation.target.value)
+      {
+        presented[alert] = true
       }
     }
-    for alert in flow.alerts where !presentedAlerts.contains(alert.name.value) {
-      sink.report(.unpresentedAlert(alert.name.value), at: alert.name.range)
+    for index in flow.alerts.indices where !presented[index] {
+      sink.report(
+        .unpresentedAlert(flow.alerts[index].name.value), at: flow.alerts[index].name.range)
     }
     guard let start = flow.start else { return }
-    var reachedScreens: Set<String> = []
-    var reachedAlerts: Set<String> = []
-    var pending: [Operation] = [start]
-    while let operation = pending.popLast() {
-      operation.forEach { nested in
-        for name in nested.shownNames {
-          if let screen = flow.screen(named: name), reachedScreens.insert(name).inserted {
-            pending.append(contentsOf: screen.handlers.map(\.operation))
-            if let onEnter = screen.onEnter { pending.append(onEnter) }
-          } else if let alert = flow.alert(named: name), reachedAlerts.insert(name).inserted {
-            pending.append(contentsOf: alert.actions.compactMap(\.operation))
-          }
+    var reachedScreens = [Bool](repeating: false, count: flow.screens.count)
+    var reachedAlerts = [Bool](repeating: false, count: flow.alerts.count)
+    var pendingScreens: [Int] = []
+    var pendingAlerts: [Int] = []
+    func reach(_ operation: Operation) {
+      operation.visit { nested in
+        guard let name = nested.shownName else { return }
+        if let screen = flow.indexOfScreen(named: name), !reachedScreens[screen] {
+          reachedScreens[screen] = true
+          pendingScreens.append(screen)
+        } else if let alert = flow.indexOfAlert(named: name), !reachedAlerts[alert] {
+          reachedAlerts[alert] = true
+          pendingAlerts.append(alert)
         }
       }
     }
-    for screen in flow.screens where !reachedScreens.contains(screen.name.value) {
-      sink.report(.unreachableScreen(screen.name.value), at: screen.name.range)
+    reach(start)
+    while !pendingScreens.isEmpty || !pendingAlerts.isEmpty {
+      if let screen = pendingScreens.popLast() {
+        for handler in flow.screens[screen].handlers { reach(handler.operation) }
+        if let onEnter = flow.screens[screen].onEnter { reach(onEnter) }
+      } else if let alert = pendingAlerts.popLast() {
+        for action in flow.alerts[alert].actions {
+          if let operation = action.operation { reach(operation) }
+        }
+      }
+    }
+    for index in flow.screens.indices where !reachedScreens[index] {
+      sink.report(
+        .unreachableScreen(flow.screens[index].name.value), at: flow.screens[index].name.range)
     }
   }
 }
 
 extension Operation {
-  /// The screens or alerts this operation itself shows (not its nested operations).
-  var shownNames: [String] {
+  /// The screen or alert this operation itself shows (not its nested operations).
+  var shownName: String? {
     switch kind {
-    case .setRoot(let target), .push(let target): [target.screen.value]
-    case .present(let presentation): [presentation.target.value]
-    default: []
+    case .setRoot(let target), .push(let target): target.screen.value
+    case .present(let presentation): presentation.target.value
+    default: nil
     }
   }
 }

@@ -4,3 +4,5 @@
 @_exported import FlowDiagnostics
 @_exported import FlowModel
 @_exported import FlowYAML
+@_exported import FlowRuntime
+@_exported import FlowChecklist

@@ -9,6 +9,8 @@ public struct FlowDocument: Sendable {
   public let flow: Flow?
   /// Every problem found, in source order.
   public let diagnostics: [Diagnostic]
+  /// The result of running every checklist item, when the flow is valid.
+  public let checklistResults: [ChecklistResult]
 
   /// Whether any diagnostic is an error.
   public var hasErrors: Bool { diagnostics.containsErrors }
@@ -22,6 +24,7 @@ public struct FlowDocument: Sendable {
     self.text = SourceText(bytes: bytes)
     let parsed = YAMLParser.parse(bytes, file: path, limits: limits)
     var diagnostics = parsed.diagnostics
+    var results: [ChecklistResult] = []
     if parsed.root == nil && parsed.diagnostics.containsErrors {
       self.flow = nil
     } else {
@@ -29,9 +32,14 @@ public struct FlowDocument: Sendable {
       diagnostics += decoded.diagnostics
       if let flow = decoded.flow {
         diagnostics += FlowChecker.check(flow, afterDecodingErrors: diagnostics.containsErrors)
+        if !diagnostics.containsErrors, flow.checklist != nil {
+          results = ChecklistRunner(flow: flow).runAll()
+          diagnostics += Self.failingDoneItems(results, file: path)
+        }
       }
       self.flow = decoded.flow
     }
+    self.checklistResults = results
     self.diagnostics = diagnostics.sortedByLocation()
   }
 
@@ -58,6 +66,7 @@ public struct FlowDocument: Sendable {
     self.path = path
     self.text = SourceText(bytes: [])
     self.flow = nil
+    self.checklistResults = []
     var sink = DiagnosticSink(file: path)
     sink.report(
       DiagnosticMessage(
@@ -66,5 +75,21 @@ public struct FlowDocument: Sendable {
       ),
       at: .start)
     self.diagnostics = sink.diagnostics
+  }
+
+  /// An error for every item marked done whose scenario fails: the mark lies.
+  private static func failingDoneItems(_ results: [ChecklistResult], file: String) -> [Diagnostic] {
+    var sink = DiagnosticSink(file: file)
+    for result in results where result.entry.item.mark.isDone {
+      guard let first = result.failures.first else { continue }
+      let more = result.failures.count > 1 ? " (and \(result.failures.count - 1) more)" : ""
+      sink.report(
+        DiagnosticMessage(
+          "checklist.done-but-failing", .error,
+          "'\(result.entry.item.text.value)' is marked done but fails: \(first.message)\(more)"),
+        at: result.entry.item.text.range,
+        notes: result.failures.map { .init($0.message, range: $0.range) })
+    }
+    return sink.diagnostics
   }
 }

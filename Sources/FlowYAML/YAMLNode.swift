@@ -2,69 +2,169 @@ public import FlowDiagnostics
 
 /// A YAML node that knows where it came from: a scalar, a mapping or a sequence.
 ///
-/// Aliases are already resolved: an alias node holds a copy of its anchor's content
-/// (cheap, as collections are copy-on-write), located at the alias.
+/// A view into a `YAMLTree`: cheap to copy and pass around. Aliases are already resolved:
+/// an alias is a node with the anchor's content, located at the alias.
 public struct YAMLNode: Sendable {
-  /// What the node holds.
-  public enum Content: Sendable {
-    case scalar(YAMLScalar)
-    case mapping([YAMLPair])
-    case sequence([YAMLNode])
+  /// What kind of node this is.
+  public enum Kind: UInt8, Sendable {
+    case scalar, mapping, sequence
   }
 
-  public var content: Content
-  /// Where the node's text starts and ends in its file.
-  public var range: SourceRange
+  let tree: YAMLTree
+  let index: Int32
 
-  public init(_ content: Content, range: SourceRange) {
-    self.content = content
-    self.range = range
+  init(tree: YAMLTree, index: Int32) {
+    self.tree = tree
+    self.index = index
+  }
+
+  private var record: YAMLTree.Record { tree.records[Int(index)] }
+
+  public var kind: Kind { record.kind }
+
+  /// Where the node's text starts and ends in its file.
+  public var range: SourceRange {
+    let record = record
+    return SourceRange(start: record.start, end: record.end)
   }
 
   /// Where the node starts.
-  public var position: SourcePosition { range.start }
+  public var position: SourcePosition { record.start }
 
-  /// The scalar, if this node is one.
+  // MARK: Scalars
+
+  /// The scalar, with its text as a `String`, if this node is one.
   public var scalar: YAMLScalar? {
-    if case .scalar(let scalar) = content { return scalar }
-    return nil
+    let record = record
+    guard record.kind == .scalar else { return nil }
+    return YAMLScalar(text, style: record.style, isTaggedString: record.isTaggedString)
   }
 
-  /// The key/value pairs in document order, if this node is a mapping.
-  public var pairs: [YAMLPair]? {
-    if case .mapping(let pairs) = content { return pairs }
-    return nil
+  /// A scalar's text as a `String` (empty for collections).
+  public var text: String {
+    withScalarBytes { String(decoding: $0, as: UTF8.self) }
   }
 
-  /// The items, if this node is a sequence.
-  public var items: [YAMLNode]? {
-    if case .sequence(let items) = content { return items }
-    return nil
+  /// Whether this is a scalar whose text is exactly `expected`, compared as bytes.
+  public func hasText(_ expected: String) -> Bool {
+    tree.scalar(index, equals: expected)
+  }
+
+  /// Whether this is a scalar spelled exactly like a literal, compared as bytes.
+  public func hasText(_ expected: StaticString) -> Bool {
+    tree.scalar(index, equals: expected)
+  }
+
+  /// Whether the scalar is written plain, so YAML may read it as `null`, a flag or a number.
+  public var isPlainScalar: Bool {
+    let record = record
+    return record.kind == .scalar && record.style == .plain && !record.isTaggedString
   }
 
   /// Whether the node is a null scalar (`~`, `null`, or nothing at all).
-  public var isNull: Bool { scalar?.isNull ?? false }
+  public var isNull: Bool { isPlainScalar && withScalarBytes(ScalarResolution.isNull) }
+
+  /// The boolean of an unquoted `true` or `false`.
+  public var bool: Bool? { isPlainScalar ? withScalarBytes(ScalarResolution.bool) : nil }
+
+  /// The integer of an unquoted number.
+  public var integer: Int? { isPlainScalar ? withScalarBytes(ScalarResolution.integer) : nil }
+
+  /// Whether the node is an unquoted YAML 1.1 boolean spelling, such as `yes` or `off`.
+  public var isYAML11Boolean: Bool {
+    isPlainScalar && withScalarBytes(ScalarResolution.isYAML11Boolean)
+  }
+
+  /// A scalar's first byte, if it has one.
+  public var firstByte: UInt8? {
+    withScalarBytes { $0.first }
+  }
+
+  func withScalarBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+    let record = record
+    guard record.kind == .scalar else { return body(UnsafeBufferPointer(start: nil, count: 0)) }
+    return tree.bytes.withUnsafeBufferPointer { all in
+      body(UnsafeBufferPointer(rebasing: all[Int(record.first)..<Int(record.first + record.count)]))
+    }
+  }
+
+  // MARK: Collections
+
+  /// The key/value pairs in document order, if this node is a mapping.
+  public var pairs: YAMLPairs? {
+    let record = record
+    guard record.kind == .mapping else { return nil }
+    return YAMLPairs(tree: tree, first: Int(record.first), count: Int(record.count) / 2)
+  }
+
+  /// The items, if this node is a sequence.
+  public var items: YAMLItems? {
+    let record = record
+    guard record.kind == .sequence else { return nil }
+    return YAMLItems(tree: tree, first: Int(record.first), count: Int(record.count))
+  }
 
   /// A short name of the node's kind for messages: "a mapping", "a list", "the string 'x'".
   public var kindDescription: String {
-    switch content {
+    switch kind {
     case .mapping: "a mapping"
     case .sequence: "a list"
-    case .scalar(let scalar): scalar.kindDescription
+    case .scalar: scalar?.kindDescription ?? "a value"
     }
   }
 }
 
 /// One `key: value` entry of a mapping.
 public struct YAMLPair: Sendable {
-  public var key: YAMLNode
-  public var value: YAMLNode
+  public let key: YAMLNode
+  public let value: YAMLNode
 
-  public init(key: YAMLNode, value: YAMLNode) {
-    self.key = key
-    self.value = value
+  /// The key's text when the key is a scalar.
+  public var keyText: String? { key.kind == .scalar ? key.text : nil }
+}
+
+/// A mapping's entries, in document order.
+public struct YAMLPairs: RandomAccessCollection, Sendable {
+  let tree: YAMLTree
+  let first: Int
+  public let count: Int
+
+  public var startIndex: Int { 0 }
+  public var endIndex: Int { count }
+
+  public subscript(position: Int) -> YAMLPair {
+    let offset = first + position * 2
+    return YAMLPair(
+      key: YAMLNode(tree: tree, index: tree.children[offset]),
+      value: YAMLNode(tree: tree, index: tree.children[offset + 1]))
   }
 
-  /// The key's text when the key is a scalar (flow keys are always scalars).
-  public var keyText: String? { key.scalar?.value }
+  /// The entry whose key is `key`, compared as bytes.
+  public func first(key: StaticString) -> YAMLPair? {
+    var offset = first
+    let end = first + count * 2
+    while offset < end {
+      if tree.scalar(tree.children[offset], equals: key) {
+        return YAMLPair(
+          key: YAMLNode(tree: tree, index: tree.children[offset]),
+          value: YAMLNode(tree: tree, index: tree.children[offset + 1]))
+      }
+      offset += 2
+    }
+    return nil
+  }
+}
+
+/// A sequence's items, in document order.
+public struct YAMLItems: RandomAccessCollection, Sendable {
+  let tree: YAMLTree
+  let first: Int
+  public let count: Int
+
+  public var startIndex: Int { 0 }
+  public var endIndex: Int { count }
+
+  public subscript(position: Int) -> YAMLNode {
+    YAMLNode(tree: tree, index: tree.children[first + position])
+  }
 }

@@ -35,7 +35,7 @@ public enum YAMLParser {
         sink.report(.yamlSyntax("libyaml could not start"), at: origin)
         return nil
       }
-      var builder = YAMLTreeBuilder(limits: limits, file: file)
+      var builder = YAMLTreeBuilder(limits: limits, file: file, expectedBytes: bytes.count)
       var failure = DiagnosticSink(file: file)
       let completed = readEvents(
         from: reader, into: &builder, bytes: bytes, offset: offset, sink: &failure)
@@ -43,7 +43,7 @@ public enum YAMLParser {
       let fatalLine = failure.diagnostics.first?.position.line ?? .max
       sink.append(contentsOf: builder.diagnostics.filter { $0.position.line < fatalLine })
       sink.append(contentsOf: failure.diagnostics)
-      return completed ? builder.root : nil
+      return completed ? builder.build().root : nil
     }
     return YAMLParseResult(root: root, diagnostics: sink.diagnostics)
   }
@@ -71,18 +71,15 @@ public enum YAMLParser {
         }
       case YAML_SCALAR_EVENT:
         let data = event.data.scalar
-        if data.length > limits(of: builder).maxScalarLength {
-          sink.report(.scalarTooLong(data.length, limits(of: builder).maxScalarLength), at: start)
+        if data.length > builder.limits.maxScalarLength {
+          sink.report(.scalarTooLong(data.length, builder.limits.maxScalarLength), at: start)
           return false
         }
-        let value = String(
-          decoding: UnsafeBufferPointer(start: data.value, count: data.length),
-          as: UTF8.self)
         builder.scalar(
-          YAMLScalar(
-            value, style: style(of: data.style),
-            isTaggedString: isStringTag(data.tag, plainImplicit: data.plain_implicit)),
-          tag: explicitTag(data.tag), anchor: string(data.anchor), range: range)
+          UnsafeBufferPointer(start: data.value, count: data.length), style: style(of: data.style),
+          isTaggedString: isStringTag(data.tag), tag: explicitTag(data.tag),
+          anchor: string(data.anchor),
+          range: range)
       case YAML_SEQUENCE_START_EVENT:
         guard
           builder.openCollection(
@@ -106,8 +103,6 @@ public enum YAMLParser {
     reportLibYAMLError(reader.error, bytes: bytes, offset: offset, sink: &sink)
     return false
   }
-
-  private static func limits(of builder: YAMLTreeBuilder) -> YAMLLimits { builder.limits }
 
   /// Explains libyaml's error, recognising the mistakes people make most.
   private static func reportLibYAMLError(
@@ -178,7 +173,7 @@ public enum YAMLParser {
     }
   }
 
-  private static func isStringTag(_ tag: UnsafeMutablePointer<yaml_char_t>?, plainImplicit: Int32)
+  private static func isStringTag(_ tag: UnsafeMutablePointer<yaml_char_t>?)
     -> Bool
   {
     guard let tag = string(tag) else { return false }

@@ -25,46 +25,17 @@ public struct YAMLScalar: Sendable, Hashable {
   public var isQuoted: Bool { style != .plain || isTaggedString }
 
   /// Whether the scalar is null: `~`, `null` or empty, unquoted.
-  public var isNull: Bool {
-    guard !isQuoted else { return false }
-    switch value {
-    case "", "~", "null", "Null", "NULL": return true
-    default: return false
-    }
-  }
+  public var isNull: Bool { !isQuoted && resolve(ScalarResolution.isNull) }
 
   /// The boolean of an unquoted `true` or `false` (any YAML 1.2 spelling).
-  public var bool: Bool? {
-    guard !isQuoted else { return nil }
-    switch value {
-    case "true", "True", "TRUE": return true
-    case "false", "False", "FALSE": return false
-    default: return nil
-    }
-  }
+  public var bool: Bool? { isQuoted ? nil : resolve(ScalarResolution.bool) }
 
   /// Whether an unquoted scalar is a YAML 1.1 boolean spelling such as `yes` or `off`,
   /// which YAML 1.2 (and flowspec) reads as a string.
-  public var isYAML11Boolean: Bool {
-    guard !isQuoted else { return false }
-    switch value {
-    case "yes", "Yes", "YES", "no", "No", "NO", "on", "On", "ON", "off", "Off", "OFF",
-      "y", "Y", "n", "N":
-      return true
-    default:
-      return false
-    }
-  }
+  public var isYAML11Boolean: Bool { !isQuoted && resolve(ScalarResolution.isYAML11Boolean) }
 
   /// The integer of an unquoted decimal (`42`, `-7`, `+3`) or `0x`/`0o` literal.
-  public var integer: Int? {
-    guard !isQuoted, let first = value.utf8.first else { return nil }
-    if value.hasPrefix("0x") { return Int(value.dropFirst(2), radix: 16) }
-    if value.hasPrefix("0o") { return Int(value.dropFirst(2), radix: 8) }
-    guard first == UInt8(ascii: "-") || first == UInt8(ascii: "+") || (48...57).contains(first)
-    else { return nil }
-    return Int(value)
-  }
+  public var integer: Int? { isQuoted ? nil : resolve(ScalarResolution.integer) }
 
   /// "the string 'x'", "the number 3", "true", "null": how messages name this scalar.
   public var kindDescription: String {
@@ -72,5 +43,82 @@ public struct YAMLScalar: Sendable, Hashable {
     if let bool { return String(bool) }
     if integer != nil { return "the number \(value)" }
     return "the string '\(value)'"
+  }
+
+  private func resolve<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+    var value = value
+    return value.withUTF8(body)
+  }
+}
+
+/// How plain scalars resolve, on their UTF-8 bytes, shared by `YAMLScalar` and `YAMLNode`.
+enum ScalarResolution {
+  static func isNull(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    bytes.isEmpty || matches(bytes, ["~", "null", "Null", "NULL"])
+  }
+
+  static func bool(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool? {
+    if matches(bytes, ["true", "True", "TRUE"]) { return true }
+    if matches(bytes, ["false", "False", "FALSE"]) { return false }
+    return nil
+  }
+
+  static func isYAML11Boolean(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    matches(
+      bytes,
+      [
+        "yes", "Yes", "YES", "no", "No", "NO", "on", "On", "ON", "off", "Off", "OFF", "y", "Y", "n",
+        "N",
+      ])
+  }
+
+  /// A decimal with an optional sign, or `0x`/`0o` digits, parsed from the bytes.
+  static func integer(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+    guard !bytes.isEmpty, bytes.count <= 20 else { return nil }
+    var index = 0
+    var negative = false
+    if bytes[0] == UInt8(ascii: "-") || bytes[0] == UInt8(ascii: "+") {
+      negative = bytes[0] == UInt8(ascii: "-")
+      index = 1
+    }
+    var radix = 10
+    if bytes.count - index > 2, bytes[index] == UInt8(ascii: "0") {
+      if bytes[index + 1] == UInt8(ascii: "x") { radix = 16 }
+      if bytes[index + 1] == UInt8(ascii: "o") { radix = 8 }
+      if radix != 10 { index += 2 }
+    }
+    guard index < bytes.count else { return nil }
+    var value = 0
+    while index < bytes.count {
+      let byte = bytes[index]
+      let digit: Int
+      switch byte {
+      case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = Int(byte - UInt8(ascii: "0"))
+      case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = Int(byte - UInt8(ascii: "a")) + 10
+      case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = Int(byte - UInt8(ascii: "A")) + 10
+      default: return nil
+      }
+      guard digit < radix else { return nil }
+      let (multiplied, overflow) = value.multipliedReportingOverflow(by: radix)
+      let (added, overflowAdding) = multiplied.addingReportingOverflow(digit)
+      guard !overflow, !overflowAdding else { return nil }
+      value = added
+      index += 1
+    }
+    return negative ? -value : value
+  }
+
+  private static func matches(_ bytes: UnsafeBufferPointer<UInt8>, _ candidates: [StaticString])
+    -> Bool
+  {
+    guard bytes.count <= 5 else { return false }
+    for candidate in candidates where candidate.utf8CodeUnitCount == bytes.count {
+      if UnsafeBufferPointer(start: candidate.utf8Start, count: candidate.utf8CodeUnitCount)
+        .elementsEqual(bytes)
+      {
+        return true
+      }
+    }
+    return false
   }
 }

@@ -1,7 +1,7 @@
 import FlowDiagnostics
 
-/// Builds the node tree from libyaml's events without recursion: open collections wait on
-/// an explicit stack, so nesting depth is bounded by `limits.maxDepth`, not by the call stack.
+/// Builds the flat node tree from libyaml's events without recursion: open collections wait
+/// on an explicit stack, so nesting depth is bounded by `limits.maxDepth`, not the call stack.
 ///
 /// It also resolves anchors and aliases (refusing undefined and self-containing ones),
 /// counts every node an alias copies in against `limits.maxAliasExpansion`, applies `<<`
@@ -9,30 +9,42 @@ import FlowDiagnostics
 struct YAMLTreeBuilder {
   let limits: YAMLLimits
   private var sink: DiagnosticSink
-  /// The document's root, once its last event has arrived.
-  private(set) var root: YAMLNode?
+
+  private var records: [YAMLTree.Record] = []
+  private var children: [Int32] = []
+  private var bytes: [UInt8] = []
+  /// The children of every open collection, innermost last.
+  private var pending: [Int32] = []
+  private var rootIndex: Int32?
 
   private struct OpenCollection {
     var isMapping: Bool
     var start: SourcePosition
     var anchor: String?
-    var items: [YAMLNode] = []
-    var pairs: [YAMLPair] = []
-    var pendingKey: YAMLNode?
+    /// Where this collection's children start in `pending`.
+    var firstPending: Int
     /// Nodes in this subtree so far, aliases counted at their expanded size.
     var nodeCount = 1
   }
 
   private var stack: [OpenCollection] = []
-  private var anchors: [String: (node: YAMLNode, nodeCount: Int)] = [:]
+  private var anchors: [String: (index: Int32, nodeCount: Int)] = [:]
   private var expandedNodes = 0
 
-  init(limits: YAMLLimits, file: String) {
+  init(limits: YAMLLimits, file: String, expectedBytes: Int) {
     self.limits = limits
     self.sink = DiagnosticSink(file: file)
+    records.reserveCapacity(expectedBytes / 12)
+    children.reserveCapacity(expectedBytes / 12)
+    bytes.reserveCapacity(expectedBytes / 2)
   }
 
   var diagnostics: [Diagnostic] { sink.diagnostics }
+
+  /// The finished tree.
+  func build() -> YAMLTree {
+    YAMLTree(records: records, children: children, bytes: bytes, rootIndex: rootIndex)
+  }
 
   /// Starts a mapping or sequence; `false` (with a diagnostic) when it is one level too deep.
   mutating func openCollection(isMapping: Bool, anchor: String?, start: SourcePosition) -> Bool {
@@ -40,49 +52,67 @@ struct YAMLTreeBuilder {
       sink.report(.tooDeep(limits.maxDepth), at: start)
       return false
     }
-    stack.append(OpenCollection(isMapping: isMapping, start: start, anchor: anchor))
+    stack.append(
+      OpenCollection(
+        isMapping: isMapping, start: start, anchor: anchor, firstPending: pending.count))
     return true
   }
 
   /// Ends the innermost open collection and adds it to its parent.
   mutating func closeCollection(end: SourcePosition) {
     guard let collection = stack.popLast() else { return }
-    let range = SourceRange(start: collection.start, end: end)
-    let node: YAMLNode
+    let first = Int32(children.count)
     if collection.isMapping {
-      node = YAMLNode(.mapping(resolvedPairs(collection.pairs)), range: range)
+      appendMappingChildren(from: collection.firstPending)
     } else {
-      node = YAMLNode(.sequence(collection.items), range: range)
+      children.append(contentsOf: pending[collection.firstPending...])
     }
+    pending.removeSubrange(collection.firstPending...)
+    let index = appendRecord(
+      YAMLTree.Record(
+        first: first, count: Int32(children.count) - first, start: collection.start, end: end,
+        kind: collection.isMapping ? .mapping : .sequence, style: .plain, isTaggedString: false))
     if let anchor = collection.anchor {
-      anchors[anchor] = (node, collection.nodeCount)
+      anchors[anchor] = (index, collection.nodeCount)
     }
-    add(node, nodeCount: collection.nodeCount)
+    add(index, nodeCount: collection.nodeCount)
   }
 
   /// Adds a scalar to the open collection (or makes it the root).
-  mutating func scalar(_ scalar: YAMLScalar, tag: String?, anchor: String?, range: SourceRange) {
+  mutating func scalar(
+    _ text: UnsafeBufferPointer<UInt8>, style: YAMLScalar.Style, isTaggedString: Bool, tag: String?,
+    anchor: String?, range: SourceRange
+  ) {
     if let tag {
       sink.report(.unsupportedTag(tag), at: range.start)
     }
-    let node = YAMLNode(.scalar(scalar), range: range)
+    let first = Int32(bytes.count)
+    bytes.append(contentsOf: text)
+    let index = appendRecord(
+      YAMLTree.Record(
+        first: first, count: Int32(text.count), start: range.start, end: range.end, kind: .scalar,
+        style: style,
+        isTaggedString: isTaggedString))
     if let anchor {
-      anchors[anchor] = (node, 1)
+      anchors[anchor] = (index, 1)
     }
-    add(node, nodeCount: 1)
+    add(index, nodeCount: 1)
   }
 
-  /// Adds a copy of an anchored node; `false` (with a diagnostic) when the copies made so
-  /// far exceed the expansion limit.
+  /// Adds the anchored node again, located at the alias; `false` (with a diagnostic) when
+  /// the copies made so far exceed the expansion limit.
   mutating func alias(_ name: String, range: SourceRange) -> Bool {
-    if stack.contains(where: { $0.anchor == name }) {
-      sink.report(.recursiveAlias(name), at: range.start)
-      add(YAMLNode(.scalar(YAMLScalar("")), range: range), nodeCount: 1)
-      return true
-    }
-    guard let (anchored, nodeCount) = anchors[name] else {
-      sink.report(.undefinedAlias(name), at: range.start)
-      add(YAMLNode(.scalar(YAMLScalar("")), range: range), nodeCount: 1)
+    guard let (anchored, nodeCount) = anchors[name], !stack.contains(where: { $0.anchor == name })
+    else {
+      let message: DiagnosticMessage =
+        stack.contains(where: { $0.anchor == name }) ? .recursiveAlias(name) : .undefinedAlias(name)
+      sink.report(message, at: range.start)
+      let empty = appendRecord(
+        YAMLTree.Record(
+          first: Int32(bytes.count), count: 0, start: range.start, end: range.end, kind: .scalar,
+          style: .plain,
+          isTaggedString: false))
+      add(empty, nodeCount: 1)
       return true
     }
     expandedNodes += nodeCount
@@ -90,82 +120,164 @@ struct YAMLTreeBuilder {
       sink.report(.tooManyAliasExpansions(limits.maxAliasExpansion), at: range.start)
       return false
     }
-    var copy = anchored
-    copy.range = range
-    add(copy, nodeCount: nodeCount)
+    var copy = records[Int(anchored)]
+    copy.start = range.start
+    copy.end = range.end
+    add(appendRecord(copy), nodeCount: nodeCount)
     return true
   }
 
-  private mutating func add(_ node: YAMLNode, nodeCount: Int) {
-    guard !stack.isEmpty else {
-      root = node
-      return
-    }
-    let top = stack.count - 1
-    stack[top].nodeCount += nodeCount
-    if !stack[top].isMapping {
-      stack[top].items.append(node)
-    } else if let key = stack[top].pendingKey {
-      stack[top].pairs.append(YAMLPair(key: key, value: node))
-      stack[top].pendingKey = nil
-    } else {
-      if node.scalar == nil {
-        sink.report(.complexKey(), at: node.position)
-      }
-      stack[top].pendingKey = node
-    }
+  private mutating func appendRecord(_ record: YAMLTree.Record) -> Int32 {
+    records.append(record)
+    return Int32(records.count - 1)
   }
 
-  /// Applies `<<` merge keys and reports duplicate keys among the explicit ones.
-  private mutating func resolvedPairs(_ pairs: [YAMLPair]) -> [YAMLPair] {
-    reportDuplicateKeys(in: pairs)
-    guard pairs.contains(where: isMergeKey) else { return pairs }
-    let explicitKeys = Set(pairs.filter { !isMergeKey($0) }.compactMap(\.keyText))
-    var merged: Set<String> = []
-    var result: [YAMLPair] = []
+  private mutating func add(_ index: Int32, nodeCount: Int) {
+    guard let top = stack.indices.last else {
+      rootIndex = index
+      return
+    }
+    stack[top].nodeCount += nodeCount
+    let isKey = stack[top].isMapping && (pending.count - stack[top].firstPending) % 2 == 0
+    if isKey, records[Int(index)].kind != .scalar {
+      sink.report(.complexKey(), at: records[Int(index)].start)
+    }
+    pending.append(index)
+  }
+
+  // MARK: Mappings
+
+  /// Appends a closing mapping's pairs to `children`, reporting duplicate keys and applying
+  /// `<<` merge keys. The common case, no merge key, allocates nothing.
+  private mutating func appendMappingChildren(from firstPending: Int) {
+    if (pending.count - firstPending) % 2 == 1 { pending.append(pending[pending.count - 1]) }
+    var hasMergeKey = false
+    for offset in stride(from: firstPending, to: pending.count, by: 2)
+    where isMergeKey(pending[offset]) {
+      hasMergeKey = true
+    }
+    reportDuplicateKeys(from: firstPending)
+    guard hasMergeKey else {
+      children.append(contentsOf: pending[firstPending...])
+      return
+    }
+    let pairs = stride(from: firstPending, to: pending.count, by: 2).map {
+      (key: pending[$0], value: pending[$0 + 1])
+    }
+    var taken = pairs.filter { !isMergeKey($0.key) }.map(\.key)
     for pair in pairs {
-      guard isMergeKey(pair) else {
-        result.append(pair)
+      guard isMergeKey(pair.key) else {
+        children.append(pair.key)
+        children.append(pair.value)
         continue
       }
-      let sources: [YAMLNode]
-      switch pair.value.content {
+      let value = records[Int(pair.value)]
+      let sources: [Int32]
+      switch value.kind {
       case .mapping: sources = [pair.value]
-      case .sequence(let items) where items.allSatisfy({ $0.pairs != nil }): sources = items
-      default:
-        sink.report(.badMerge(), at: pair.value.position)
+      case .sequence:
+        sources = (0..<Int(value.count)).map { children[Int(value.first) + $0] }
+        guard sources.allSatisfy({ records[Int($0)].kind == .mapping }) else {
+          sink.report(.badMerge(), at: value.start)
+          continue
+        }
+      case .scalar:
+        sink.report(.badMerge(), at: value.start)
         continue
       }
       for source in sources {
-        for inherited in source.pairs ?? [] {
-          guard let key = inherited.keyText, !explicitKeys.contains(key),
-            merged.insert(key).inserted
-          else { continue }
-          result.append(inherited)
+        let record = records[Int(source)]
+        for offset in stride(from: Int(record.first), to: Int(record.first + record.count), by: 2) {
+          let key = children[offset]
+          guard !taken.contains(where: { sameKey($0, key) }) else { continue }
+          taken.append(key)
+          children.append(key)
+          children.append(children[offset + 1])
         }
       }
     }
-    return result
   }
 
-  private func isMergeKey(_ pair: YAMLPair) -> Bool {
-    guard let scalar = pair.key.scalar else { return false }
-    return scalar.value == "<<" && !scalar.isQuoted
+  private func isMergeKey(_ index: Int32) -> Bool {
+    let record = records[Int(index)]
+    return record.kind == .scalar && record.style == .plain && record.count == 2
+      && bytes[Int(record.first)] == UInt8(ascii: "<")
+      && bytes[Int(record.first) + 1] == UInt8(ascii: "<")
   }
 
-  private mutating func reportDuplicateKeys(in pairs: [YAMLPair]) {
-    guard pairs.count > 1 else { return }
-    var firstByKey: [String: YAMLNode] = [:]
-    firstByKey.reserveCapacity(pairs.count)
-    for pair in pairs where !isMergeKey(pair) {
-      guard let key = pair.keyText else { continue }
-      if let first = firstByKey[key] {
-        sink.report(
-          .duplicateKey(key), at: pair.key.range,
-          notes: [.init("'\(key)' first appears here", range: first.range)])
+  /// Whether two key nodes are scalars with the same bytes.
+  private func sameKey(_ lhs: Int32, _ rhs: Int32) -> Bool {
+    let left = records[Int(lhs)]
+    let right = records[Int(rhs)]
+    guard left.kind == .scalar, right.kind == .scalar, left.count == right.count else {
+      return false
+    }
+    return bytes.withUnsafeBufferPointer { all in
+      memoryEqual(
+        all.baseAddress! + Int(left.first), all.baseAddress! + Int(right.first), Int(left.count))
+    }
+  }
+
+  /// Reports each key equal to an earlier one, at the later key, with a note at the first.
+  /// Small mappings compare every pair of keys in place; large ones bucket keys by hash.
+  private mutating func reportDuplicateKeys(from firstPending: Int) {
+    let pairCount = (pending.count - firstPending) / 2
+    guard pairCount > 1 else { return }
+    let snapshot = pending
+    func key(_ pair: Int) -> Int32 { snapshot[firstPending + pair * 2] }
+    if pairCount <= 16 {
+      for later in 1..<pairCount where !isMergeKey(key(later)) {
+        if let earlier = (0..<later).first(where: { sameKey(key($0), key(later)) }) {
+          reportDuplicate(key(later), first: key(earlier))
+        }
+      }
+      return
+    }
+    var buckets: [Int: [Int32]] = [:]
+    buckets.reserveCapacity(pairCount)
+    for pair in 0..<pairCount
+    where records[Int(key(pair))].kind == .scalar && !isMergeKey(key(pair)) {
+      let hash = keyHash(key(pair))
+      if let first = buckets[hash]?.first(where: { sameKey($0, key(pair)) }) {
+        reportDuplicate(key(pair), first: first)
       } else {
-        firstByKey[key] = pair.key
+        buckets[hash, default: []].append(key(pair))
       }
     }
   }
+
+  private func keyHash(_ key: Int32) -> Int {
+    let record = records[Int(key)]
+    var hasher = Hasher()
+    bytes.withUnsafeBytes { all in
+      hasher.combine(
+        bytes: UnsafeRawBufferPointer(
+          rebasing: all[Int(record.first)..<Int(record.first + record.count)]))
+    }
+    return hasher.finalize()
+  }
+
+  private mutating func reportDuplicate(_ key: Int32, first: Int32) {
+    let record = records[Int(key)]
+    let text = String(
+      decoding: bytes[Int(record.first)..<Int(record.first + record.count)], as: UTF8.self)
+    let firstRecord = records[Int(first)]
+    sink.report(
+      .duplicateKey(text), at: SourceRange(start: record.start, end: record.end),
+      notes: [
+        .init(
+          "'\(text)' first appears here",
+          range: SourceRange(start: firstRecord.start, end: firstRecord.end))
+      ])
+  }
+}
+
+/// Whether two byte ranges are equal.
+private func memoryEqual(_ lhs: UnsafePointer<UInt8>, _ rhs: UnsafePointer<UInt8>, _ count: Int)
+  -> Bool
+{
+  for offset in 0..<count where lhs[offset] != rhs[offset] {
+    return false
+  }
+  return true
 }

@@ -1,4 +1,5 @@
 import FlowDiagnostics
+import FlowTestSupport
 import Testing
 
 @testable import FlowYAML

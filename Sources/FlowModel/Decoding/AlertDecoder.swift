@@ -2,8 +2,8 @@ import FlowDiagnostics
 import FlowYAML
 
 extension ModelDecoder {
-  static let alertKeys = ["style", "title", "message", "actions"]
-  static let alertActionKeys = ["title", "style", "do"]
+  static let alertKeys: [StaticString] = ["style", "title", "message", "actions"]
+  static let alertActionKeys: [StaticString] = ["title", "style", "do"]
 
   /// `alerts:`: each alert or action sheet by name.
   mutating func alerts(_ node: YAMLNode) -> [Alert] {
@@ -18,9 +18,10 @@ extension ModelDecoder {
     let fields = mapping(node, subject, allowed: Self.alertKeys)
     var actions: [AlertAction] = []
     if let actionsNode = fields?["actions"] {
-      actions = (list(actionsNode, "the actions of '\(name.value)'") ?? []).compactMap {
-        alertAction($0, of: name.value)
-      }
+      actions = (list(actionsNode, "the actions of '\(name.value)'").map(Array.init) ?? [])
+        .compactMap {
+          alertAction($0, of: name.value)
+        }
     } else if fields != nil {
       reportMissing(
         "actions", in: subject, hint: "a list such as '- { title: Cancel, style: cancel }'",

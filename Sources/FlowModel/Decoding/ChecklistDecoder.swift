@@ -41,12 +41,11 @@ extension ModelDecoder {
   mutating func checklist(_ pair: YAMLPair) -> Checklist? {
     let node = pair.value
     if node.isNull { return Checklist(form: .mapping, sections: [], range: pair.key.range) }
-    switch node.content {
-    case .scalar(let scalar) where scalar.style == .literal:
+    if node.scalar?.style == .literal {
       return blockChecklist(node, key: pair.key)
-    case .mapping(let pairs):
-      return mappingChecklist(pairs, key: pair.key)
-    default:
+    } else if let pairs = node.pairs {
+      return mappingChecklist(Array(pairs), key: pair.key)
+    } else {
       let found =
         node.scalar.map {
           $0.style == .folded ? "a folded block ('>'); use '|'" : $0.kindDescription

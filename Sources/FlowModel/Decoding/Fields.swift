@@ -1,20 +1,21 @@
 import FlowYAML
 
-/// The entries of a mapping, looked up by key without building a dictionary.
-///
-/// Mappings in a flow are small (a screen has four keys at most), so a linear search is
-/// faster than hashing and keeps decoding allocation-free.
+/// The entries of a mapping, looked up by key as bytes, without building a dictionary or
+/// a string per key.
 struct Fields {
   let node: YAMLNode
-  let pairs: [YAMLPair]
+  let pairs: YAMLPairs?
 
   /// The value of a key, if present.
-  subscript(key: String) -> YAMLNode? {
-    pair(key)?.value
+  subscript(key: StaticString) -> YAMLNode? {
+    pairs?.first(key: key)?.value
   }
 
   /// The entry of a key, if present.
-  func pair(_ key: String) -> YAMLPair? {
-    pairs.first { $0.key.scalar?.value == key }
+  func pair(_ key: StaticString) -> YAMLPair? {
+    pairs?.first(key: key)
   }
+
+  /// Every entry, in document order.
+  var entries: [YAMLPair] { pairs.map(Array.init) ?? [] }
 }

@@ -4,7 +4,7 @@ public import FlowYAML
 /// Turns a flow file's YAML tree into a `Flow`.
 public enum FlowDecoder {
   /// The top-level keys of a flow file.
-  static let topLevelKeys = ["flow", "state", "start", "screens", "alerts", "spec"]
+  static let topLevelKeys: [StaticString] = ["flow", "state", "start", "screens", "alerts", "spec"]
 
   /// Decodes a parsed flow file, reporting every problem in one pass.
   ///
@@ -91,6 +91,6 @@ extension ModelDecoder {
         at: node.range)
       return []
     }
-    return pairs
+    return Array(pairs)
   }
 }

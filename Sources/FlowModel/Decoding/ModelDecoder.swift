@@ -25,43 +25,44 @@ struct ModelDecoder {
   /// The entries of a mapping, reporting keys outside `allowed` (with a suggestion).
   /// A null value counts as an empty mapping when `allowsNull` is set.
   mutating func mapping(
-    _ node: YAMLNode, _ subject: String, allowed: [String], allowsNull: Bool = false
+    _ node: YAMLNode, _ subject: @autoclosure () -> String, allowed: [StaticString],
+    allowsNull: Bool = false
   ) -> Fields? {
-    if allowsNull, node.isNull { return Fields(node: node, pairs: []) }
+    if allowsNull, node.isNull { return Fields(node: node, pairs: nil) }
     guard let pairs = node.pairs else {
       sink.report(
-        .wrongType(subject, expected: "a mapping", found: node.kindDescription), at: node.range)
+        .wrongType(subject(), expected: "a mapping", found: node.kindDescription), at: node.range)
       return nil
     }
-    for pair in pairs {
-      guard let key = pair.keyText, !allowed.contains(key) else { continue }
-      reportUnknownKey(pair.key, key: key, in: subject, allowed: allowed)
+    for pair in pairs where !allowed.contains(where: { pair.key.hasText($0) }) {
+      guard let key = pair.keyText else { continue }
+      reportUnknownKey(pair.key, key: key, in: subject(), allowed: allowed.map { "\($0)" })
     }
     return Fields(node: node, pairs: pairs)
   }
 
   /// Reports an unknown key with a "did you mean" fix-it when one is close.
   mutating func reportUnknownKey(
-    _ keyNode: YAMLNode, key: String, in subject: String, allowed: [String]
+    _ keyNode: YAMLNode, key: String, in subject: @autoclosure () -> String, allowed: [String]
   ) {
     let suggestion = Suggestion.closest(to: key, among: allowed)
     sink.report(
-      .unknownKey(key, in: subject, suggestion: suggestion, allowed: allowed), at: keyNode.range,
+      .unknownKey(key, in: subject(), suggestion: suggestion, allowed: allowed), at: keyNode.range,
       fixIts: suggestion.map { [FixIt(range: keyNode.range, replacement: $0)] } ?? [])
   }
 
   /// Reports a missing required key at `position`.
   mutating func reportMissing(
-    _ key: String, in subject: String, hint: String, at range: SourceRange
+    _ key: String, in subject: @autoclosure () -> String, hint: String, at range: SourceRange
   ) {
-    sink.report(.missingKey(key, in: subject, hint: hint), at: range)
+    sink.report(.missingKey(key, in: subject(), hint: hint), at: range)
   }
 
   /// The items of a list.
-  mutating func list(_ node: YAMLNode, _ subject: String) -> [YAMLNode]? {
+  mutating func list(_ node: YAMLNode, _ subject: @autoclosure () -> String) -> YAMLItems? {
     guard let items = node.items else {
       sink.report(
-        .wrongType(subject, expected: "a list", found: node.kindDescription), at: node.range)
+        .wrongType(subject(), expected: "a list", found: node.kindDescription), at: node.range)
       return nil
     }
     return items
@@ -70,48 +71,52 @@ struct ModelDecoder {
   // MARK: Scalars
 
   /// Non-empty text: any scalar that is not null.
-  mutating func string(_ node: YAMLNode, _ subject: String) -> Located<String>? {
-    guard let scalar = node.scalar else {
+  mutating func string(_ node: YAMLNode, _ subject: @autoclosure () -> String) -> Located<String>? {
+    guard node.kind == .scalar else {
       sink.report(
-        .wrongType(subject, expected: "text", found: node.kindDescription), at: node.range)
+        .wrongType(subject(), expected: "text", found: node.kindDescription), at: node.range)
       return nil
     }
-    guard !scalar.isNull, !scalar.value.isEmpty else {
-      sink.report(.emptyValue(subject), at: node.range)
+    let text = node.text
+    guard !node.isNull, !text.isEmpty else {
+      sink.report(.emptyValue(subject()), at: node.range)
       return nil
     }
-    return Located(scalar.value, at: node.range)
+    return Located(text, at: node.range)
   }
 
   /// Text, or `nil` inside for an explicit null (`title: ~` expects no title).
-  mutating func optionalString(_ node: YAMLNode, _ subject: String) -> Located<String?>? {
+  mutating func optionalString(_ node: YAMLNode, _ subject: @autoclosure () -> String) -> Located<
+    String?
+  >? {
     if node.isNull { return Located(nil, at: node.range) }
-    return string(node, subject).map { Located($0.value, at: $0.range) }
+    return string(node, subject()).map { Located($0.value, at: $0.range) }
   }
 
   /// An unquoted `true` or `false`; YAML 1.1 spellings and quoted text are explained.
-  mutating func bool(_ node: YAMLNode, _ subject: String) -> Located<Bool>? {
-    if let scalar = node.scalar {
-      if let value = scalar.bool { return Located(value, at: node.range) }
-      if scalar.isYAML11Boolean {
-        sink.report(.yaml11Boolean(scalar.value), at: node.range)
-        return nil
-      }
-      if scalar.isQuoted, ["true", "false"].contains(scalar.value.lowercased()) {
-        sink.report(.quotedBoolean(scalar.value), at: node.range)
-        return nil
-      }
+  mutating func bool(_ node: YAMLNode, _ subject: @autoclosure () -> String) -> Located<Bool>? {
+    if let value = node.bool { return Located(value, at: node.range) }
+    if node.isYAML11Boolean {
+      sink.report(.yaml11Boolean(node.text), at: node.range)
+      return nil
+    }
+    if node.kind == .scalar, !node.isPlainScalar,
+      ["true", "false"].contains(node.text.lowercased())
+    {
+      sink.report(.quotedBoolean(node.text), at: node.range)
+      return nil
     }
     sink.report(
-      .wrongType(subject, expected: "true or false", found: node.kindDescription), at: node.range)
+      .wrongType(subject(), expected: "true or false", found: node.kindDescription), at: node.range)
     return nil
   }
 
   /// An unquoted whole number.
-  mutating func int(_ node: YAMLNode, _ subject: String) -> Located<Int>? {
-    guard let value = node.scalar?.integer else {
+  mutating func int(_ node: YAMLNode, _ subject: @autoclosure () -> String) -> Located<Int>? {
+    guard let value = node.integer else {
       sink.report(
-        .wrongType(subject, expected: "a whole number", found: node.kindDescription), at: node.range
+        .wrongType(subject(), expected: "a whole number", found: node.kindDescription),
+        at: node.range
       )
       return nil
     }
@@ -120,14 +125,16 @@ struct ModelDecoder {
 
   /// One of an enumeration's raw values, with a suggestion for near misses.
   mutating func choice<Choice: RawRepresentable & CaseIterable & Sendable>(
-    _ node: YAMLNode, _ subject: String, as type: Choice.Type = Choice.self
+    _ node: YAMLNode, _ subject: @autoclosure () -> String, as type: Choice.Type = Choice.self
   ) -> Located<Choice>? where Choice.RawValue == String {
-    guard let text = string(node, subject) else { return nil }
-    if let value = Choice(rawValue: text.value) { return Located(value, at: text.range) }
+    for option in Choice.allCases where node.hasText(option.rawValue) {
+      return Located(option, at: node.range)
+    }
+    guard let text = string(node, subject()) else { return nil }
     let options = Choice.allCases.map(\.rawValue)
     let suggestion = Suggestion.closest(to: text.value, among: options)
     sink.report(
-      .invalidChoice(text.value, for: subject, options: options, suggestion: suggestion),
+      .invalidChoice(text.value, for: subject(), options: options, suggestion: suggestion),
       at: text.range, fixIts: suggestion.map { [FixIt(range: text.range, replacement: $0)] } ?? [])
     return nil
   }
@@ -135,50 +142,58 @@ struct ModelDecoder {
   // MARK: Values
 
   /// A literal value: `true`/`false`, a whole number, or text (quoted text stays text).
-  mutating func literal(_ node: YAMLNode, _ subject: String) -> Located<Value>? {
-    guard let scalar = node.scalar else {
+  mutating func literal(_ node: YAMLNode, _ subject: @autoclosure () -> String) -> Located<Value>? {
+    guard node.kind == .scalar else {
       sink.report(
-        .wrongType(subject, expected: "true, false, a number or text", found: node.kindDescription),
+        .wrongType(
+          subject(), expected: "true, false, a number or text", found: node.kindDescription),
         at: node.range)
       return nil
     }
-    if scalar.isNull {
+    if node.isNull {
       sink.report(
-        .wrongType(subject, expected: "true, false, a number or text", found: "nothing"),
+        .wrongType(subject(), expected: "true, false, a number or text", found: "nothing"),
         at: node.range)
       return nil
     }
-    if let bool = scalar.bool { return Located(.bool(bool), at: node.range) }
-    if let integer = scalar.integer { return Located(.int(integer), at: node.range) }
-    if scalar.isYAML11Boolean {
+    if let bool = node.bool { return Located(.bool(bool), at: node.range) }
+    if let integer = node.integer { return Located(.int(integer), at: node.range) }
+    let text = node.text
+    if node.isYAML11Boolean {
       // Reported, then read as the flag it was meant to be, so later checks do not cascade.
-      sink.report(.yaml11Boolean(scalar.value), at: node.range)
-      let isTrue = ["yes", "on", "y"].contains(scalar.value.lowercased())
+      sink.report(.yaml11Boolean(text), at: node.range)
+      let isTrue = ["yes", "on", "y"].contains(text.lowercased())
       return Located(.bool(isTrue), at: node.range)
     }
-    return Located(.string(scalar.value), at: node.range)
+    return Located(.string(text), at: node.range)
   }
 
   /// A literal, or `$name` (unquoted) reading an event argument, screen parameter or state.
-  mutating func valueExpression(_ node: YAMLNode, _ subject: String) -> Located<ValueExpression>? {
-    if let scalar = node.scalar, !scalar.isQuoted, scalar.value.hasPrefix("$") {
-      let name = String(scalar.value.dropFirst())
+  mutating func valueExpression(_ node: YAMLNode, _ subject: @autoclosure () -> String) -> Located<
+    ValueExpression
+  >? {
+    if node.isPlainScalar, node.firstByte == UInt8(ascii: "$") {
+      let text = node.text
+      let name = String(text.dropFirst())
       guard Self.isIdentifier(name) else {
-        sink.report(.invalidReference(scalar.value), at: node.range)
+        sink.report(.invalidReference(text), at: node.range)
         return nil
       }
       return Located(.reference(name), at: node.range)
     }
-    return literal(node, subject).map { Located(.literal($0.value), at: $0.range) }
+    return literal(node, subject()).map { Located(.literal($0.value), at: $0.range) }
   }
 
   /// `name: value` entries; `$references` are allowed only where `allowsReferences`.
-  mutating func assignments(_ node: YAMLNode, _ subject: String, allowsReferences: Bool)
+  mutating func assignments(
+    _ node: YAMLNode, _ subject: @autoclosure () -> String, allowsReferences: Bool
+  )
     -> [Assignment]
   {
     guard let pairs = node.pairs else {
       sink.report(
-        .wrongType(subject, expected: "a mapping of names to values", found: node.kindDescription),
+        .wrongType(
+          subject(), expected: "a mapping of names to values", found: node.kindDescription),
         at: node.range)
       return []
     }
@@ -196,12 +211,15 @@ struct ModelDecoder {
 
   /// Whether text is a name that `$name` can refer to: letters, digits and `_`.
   static func isIdentifier(_ text: String) -> Bool {
-    guard let first = text.unicodeScalars.first, first == "_" || first.properties.isAlphabetic
-    else {
+    guard let first = text.unicodeScalars.first, first == "_" || isLetter(first) else {
       return false
     }
-    return text.unicodeScalars.allSatisfy {
-      $0 == "_" || $0.properties.isAlphabetic || ("0"..."9").contains($0)
-    }
+    return text.unicodeScalars.allSatisfy { $0 == "_" || isLetter($0) || ("0"..."9").contains($0) }
+  }
+
+  /// A letter, with an ASCII fast path before Unicode's property tables.
+  private static func isLetter(_ scalar: Unicode.Scalar) -> Bool {
+    if scalar.isASCII { return ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) }
+    return scalar.properties.isAlphabetic
   }
 }

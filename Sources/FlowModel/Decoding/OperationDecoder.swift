@@ -8,23 +8,43 @@ enum OperationKeyword: String, CaseIterable {
 
   static let allNames = allCases.map(\.rawValue)
 
-  var modifiers: [String] {
+  /// The keyword as a literal, for comparing keys as bytes.
+  var name: StaticString {
     switch self {
-    case .setRoot, .push: ["animated", "with"]
-    case .pop, .popToRoot, .dismiss: ["animated"]
-    case .present: ["animated", "with", "style"]
-    case .set: []
-    case .if: ["then", "else"]
+    case .setRoot: "setRoot"
+    case .push: "push"
+    case .pop: "pop"
+    case .popToRoot: "popToRoot"
+    case .present: "present"
+    case .dismiss: "dismiss"
+    case .set: "set"
+    case .if: "if"
     }
   }
+
+  /// The keys that may stand beside the keyword.
+  var modifiers: [StaticString] {
+    switch self {
+    case .setRoot, .push: Self.navigationModifiers
+    case .pop, .popToRoot, .dismiss: Self.animatedOnly
+    case .present: Self.presentationModifiers
+    case .set: []
+    case .if: Self.branchModifiers
+    }
+  }
+
+  private static let navigationModifiers: [StaticString] = ["animated", "with"]
+  private static let animatedOnly: [StaticString] = ["animated"]
+  private static let presentationModifiers: [StaticString] = ["animated", "with", "style"]
+  private static let branchModifiers: [StaticString] = ["then", "else"]
 }
 
 extension ModelDecoder {
   /// An operation: `{ push: Screen }`, `pop`, `{ if: flag, then: …, else: … }`, a list, …
   mutating func operation(_ node: YAMLNode) -> Operation? {
-    switch node.content {
-    case .scalar(let scalar):
-      switch scalar.isQuoted ? nil : OperationKeyword(rawValue: scalar.value) {
+    switch node.kind {
+    case .scalar:
+      switch node.isPlainScalar ? OperationKeyword(rawValue: node.text) : nil {
       case .pop: return Operation(.pop, range: node.range)
       case .popToRoot: return Operation(.popToRoot, range: node.range)
       case .dismiss: return Operation(.dismiss, range: node.range)
@@ -32,18 +52,19 @@ extension ModelDecoder {
         sink.report(.notAnOperation(node.kindDescription), at: node.range)
         return nil
       }
-    case .sequence(let items):
+    case .sequence:
+      let items = node.items!
       if items.isEmpty { sink.report(.emptyOperationList(), at: node.range) }
       let operations = items.compactMap { operation($0) }
       return Operation(.sequence(operations), range: operations.first?.range ?? node.range)
-    case .mapping(let pairs):
-      return operation(mapping: node, pairs: pairs)
+    case .mapping:
+      return operation(mapping: node, pairs: node.pairs!)
     }
   }
 
-  private mutating func operation(mapping node: YAMLNode, pairs: [YAMLPair]) -> Operation? {
+  private mutating func operation(mapping node: YAMLNode, pairs: YAMLPairs) -> Operation? {
     let keywords = pairs.compactMap { pair in
-      pair.keyText.flatMap(OperationKeyword.init).map { (pair, $0) }
+      OperationKeyword.allCases.first { pair.key.hasText($0.name) }.map { (pair, $0) }
     }
     guard let (keywordPair, keyword) = keywords.first else {
       let allKeys = OperationKeyword.allNames + ["animated", "with", "style", "then", "else"]
@@ -66,12 +87,14 @@ extension ModelDecoder {
       sink.report(
         .severalOperations(keyword.rawValue, keywords[1].1.rawValue), at: keywords[1].0.key.range)
     }
-    let allowed = [keyword.rawValue] + keyword.modifiers
     for pair in pairs {
-      guard let key = pair.keyText, !allowed.contains(key), OperationKeyword(rawValue: key) == nil
+      guard !pair.key.hasText(keyword.name),
+        !keyword.modifiers.contains(where: { pair.key.hasText($0) }),
+        let key = pair.keyText, OperationKeyword(rawValue: key) == nil
       else { continue }
       reportUnknownKey(
-        pair.key, key: key, in: "a '\(keyword.rawValue)' operation", allowed: keyword.modifiers)
+        pair.key, key: key, in: "a '\(keyword.rawValue)' operation",
+        allowed: keyword.modifiers.map { "\($0)" })
     }
     let fields = Fields(node: node, pairs: pairs)
     let animated = fields["animated"].flatMap { bool($0, "'animated'") }

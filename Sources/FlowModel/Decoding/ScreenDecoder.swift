@@ -2,9 +2,9 @@ import FlowDiagnostics
 import FlowYAML
 
 extension ModelDecoder {
-  static let screenKeys = ["navBar", "on", "onEnter", "params"]
-  static let navigationBarKeys = ["hidden", "title", "left", "right", "backButton"]
-  static let barButtonKeys = ["image", "title", "style", "tint", "action"]
+  static let screenKeys: [StaticString] = ["navBar", "on", "onEnter", "params"]
+  static let navigationBarKeys: [StaticString] = ["hidden", "title", "left", "right", "backButton"]
+  static let barButtonKeys: [StaticString] = ["image", "title", "style", "tint", "action"]
 
   /// `screens:`: each screen by name.
   mutating func screens(_ node: YAMLNode) -> [Screen] {

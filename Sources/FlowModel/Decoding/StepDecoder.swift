@@ -9,10 +9,15 @@ enum StepKeyword: String, CaseIterable {
 }
 
 extension ModelDecoder {
-  static let expectationKeys = [
+  static let expectationKeys: [StaticString] = [
     "stack", "root", "top", "animated", "presented", "navBar", "alert", "state", "calls", "params",
   ]
-  static let alertExpectationKeys = ["style", "title", "message", "actions", "action"]
+  static let callKeys: [StaticString] = [
+    "setRoot", "push", "pop", "popToRoot", "present", "dismiss",
+  ]
+  static let alertExpectationKeys: [StaticString] = [
+    "style", "title", "message", "actions", "action",
+  ]
 
   /// A step's value, decoded by its keyword. `given` is refused below a scenario's root.
   mutating func step(
@@ -81,8 +86,11 @@ extension ModelDecoder {
   /// `expect`'s mapping of expectations.
   mutating func expectations(_ node: YAMLNode) -> [Expectation] {
     guard let fields = mapping(node, "'expect'", allowed: Self.expectationKeys) else { return [] }
-    return fields.pairs.compactMap { pair in
-      guard let key = pair.keyText, Self.expectationKeys.contains(key) else { return nil }
+    return fields.entries.compactMap { pair in
+      guard let key = pair.keyText, Self.expectationKeys.contains(where: { pair.key.hasText($0) })
+      else {
+        return nil
+      }
       return expectation(key, pair.value).map { Expectation($0, range: pair.key.range) }
     }
   }
@@ -183,9 +191,8 @@ extension ModelDecoder {
   }
 
   private mutating func callCounts(_ node: YAMLNode) -> [CallCount]? {
-    guard let fields = mapping(node, "'calls'", allowed: NavigationCall.allCases.map(\.rawValue))
-    else { return nil }
-    return fields.pairs.compactMap { pair in
+    guard let fields = mapping(node, "'calls'", allowed: Self.callKeys) else { return nil }
+    return fields.entries.compactMap { pair in
       guard let name = pair.keyText, let call = NavigationCall(rawValue: name),
         let count = int(pair.value, "a call count")
       else { return nil }

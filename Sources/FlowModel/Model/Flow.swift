@@ -50,6 +50,16 @@ public struct Flow: Sendable {
     alertIndex[name].map { alerts[$0] }
   }
 
+  /// Where the screen of that name is in `screens`, without copying it.
+  public func indexOfScreen(named name: String) -> Int? {
+    screenIndex[name]
+  }
+
+  /// Where the alert of that name is in `alerts`, without copying it.
+  public func indexOfAlert(named name: String) -> Int? {
+    alertIndex[name]
+  }
+
   /// The state variable of that name.
   public func stateVariable(named name: String) -> StateVariable? {
     stateIndex[name].map { state[$0] }

@@ -4,7 +4,7 @@ public import FlowDiagnostics
 /// state, or several of these in order.
 public struct Operation: Sendable {
   /// What the operation does.
-  public indirect enum Kind: Sendable {
+  public enum Kind: Sendable {
     /// `setViewControllers([screen], animated:)`.
     case setRoot(ScreenTarget)
     /// `pushViewController(_:animated:)`.
@@ -20,7 +20,7 @@ public struct Operation: Sendable {
     /// Writes state values.
     case set([Assignment])
     /// `if:` a condition `then:` one operation, `else:` another.
-    case branch(Condition, then: Operation, otherwise: Operation?)
+    indirect case branch(Condition, then: Operation, otherwise: Operation?)
     /// Several operations, run in order.
     case sequence([Operation])
   }
@@ -56,14 +56,14 @@ public struct Operation: Sendable {
   }
 
   /// This operation and every operation nested in it, depth first.
-  public func forEach(_ body: (Operation) -> Void) {
+  public func visit(_ body: (Operation) -> Void) {
     body(self)
     switch kind {
     case .branch(_, let then, let otherwise):
-      then.forEach(body)
-      otherwise?.forEach(body)
+      then.visit(body)
+      otherwise?.visit(body)
     case .sequence(let operations):
-      for operation in operations { operation.forEach(body) }
+      for operation in operations { operation.visit(body) }
     default:
       break
     }

@@ -1,12 +1,14 @@
-import FlowDiagnostics
+public import FlowDiagnostics
 
 /// Source text with `‸` markers where diagnostics are expected, so tests name places
 /// instead of counting columns. The markers are removed from `text`.
-struct MarkedSource {
-  let text: String
-  let markers: [SourcePosition]
+public struct MarkedSource: Sendable {
+  /// The text without its markers.
+  public let text: String
+  /// Where each marker stood, in order.
+  public let markers: [SourcePosition]
 
-  init(_ marked: String) {
+  public init(_ marked: String) {
     var text = ""
     var markers: [SourcePosition] = []
     var line = 1
@@ -29,6 +31,7 @@ struct MarkedSource {
   }
 
   /// The only marker.
-  var marker: SourcePosition { markers[0] }
-  var bytes: [UInt8] { Array(text.utf8) }
+  public var marker: SourcePosition { markers[0] }
+  /// The text as UTF-8.
+  public var bytes: [UInt8] { Array(text.utf8) }
 }

@@ -1,0 +1,87 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Where a command reads and writes: the real terminal, or strings in tests.
+public struct Console {
+  /// Writes to standard output.
+  public var writeOutput: (String) -> Void
+  /// Writes to standard error.
+  public var writeError: (String) -> Void
+  /// Reads one line of standard input without its line break; `nil` at the end.
+  public var readLine: () -> String?
+  /// Whether standard output, standard error and standard input are terminals.
+  public var outputIsTerminal: Bool
+  public var errorIsTerminal: Bool
+  public var inputIsTerminal: Bool
+  /// The environment variables.
+  public var environment: [String: String]
+
+  public init(
+    writeOutput: @escaping (String) -> Void, writeError: @escaping (String) -> Void,
+    readLine: @escaping () -> String? = { nil }, outputIsTerminal: Bool = false,
+    errorIsTerminal: Bool = false, inputIsTerminal: Bool = false, environment: [String: String] = [:]
+  ) {
+    self.writeOutput = writeOutput
+    self.writeError = writeError
+    self.readLine = readLine
+    self.outputIsTerminal = outputIsTerminal
+    self.errorIsTerminal = errorIsTerminal
+    self.inputIsTerminal = inputIsTerminal
+    self.environment = environment
+  }
+
+  /// The process's standard streams and environment.
+  public static func standard() -> Console {
+    var environment: [String: String] = [:]
+    var pointer = environ
+    while let entry = pointer.pointee {
+      let text = String(cString: entry)
+      if let equals = text.firstIndex(of: "=") {
+        environment[String(text[..<equals])] = String(text[text.index(after: equals)...])
+      }
+      pointer += 1
+    }
+    return Console(
+      writeOutput: { writeAll(STDOUT_FILENO, $0) },
+      writeError: { writeAll(STDERR_FILENO, $0) },
+      readLine: { Swift.readLine(strippingNewline: true) },
+      outputIsTerminal: isatty(STDOUT_FILENO) == 1,
+      errorIsTerminal: isatty(STDERR_FILENO) == 1,
+      inputIsTerminal: isatty(STDIN_FILENO) == 1,
+      environment: environment)
+  }
+
+  /// Whether to colour standard output: only on a terminal, never with `NO_COLOR` set.
+  public var colorsOutput: Bool {
+    outputIsTerminal && environment["NO_COLOR"].map(\.isEmpty) ?? true && environment["TERM"] != "dumb"
+  }
+
+  /// Whether to colour standard error.
+  public var colorsErrors: Bool {
+    errorIsTerminal && environment["NO_COLOR"].map(\.isEmpty) ?? true && environment["TERM"] != "dumb"
+  }
+
+  /// Writes a line to standard output.
+  public func print(_ line: String = "") { writeOutput(line + "\n") }
+
+  /// Writes a line to standard error.
+  public func printError(_ line: String) { writeError(line + "\n") }
+}
+
+/// Writes all of a string's UTF-8 to a file descriptor, retrying short writes.
+private func writeAll(_ descriptor: Int32, _ text: String) {
+  var bytes = Array(text.utf8)[...]
+  while !bytes.isEmpty {
+    let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+    if written < 0 {
+      if errno == EINTR { continue }
+      return
+    }
+    bytes = bytes.dropFirst(written)
+  }
+}

@@ -1,0 +1,80 @@
+import FlowSpec
+
+/// What the commands share: finding flow files, reading limits, loading and printing.
+enum FlowInputs {
+  /// The options that raise the YAML front end's limits.
+  static let limitOptions: [OptionSpec] = [
+    OptionSpec(name: "max-depth", valueName: "N", help: "Deepest YAML nesting allowed (default 256)."),
+    OptionSpec(name: "max-alias-expansion", valueName: "N", help: "Most nodes aliases may copy in (default 2000000)."),
+    OptionSpec(name: "max-scalar-length", valueName: "BYTES", help: "Longest YAML value allowed (default 1 MiB)."),
+    OptionSpec(name: "max-file-size", valueName: "BYTES", help: "Largest flow file allowed (default 64 MiB)."),
+  ]
+
+  /// The limits, defaults raised (or lowered) by the options.
+  static func limits(_ arguments: ParsedArguments) throws(UsageError) -> YAMLLimits {
+    var limits = YAMLLimits.default
+    if let value = try arguments.positiveInteger("max-depth") { limits.maxDepth = min(value, 100_000) }
+    if let value = try arguments.positiveInteger("max-alias-expansion") { limits.maxAliasExpansion = value }
+    if let value = try arguments.positiveInteger("max-scalar-length") { limits.maxScalarLength = value }
+    if let value = try arguments.positiveInteger("max-file-size") { limits.maxFileSize = value }
+    return limits
+  }
+
+  /// The flow files the paths name: files as given, folders searched for `*.yaml` and `*.yml`.
+  static func files(_ paths: [String]) throws(UsageError) -> [String] {
+    var files: [String] = []
+    for path in paths {
+      guard FileSystem.exists(path) else {
+        throw UsageError(message: "no such file or folder '\(path)'")
+      }
+      if FileSystem.isDirectory(path) {
+        let found = try flowFiles(in: path)
+        guard !found.isEmpty else {
+          throw UsageError(message: "no flow files (*.yaml, *.yml) in '\(path)'")
+        }
+        files += found
+      } else {
+        files.append(path)
+      }
+    }
+    return files
+  }
+
+  private static func flowFiles(in directory: String) throws(UsageError) -> [String] {
+    let base = directory.hasSuffix("/") ? String(directory.dropLast()) : directory
+    let names: [String]
+    do {
+      names = try FileSystem.contents(ofDirectory: directory)
+    } catch {
+      throw UsageError(message: "cannot read '\(directory)': \(error.reason)")
+    }
+    var files: [String] = []
+    for name in names where !name.hasPrefix(".") {
+      let path = base + "/" + name
+      if FileSystem.isDirectory(path) {
+        files += try flowFiles(in: path)
+      } else if name.hasSuffix(".yaml") || name.hasSuffix(".yml") {
+        files.append(path)
+      }
+    }
+    return files
+  }
+
+  /// Reads and checks one flow file; an unreadable file is a usage error.
+  static func load(_ path: String, limits: YAMLLimits) throws(UsageError) -> FlowDocument {
+    do {
+      return try FlowDocument.load(path: path, limits: limits)
+    } catch {
+      throw UsageError(message: "cannot read '\(path)': \(error.reason)")
+    }
+  }
+
+  /// Prints diagnostics compiler-style, quoting lines from the documents.
+  static func printDiagnostics(_ diagnostics: [Diagnostic], documents: [FlowDocument], console: Console, toErrors: Bool = false) {
+    guard !diagnostics.isEmpty else { return }
+    let texts = Dictionary(documents.map { ($0.path, $0.text) }, uniquingKeysWith: { first, _ in first })
+    let printer = DiagnosticPrinter(colored: toErrors ? console.colorsErrors : console.colorsOutput) { texts[$0] }
+    let text = printer.render(diagnostics)
+    if toErrors { console.writeError(text) } else { console.writeOutput(text) }
+  }
+}

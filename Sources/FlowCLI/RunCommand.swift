@@ -1,0 +1,118 @@
+import FlowSpec
+
+/// `flowc run FLOW`: steps the interpreter through events and prints what it shows.
+enum RunCommand: Command {
+  static let spec = CommandSpec(
+    name: "run",
+    abstract: "Step the interpreter through events; print the stack, bars and state.",
+    usage: "run FLOW [--given NAME=VALUE …] [--events EVENTS | --script FILE] [--format text|json]",
+    discussion: """
+      Starts the flow, then sends each event, printing after the start and after each event
+      the calls made, the stack, what is presented, the last 'animated' flag, the visible
+      screen's nav bar and the state. Events are written as in a checklist's 'when':
+      'login', 'tap: right', 'tap: back', 'alert: Logout', '{ selectInfo: { info: A } }'.
+
+      With neither --events nor --script, events are read from standard input, one per
+      line; on a terminal that is interactive: '?' lists the events available now and
+      'quit' ends. An event the flow refuses stops the run with exit status 1.
+      """,
+    options: [
+      OptionSpec(name: "given", valueName: "NAME=VALUE", help: "Override a state value before the flow starts.", repeatable: true),
+      OptionSpec(name: "events", valueName: "EVENTS", help: "Events separated by commas: 'login,tap: right,alert: Logout'."),
+      OptionSpec(name: "script", valueName: "FILE", help: "A YAML file holding a list of events."),
+      OptionSpec(name: "format", valueName: "FORMAT", help: "'text' (default) or 'json': one object per step with step, event, stack, presented, animated, navBar, state and calls."),
+    ] + FlowInputs.limitOptions,
+    arguments: [("FLOW", "The flow file to run.")],
+    examples: [
+      "flowc run flows/navigation-service.yaml --given isLogin=false --events login,validateOnboarding,presentLogout",
+      "flowc run flows/navigation-service.yaml --given isLogin=true --events 'tap: right, alert: Logout' --format json",
+    ])
+
+  static func run(_ arguments: ParsedArguments, console: Console) throws(UsageError) -> ExitCode {
+    let format = try arguments.choice("format", among: ["text", "json"], default: "text")
+    guard arguments.positionals.count == 1, let path = arguments.positionals.first else {
+      throw UsageError(message: arguments.positionals.isEmpty ? "missing the flow to run" : "run takes one flow")
+    }
+    if arguments.value("events") != nil, arguments.value("script") != nil {
+      throw UsageError(message: "give events with --events or --script, not both")
+    }
+    let document = try FlowInputs.load(path, limits: try FlowInputs.limits(arguments))
+    guard let flow = document.validFlow else {
+      let errors = document.diagnostics.filter { $0.severity == .error }
+      FlowInputs.printDiagnostics(errors, documents: [document], console: console, toErrors: true)
+      console.printError("flowc: error: '\(path)' has errors; fix them before running it")
+      return .problemsFound
+    }
+    let overrides = try givenValues(arguments.all("given"), flow: flow)
+    var navigator: Navigator
+    do {
+      navigator = try Navigator(flow: flow, given: overrides)
+    } catch {
+      console.printError("flowc: error: the flow could not start: \(error.message)")
+      return .problemsFound
+    }
+    var session = RunSession(console: console, json: format == "json")
+    session.report(step: 0, event: nil, navigator: navigator, callsBefore: 0)
+
+    if let text = arguments.value("events") {
+      let (events, diagnostics) = EventSyntax.parse("[" + text + "]", file: "--events")
+      if let problem = diagnostics.first(where: { $0.severity == .error }) {
+        throw UsageError(message: "--events: \(problem.message)")
+      }
+      return session.send(events.map(NavigationEvent.init), to: &navigator)
+    }
+    if let script = arguments.value("script") {
+      return try runScript(script, session: &session, navigator: &navigator)
+    }
+    return session.readEvents(into: &navigator, interactive: console.inputIsTerminal)
+  }
+
+  /// `--given name=value`, typed by the state's default.
+  static func givenValues(_ entries: [String], flow: Flow) throws(UsageError) -> [String: Value] {
+    var values: [String: Value] = [:]
+    for entry in entries {
+      guard let equals = entry.firstIndex(of: "=") else {
+        throw UsageError(message: "--given takes NAME=VALUE, as in 'isLogin=true', not '\(entry)'")
+      }
+      let name = String(entry[..<equals])
+      let text = String(entry[entry.index(after: equals)...])
+      guard let variable = flow.stateVariable(named: name) else {
+        let suggestion = Suggestion.closest(to: name, among: flow.state.map(\.name.value))
+        let hint = suggestion.map { "; did you mean '\($0)'?" } ?? "; it has \(DiagnosticMessage.list(flow.state.map(\.name.value)))"
+        throw UsageError(message: "flow '\(flow.name.value)' has no state '\(name)'\(hint)")
+      }
+      switch variable.initialValue.value.type {
+      case .bool:
+        guard text == "true" || text == "false" else {
+          throw UsageError(message: "state '\(name)' is a Bool: give true or false, not '\(text)'")
+        }
+        values[name] = .bool(text == "true")
+      case .int:
+        guard let number = Int(text) else {
+          throw UsageError(message: "state '\(name)' is an Int: give a whole number, not '\(text)'")
+        }
+        values[name] = .int(number)
+      case .string:
+        values[name] = .string(text)
+      }
+    }
+    return values
+  }
+
+  private static func runScript(_ path: String, session: inout RunSession, navigator: inout Navigator) throws(UsageError) -> ExitCode {
+    let bytes: [UInt8]
+    do {
+      bytes = try FileSystem.read(path).bytes
+    } catch {
+      throw UsageError(message: "cannot read '\(path)': \(error.reason)")
+    }
+    let text = String(decoding: bytes, as: UTF8.self)
+    let (events, diagnostics) = EventSyntax.parse(text, file: path)
+    if diagnostics.containsErrors {
+      let printer = DiagnosticPrinter(colored: session.console.colorsErrors) { _ in SourceText(bytes: bytes) }
+      session.console.writeError(printer.render(diagnostics))
+      return .problemsFound
+    }
+    return session.send(events.map(NavigationEvent.init), to: &navigator)
+  }
+}

@@ -1,0 +1,90 @@
+import FlowSpec
+
+/// How `flowc run` shows the navigator after a step.
+enum StepReport {
+  static func text(step: Int, event: NavigationEvent?, navigator: Navigator, calls: [String]) -> String {
+    var lines = ["[\(step)] " + (event.map { RunSession.syntax(of: $0) } ?? "start")]
+    func row(_ label: String, _ value: String) {
+      lines.append("  " + label + String(repeating: " ", count: max(1, 11 - label.count)) + value)
+    }
+    row("calls", calls.isEmpty ? "none" : calls.joined(separator: "; "))
+    row("stack", navigator.stack.isEmpty ? "empty" : navigator.stack.joined(separator: " › "))
+    row("presented", navigator.presented.map(\.description) ?? "none")
+    row("animated", navigator.lastAnimated.map(String.init) ?? "none")
+    row("nav bar", navigationBarText(navigator.navigationBar))
+    if let alert = navigator.alert {
+      let title = alert.title.map { "\"\($0)\"" } ?? "no title"
+      let message = alert.message.map { "\"\($0)\"" } ?? "no message"
+      row("alert", "\(alert.style.rawValue) \(title), \(message); actions " + alert.actions.map(\.description).joined(separator: ", "))
+    }
+    let state = navigator.program.flow.state.map { "\($0.name.value)=\(navigator.value(of: $0.name.value)!)" }
+    row("state", state.isEmpty ? "none" : state.joined(separator: " "))
+    return lines.joined(separator: "\n")
+  }
+
+  static func navigationBarText(_ bar: ResolvedNavigationBar?) -> String {
+    guard let bar else { return "none" }
+    if bar.isHidden { return "hidden" }
+    var parts: [String] = []
+    if bar.showsBackButton { parts.append("‹ back") }
+    parts.append(bar.title.map { "\"\($0)\"" } ?? "no title")
+    for side in BarSide.allCases {
+      guard let item = bar.item(side) else { continue }
+      var details = [item.style.rawValue]
+      if let tint = item.tint { details.append(tint) }
+      let label = item.image ?? item.title.map { "\"\($0)\"" } ?? "?"
+      parts.append("\(side.rawValue): \(label) (\(details.joined(separator: ", ")))" + (item.action.map { " → \($0)" } ?? ""))
+    }
+    return parts.joined(separator: " · ")
+  }
+
+  static func json(step: Int, event: NavigationEvent?, navigator: Navigator, calls: [String]) -> JSONValue {
+    .object([
+      ("step", .number(step)),
+      ("event", event.map { .string(RunSession.syntax(of: $0)) } ?? .null),
+      ("stack", .array(navigator.stack.map(JSONValue.string))),
+      ("presented", presented(navigator.presented)),
+      ("animated", navigator.lastAnimated.map(JSONValue.bool) ?? .null),
+      ("navBar", navigationBar(navigator.navigationBar)),
+      ("state", .object(navigator.program.flow.state.map { ($0.name.value, value(navigator.value(of: $0.name.value)!)) })),
+      ("calls", .array(calls.map(JSONValue.string))),
+    ])
+  }
+
+  private static func presented(_ item: PresentedItem?) -> JSONValue {
+    switch item {
+    case nil: .null
+    case .alert(let name): .object([("kind", .string("alert")), ("name", .string(name))])
+    case .screen(let screen, let style): .object([("kind", .string(style.rawValue)), ("name", .string(screen.name))])
+    }
+  }
+
+  private static func navigationBar(_ bar: ResolvedNavigationBar?) -> JSONValue {
+    guard let bar else { return .null }
+    func item(_ button: ResolvedBarButton?) -> JSONValue {
+      guard let button else { return .null }
+      return .object([
+        ("image", button.image.map(JSONValue.string) ?? .null),
+        ("title", button.title.map(JSONValue.string) ?? .null),
+        ("style", .string(button.style.rawValue)),
+        ("tint", button.tint.map(JSONValue.string) ?? .null),
+        ("action", button.action.map(JSONValue.string) ?? .null),
+      ])
+    }
+    return .object([
+      ("hidden", .bool(bar.isHidden)),
+      ("title", bar.title.map(JSONValue.string) ?? .null),
+      ("left", item(bar.left)),
+      ("right", item(bar.right)),
+      ("backButton", .bool(bar.showsBackButton)),
+    ])
+  }
+
+  private static func value(_ value: Value) -> JSONValue {
+    switch value {
+    case .bool(let flag): .bool(flag)
+    case .int(let number): .number(number)
+    case .string(let text): .string(text)
+    }
+  }
+}

@@ -1,0 +1,49 @@
+public import FlowDiagnostics
+public import FlowModel
+
+/// An expectation that did not hold, or a step that could not run, located in the YAML.
+public struct ChecklistFailure: Sendable, Hashable, CustomStringConvertible {
+  /// What was expected and what was found.
+  public var message: String
+  /// The file the checklist is in.
+  public var file: String
+  /// The expectation's (or step's) place.
+  public var range: SourceRange
+
+  public init(message: String, file: String, range: SourceRange) {
+    self.message = message
+    self.file = file
+    self.range = range
+  }
+
+  public var description: String { "\(file):\(range.start): \(message)" }
+}
+
+/// What running one checklist item found.
+public struct ChecklistResult: Sendable {
+  public enum Outcome: Sendable, Hashable {
+    /// Every expectation held.
+    case passed
+    /// At least one expectation failed or a step could not run.
+    case failed([ChecklistFailure])
+    /// The item has no steps yet.
+    case unbound
+  }
+
+  public var entry: ChecklistEntry
+  public var outcome: Outcome
+
+  public init(entry: ChecklistEntry, outcome: Outcome) {
+    self.entry = entry
+    self.outcome = outcome
+  }
+
+  /// Whether the item passed.
+  public var passed: Bool { outcome == .passed }
+
+  /// The failures, if the item failed.
+  public var failures: [ChecklistFailure] {
+    if case .failed(let failures) = outcome { return failures }
+    return []
+  }
+}

@@ -1,0 +1,140 @@
+import FlowDiagnostics
+public import FlowModel
+public import FlowRuntime
+
+/// Runs checklist items against the interpreter.
+///
+/// An item's scenario starts from its root item's `given`, replays every ancestor's
+/// `when` steps, then runs the item's own steps in order, checking each `expect` where it
+/// stands. Ancestors' expectations are their own tests and are not checked again.
+public struct ChecklistRunner: Sendable {
+  public let flow: Flow
+  public let program: NavigationProgram
+  /// Every item, parents first; an item's id is its index here.
+  public let entries: [ChecklistEntry]
+
+  public init(flow: Flow, program: NavigationProgram? = nil) {
+    self.flow = flow
+    self.program = program ?? NavigationProgram(flow)
+    self.entries = flow.checklist?.entries ?? []
+  }
+
+  /// Runs one item.
+  public func run(_ entry: ChecklistEntry) -> ChecklistResult {
+    guard entry.item.isBound else { return ChecklistResult(entry: entry, outcome: .unbound) }
+    var scenario = ScenarioRun(flow: flow)
+    var navigator = scenario.start(program: program, root: entry.ancestors.first ?? entry.item)
+    for ancestor in entry.ancestors where navigator != nil {
+      scenario.replay(ancestor, on: &navigator)
+    }
+    if navigator != nil {
+      scenario.run(entry.item, on: &navigator)
+    }
+    return ChecklistResult(
+      entry: entry, outcome: scenario.failures.isEmpty ? .passed : .failed(scenario.failures))
+  }
+
+  /// Runs the item with that id.
+  public func run(id: Int) -> ChecklistResult? {
+    entries.indices.contains(id) ? run(entries[id]) : nil
+  }
+
+  /// Runs every item, in document order.
+  public func runAll() -> [ChecklistResult] {
+    entries.map(run)
+  }
+}
+
+/// One scenario's replay: the failures found so far.
+struct ScenarioRun {
+  let flow: Flow
+  var failures: [ChecklistFailure] = []
+
+  init(flow: Flow) {
+    self.flow = flow
+  }
+
+  /// Starts the flow with the root item's `given`; `nil` (with a failure) when it cannot start.
+  mutating func start(program: NavigationProgram, root: ChecklistItem) -> Navigator? {
+    var overrides: [String: Value] = [:]
+    var givenStep: Step?
+    for step in root.steps {
+      guard case .given(let assignments) = step.kind else { continue }
+      givenStep = step
+      for assignment in assignments {
+        if case .literal(let value) = assignment.value.value { overrides[assignment.name.value] = value }
+      }
+    }
+    do {
+      return try Navigator(program: program, given: overrides)
+    } catch {
+      fail("the flow could not start: \(error.message)", at: givenStep?.range ?? root.text.range)
+      return nil
+    }
+  }
+
+  /// Sends an ancestor's events, without checking its expectations.
+  mutating func replay(_ ancestor: ChecklistItem, on navigator: inout Navigator?) {
+    for step in ancestor.steps {
+      guard case .when(let events) = step.kind else { continue }
+      guard send(events, on: &navigator, replaying: ancestor) else { return }
+    }
+  }
+
+  /// Runs an item's own steps in order.
+  mutating func run(_ item: ChecklistItem, on navigator: inout Navigator?) {
+    for step in item.steps {
+      switch step.kind {
+      case .given:
+        continue
+      case .when(let events):
+        guard send(events, on: &navigator, replaying: nil) else { return }
+      case .expect(let expectations):
+        guard let current = navigator else { return }
+        var evaluator = ExpectationEvaluator(navigator: current, file: flow.file)
+        for expectation in expectations {
+          evaluator.check(expectation)
+        }
+        failures += evaluator.failures
+      }
+    }
+  }
+
+  private mutating func send(_ events: [EventStep], on navigator: inout Navigator?, replaying ancestor: ChecklistItem?) -> Bool {
+    guard var current = navigator else { return false }
+    for event in events {
+      do {
+        try current.send(NavigationEvent(event))
+      } catch {
+        let context = ancestor.map { " (while replaying '\($0.text.value)')" } ?? ""
+        fail("'\(NavigationEvent(event))' failed\(context): \(error.message)", at: event.range)
+        navigator = nil
+        return false
+      }
+    }
+    navigator = current
+    return true
+  }
+
+  mutating func fail(_ message: String, at range: SourceRange) {
+    failures.append(ChecklistFailure(message: message, file: flow.file, range: range))
+  }
+}
+
+extension NavigationEvent {
+  /// The runtime event a checklist step describes.
+  public init(_ step: EventStep) {
+    switch step.kind {
+    case .event(let name, let arguments):
+      var values: [String: Value] = [:]
+      for argument in arguments {
+        if case .literal(let value) = argument.value.value { values[argument.name.value] = value }
+      }
+      self = .named(name.value, arguments: values)
+    case .tap(let target):
+      self = .tap(target.value)
+    case .alertAction(let title):
+      self = .alertAction(title.value)
+    }
+  }
+}

@@ -1,0 +1,191 @@
+import FlowDiagnostics
+import FlowModel
+import FlowRuntime
+
+/// Checks expectations against a navigator's current state; each failure says what was
+/// expected and what was found, at the expectation's place in the YAML.
+struct ExpectationEvaluator {
+  let navigator: Navigator
+  let file: String
+  private(set) var failures: [ChecklistFailure] = []
+
+  init(navigator: Navigator, file: String) {
+    self.navigator = navigator
+    self.file = file
+  }
+
+  mutating func check(_ expectation: Expectation) {
+    switch expectation.kind {
+    case .stack(let names):
+      let expected = names.map(\.value)
+      if navigator.stack != expected {
+        fail("expected stack \(list(expected)), found \(list(navigator.stack))", expectation.range)
+      }
+    case .root(let name):
+      compare("root", name, navigator.root, expectation.range)
+    case .top(let name):
+      compare("top", name, navigator.top, expectation.range)
+    case .animated(let expected):
+      checkAnimated(expected, expectation.range)
+    case .presented(let name):
+      checkPresented(name, expectation.range)
+    case .navigationBar(let bar):
+      checkNavigationBar(bar, expectation.range)
+    case .alert(let alert):
+      checkAlert(alert, expectation.range)
+    case .state(let assignments):
+      for assignment in assignments {
+        guard case .literal(let expected) = assignment.value.value else { continue }
+        let found = navigator.value(of: assignment.name.value)
+        if found != expected {
+          fail(
+            "expected state '\(assignment.name.value)' to be \(expected), found \(found.map(String.init(describing:)) ?? "no such state")",
+            assignment.value.range)
+        }
+      }
+    case .calls(let counts):
+      for count in counts {
+        let found = navigator.callCount(count.call.value)
+        if found != count.count.value {
+          fail(
+            "expected '\(count.call.value)' called \(times(count.count.value)), found \(times(found))",
+            count.count.range)
+        }
+      }
+    case .params(let assignments):
+      let top = navigator.screens.last
+      for assignment in assignments {
+        guard case .literal(let expected) = assignment.value.value else { continue }
+        let found = top?.arguments[assignment.name.value]
+        if found != expected {
+          let what = found.map(String.init(describing:)) ?? "no such parameter on '\(top?.name ?? "nothing")'"
+          fail("expected parameter '\(assignment.name.value)' of the top screen to be \(expected), found \(what)", assignment.value.range)
+        }
+      }
+    }
+  }
+
+  private mutating func checkAnimated(_ expected: Bool, _ range: SourceRange) {
+    guard let last = navigator.lastAnimated else {
+      fail("expected the last navigation call \(expected ? "animated" : "not animated"), but no call was made", range)
+      return
+    }
+    if last != expected {
+      let call = navigator.log.last { $0.call != nil }.map { " (\($0))" } ?? ""
+      fail("expected the last navigation call \(expected ? "animated" : "not animated"), found \(last ? "animated" : "not animated")\(call)", range)
+    }
+  }
+
+  private mutating func checkPresented(_ name: Located<String>?, _ range: SourceRange) {
+    let found = navigator.presented
+    switch (name, found) {
+    case (nil, nil): break
+    case (nil, let found?): fail("expected nothing presented, found \(found) presented", range)
+    case (let name?, nil): fail("expected '\(name.value)' presented, found nothing presented", name.range)
+    case (let name?, let found?) where found.name != name.value:
+      fail("expected '\(name.value)' presented, found \(found) presented", name.range)
+    default: break
+    }
+  }
+
+  private mutating func checkNavigationBar(_ expected: NavigationBarExpectation, _ range: SourceRange) {
+    guard let bar = navigator.navigationBar else {
+      fail("expected a nav bar, but no screen is shown", range)
+      return
+    }
+    if let hidden = expected.hidden, bar.isHidden != hidden.value {
+      fail("expected the nav bar \(hidden.value ? "hidden" : "visible"), found it \(bar.isHidden ? "hidden" : "visible")", hidden.range)
+    }
+    if let title = expected.title, bar.title != title.value {
+      fail("expected nav bar title \(quoted(title.value)), found \(quoted(bar.title))", title.range)
+    }
+    if let back = expected.backButton {
+      let shows = back.value == .visible
+      if bar.showsBackButton != shows {
+        fail("expected the back button \(shows ? "visible" : "hidden"), found it \(bar.showsBackButton ? "visible" : "hidden")", back.range)
+      }
+    }
+    for side in BarSide.allCases {
+      guard let item = side == .left ? expected.left : expected.right else { continue }
+      checkBarButton(item, found: bar.item(side), side: side.rawValue)
+    }
+  }
+
+  private mutating func checkBarButton(_ expected: Located<BarButtonExpectation?>, found: ResolvedBarButton?, side: String) {
+    guard let expectedItem = expected.value else {
+      if found != nil { fail("expected no \(side) button, found one", expected.range) }
+      return
+    }
+    guard let found else {
+      fail("expected a \(side) button, found none", expected.range)
+      return
+    }
+    let fields: [(String, Located<String>?, String?)] = [
+      ("image", expectedItem.image, found.image),
+      ("title", expectedItem.title, found.title),
+      ("style", expectedItem.style.map { Located($0.value.rawValue, at: $0.range) }, found.style.rawValue),
+      ("tint", expectedItem.tint, found.tint),
+      ("action", expectedItem.action, found.action),
+    ]
+    for (field, expectedValue, foundValue) in fields {
+      guard let expectedValue, expectedValue.value != foundValue else { continue }
+      fail("expected the \(side) button's \(field) \(quoted(expectedValue.value)), found \(quoted(foundValue))", expectedValue.range)
+    }
+  }
+
+  private mutating func checkAlert(_ expected: AlertExpectation, _ range: SourceRange) {
+    guard let alert = navigator.alert else {
+      let found = navigator.presented.map { "\($0) presented" } ?? "nothing presented"
+      fail("expected an alert, found \(found)", range)
+      return
+    }
+    if let style = expected.style, alert.style != style.value {
+      fail("expected alert style '\(style.value.rawValue)', found '\(alert.style.rawValue)'", style.range)
+    }
+    if let title = expected.title, alert.title != title.value {
+      fail("expected alert title \(quoted(title.value)), found \(quoted(alert.title))", title.range)
+    }
+    if let message = expected.message, alert.message != message.value {
+      fail("expected alert message \(quoted(message.value)), found \(quoted(alert.message))", message.range)
+    }
+    if let actions = expected.actions {
+      let matches =
+        actions.value.count == alert.actions.count
+        && zip(actions.value, alert.actions).allSatisfy { actionMatches($0, $1) }
+      if !matches {
+        let expectedText = actions.value.map { "\($0.title.value)\($0.style.map { " (\($0.value.rawValue))" } ?? "")" }
+        fail(
+          "expected actions \(list(expectedText)), found \(list(alert.actions.map(\.description)))", actions.range)
+      }
+    }
+    for action in expected.includedActions {
+      guard let found = alert.actions.first(where: { $0.title == action.title.value }) else {
+        fail(
+          "expected an action '\(action.title.value)', found \(list(alert.actions.map(\.description)))",
+          action.title.range)
+        continue
+      }
+      if let style = action.style, found.style != style.value {
+        fail("expected action '\(action.title.value)' to be '\(style.value.rawValue)', found '\(found.style.rawValue)'", style.range)
+      }
+    }
+  }
+
+  private func actionMatches(_ expected: AlertActionExpectation, _ found: PresentedAlert.Action) -> Bool {
+    expected.title.value == found.title && (expected.style.map { $0.value == found.style } ?? true)
+  }
+
+  private mutating func compare(_ what: String, _ expected: Located<String>, _ found: String?, _ range: SourceRange) {
+    if expected.value != found {
+      fail("expected \(what) '\(expected.value)', found \(found.map { "'\($0)'" } ?? "an empty stack")", expected.range)
+    }
+  }
+
+  private mutating func fail(_ message: String, _ range: SourceRange) {
+    failures.append(ChecklistFailure(message: message, file: file, range: range))
+  }
+
+  private func list(_ names: [String]) -> String { "[" + names.joined(separator: ", ") + "]" }
+  private func quoted(_ text: String?) -> String { text.map { "'\($0)'" } ?? "none" }
+  private func times(_ count: Int) -> String { count == 1 ? "once" : "\(count) times" }
+}

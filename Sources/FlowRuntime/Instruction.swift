@@ -1,0 +1,48 @@
+import FlowModel
+
+/// An operation compiled for execution: every screen, alert and state name is an index.
+indirect enum Instruction: Sendable {
+  case setRoot(Target, animated: Bool)
+  case push(Target, animated: Bool)
+  case pop(animated: Bool)
+  case popToRoot(animated: Bool)
+  case presentAlert(Int, animated: Bool)
+  case presentScreen(Target, ModalStyle, animated: Bool)
+  case dismiss(animated: Bool)
+  case set([StateWrite])
+  case branch(Predicate, then: Instruction, otherwise: Instruction?)
+  case sequence([Instruction])
+  /// A reference the checker would have reported; running it is an error.
+  case fail(String)
+}
+
+/// A screen to show, with one operand per parameter, in the screen's parameter order.
+struct Target: Sendable {
+  var screen: Int
+  var arguments: [Operand]
+}
+
+/// `state[index] = operand`.
+struct StateWrite: Sendable {
+  var index: Int
+  var value: Operand
+}
+
+/// Where a value comes from when an instruction runs.
+enum Operand: Sendable {
+  case literal(Value)
+  /// `$name`: the event's argument of that name, else the context screen's parameter at
+  /// `parameter`, else the state at `state`.
+  case reference(String, parameter: Int?, state: Int?)
+  /// A screen parameter no `with:` gives.
+  case missing(parameter: String, screen: String)
+}
+
+/// A compiled condition.
+indirect enum Predicate: Sendable {
+  case flag(Int)
+  case not(Predicate)
+  case equals(Int, Operand)
+  case all([Predicate])
+  case unknown(String)
+}

@@ -1,0 +1,56 @@
+import FlowModel
+
+/// A compact log entry, turned into a `NavigationLogEntry` only when read, so a million
+/// events do not build a million arrays of strings.
+struct LogRecord: Sendable {
+  enum Outcome: Sendable {
+    case performed
+    case popAtRoot
+    case popToRootAtRoot
+    case nothingPresented
+    case alreadyPresenting(String)
+  }
+
+  /// What the record names.
+  enum Subject: Sendable {
+    case none
+    case screen(Int)
+    case alert(Int)
+    case alertAction(alert: Int, action: Int)
+  }
+
+  var call: NavigationCall?
+  var subject: Subject
+  var animated: Bool
+  var outcome: Outcome
+}
+
+extension Navigator {
+  /// Records a navigation call: counts it and remembers its `animated` flag, as a spy does.
+  mutating func record(_ call: NavigationCall, _ subject: LogRecord.Subject, animated: Bool, _ outcome: LogRecord.Outcome = .performed) {
+    callCounts[call.ordinal] += 1
+    lastAnimated = animated
+    records.append(LogRecord(call: call, subject: subject, animated: animated, outcome: outcome))
+  }
+
+  func entry(_ record: LogRecord) -> NavigationLogEntry {
+    let targets: [String]
+    switch record.subject {
+    case .none: targets = []
+    case .screen(let index): targets = [program.screens[index].name]
+    case .alert(let index): targets = [program.alerts[index].contents.name]
+    case .alertAction(let alert, let action):
+      let contents = program.alerts[alert].contents
+      targets = [contents.name, contents.actions[action].title]
+    }
+    let outcome: NavigationLogEntry.Outcome
+    switch record.outcome {
+    case .performed: outcome = .performed
+    case .popAtRoot: outcome = .noChange("the stack holds only its root")
+    case .popToRootAtRoot: outcome = .noChange("already at the root")
+    case .nothingPresented: outcome = .noChange("nothing is presented")
+    case .alreadyPresenting(let name): outcome = .refused("'\(name)' is already presented")
+    }
+    return NavigationLogEntry(call: record.call, targets: targets, animated: record.animated, outcome: outcome)
+  }
+}

@@ -1,0 +1,37 @@
+public import FlowModel
+
+/// Something that happens to the navigation service: an event from a view, a tap on the
+/// navigation bar, or a tap on an action of the presented alert.
+public enum NavigationEvent: Sendable, Hashable, CustomStringConvertible {
+  /// An event a view sends, such as `login`, with its arguments.
+  case named(String, arguments: [String: Value] = [:])
+  /// A tap on the visible screen's left or right bar button, or on the back button.
+  case tap(TapTarget)
+  /// A tap on the presented alert's action with this title.
+  case alertAction(String)
+
+  /// An event without arguments.
+  public static func event(_ name: String) -> NavigationEvent { .named(name) }
+
+  /// `login`, `login(info: "A")`, `tap right`, `alert Logout`.
+  public var description: String {
+    switch self {
+    case .named(let name, let arguments) where arguments.isEmpty:
+      return name
+    case .named(let name, let arguments):
+      let list = arguments.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }
+      return "\(name)(\(list.joined(separator: ", ")))"
+    case .tap(let target):
+      return "tap \(target.rawValue)"
+    case .alertAction(let title):
+      return "alert \(title)"
+    }
+  }
+}
+
+extension NavigationEvent: ExpressibleByStringLiteral {
+  /// A named event without arguments: `try navigator.send("login")`.
+  public init(stringLiteral name: String) {
+    self = .named(name)
+  }
+}

@@ -1,0 +1,44 @@
+public import FlowModel
+
+/// One call the navigation service made, as a spy `UINavigationController` records it.
+public struct NavigationLogEntry: Sendable, Hashable, CustomStringConvertible {
+  /// What happened when the call was made.
+  public enum Outcome: Sendable, Hashable {
+    /// The stack or presentation changed.
+    case performed
+    /// UIKit accepted the call but nothing changed, such as `pop` at the root.
+    case noChange(String)
+    /// UIKit refused the call, such as presenting over a presentation.
+    case refused(String)
+  }
+
+  /// The call, or `nil` for a tap on an alert action (UIKit dismisses the alert itself).
+  public var call: NavigationCall?
+  /// The screens or alert the call names (`push` names one, `setRoot` the new stack).
+  public var targets: [String]
+  public var animated: Bool
+  public var outcome: Outcome
+
+  public init(call: NavigationCall?, targets: [String], animated: Bool, outcome: Outcome = .performed) {
+    self.call = call
+    self.targets = targets
+    self.animated = animated
+    self.outcome = outcome
+  }
+
+  /// `push(Onboarding, animated: true)`, `pop(animated: true) — no change: …`.
+  public var description: String {
+    let name = call?.rawValue ?? "alertAction"
+    var arguments = targets.joined(separator: ", ")
+    if call != nil {
+      arguments += (arguments.isEmpty ? "" : ", ") + "animated: \(animated)"
+    }
+    var text = "\(name)(\(arguments))"
+    switch outcome {
+    case .performed: break
+    case .noChange(let reason): text += " — no change: \(reason)"
+    case .refused(let reason): text += " — refused: \(reason)"
+    }
+    return text
+  }
+}

@@ -1,0 +1,176 @@
+public import FlowModel
+
+/// A flow compiled for execution, shared by every navigator that runs it.
+///
+/// Names are resolved to indexes once, here, so sending an event costs one dictionary
+/// lookup for its name and then only array accesses. Immutable, so it is safely shared
+/// across threads and tests.
+public final class NavigationProgram: Sendable {
+  /// The flow this program runs.
+  public let flow: Flow
+  let screens: [CompiledScreen]
+  let alerts: [CompiledAlert]
+  let screenIndex: [String: Int]
+  let alertIndex: [String: Int]
+  let eventIndex: [String: Int]
+  let stateNames: [String]
+  let stateIndex: [String: Int]
+  let initialState: [Value]
+  let start: Instruction?
+
+  /// Compiles a flow. A flow with errors still compiles; what the checker reported fails
+  /// when it runs.
+  public init(_ flow: Flow) {
+    self.flow = flow
+    let screenIndex = Self.index(flow.screens.map(\.name.value))
+    let alertIndex = Self.index(flow.alerts.map(\.name.value))
+    let stateIndex = Self.index(flow.state.map(\.name.value))
+    var eventIndex: [String: Int] = [:]
+    for screen in flow.screens {
+      for handler in screen.handlers where eventIndex[handler.event.value] == nil {
+        eventIndex[handler.event.value] = eventIndex.count
+      }
+    }
+    let compiler = InstructionCompiler(
+      flow: flow, screenIndex: screenIndex, alertIndex: alertIndex, stateIndex: stateIndex)
+    self.screens = flow.screens.map { screen in
+      CompiledScreen(
+        name: screen.name.value,
+        parameters: screen.params.map(\.name.value),
+        handlers: screen.handlers.map { handler in
+          (eventIndex[handler.event.value]!, compiler.compile(handler.operation, context: screen))
+        },
+        eventNames: screen.handlers.map(\.event.value),
+        onEnter: screen.onEnter.map { compiler.compile($0, context: screen) },
+        bar: screen.navigationBar)
+    }
+    self.alerts = flow.alerts.map { alert in
+      CompiledAlert(
+        contents: PresentedAlert(
+          name: alert.name.value, style: alert.resolvedStyle, title: alert.title?.value,
+          message: alert.message?.value,
+          actions: alert.actions.map { .init(title: $0.title.value, style: $0.resolvedStyle) }),
+        actions: alert.actions.map { action in action.operation.map { compiler.compile($0, context: nil) } })
+    }
+    self.screenIndex = screenIndex
+    self.alertIndex = alertIndex
+    self.eventIndex = eventIndex
+    self.stateNames = flow.state.map(\.name.value)
+    self.stateIndex = stateIndex
+    self.initialState = flow.state.map(\.initialValue.value)
+    self.start = flow.start.map { compiler.compile($0, context: nil) }
+  }
+
+  private static func index(_ names: [String]) -> [String: Int] {
+    var index: [String: Int] = [:]
+    for (offset, name) in names.enumerated() where index[name] == nil {
+      index[name] = offset
+    }
+    return index
+  }
+}
+
+/// A screen ready to run: handlers by event id, its declared bar.
+struct CompiledScreen: Sendable {
+  var name: String
+  var parameters: [String]
+  var handlers: [(event: Int, instruction: Instruction)]
+  var eventNames: [String]
+  var onEnter: Instruction?
+  var bar: NavigationBar
+
+  func handler(for event: Int) -> Instruction? {
+    for handler in handlers where handler.event == event {
+      return handler.instruction
+    }
+    return nil
+  }
+}
+
+/// An alert ready to run: its contents and each action's compiled operation.
+struct CompiledAlert: Sendable {
+  var contents: PresentedAlert
+  var actions: [Instruction?]
+}
+
+/// Compiles operations in the context of the screen whose handler or `onEnter` holds them.
+struct InstructionCompiler {
+  let flow: Flow
+  let screenIndex: [String: Int]
+  let alertIndex: [String: Int]
+  let stateIndex: [String: Int]
+
+  func compile(_ operation: Operation, context: Screen?) -> Instruction {
+    let animated = operation.isAnimated
+    switch operation.kind {
+    case .setRoot(let screen):
+      guard let target = target(screen.screen.value, screen.arguments, context) else {
+        return .fail("no screen '\(screen.screen.value)'")
+      }
+      return .setRoot(target, animated: animated)
+    case .push(let screen):
+      guard let target = target(screen.screen.value, screen.arguments, context) else {
+        return .fail("no screen '\(screen.screen.value)'")
+      }
+      return .push(target, animated: animated)
+    case .pop: return .pop(animated: animated)
+    case .popToRoot: return .popToRoot(animated: animated)
+    case .dismiss: return .dismiss(animated: animated)
+    case .present(let presentation):
+      if let screen = target(presentation.target.value, presentation.arguments, context) {
+        return .presentScreen(screen, presentation.style?.value ?? .sheet, animated: animated)
+      }
+      if let alert = alertIndex[presentation.target.value] { return .presentAlert(alert, animated: animated) }
+      return .fail("no alert or screen '\(presentation.target.value)'")
+    case .set(let assignments):
+      var writes: [StateWrite] = []
+      for assignment in assignments {
+        guard let index = stateIndex[assignment.name.value] else {
+          return .fail("no state '\(assignment.name.value)'")
+        }
+        writes.append(StateWrite(index: index, value: operand(assignment.value.value, context)))
+      }
+      return .set(writes)
+    case .branch(let condition, let then, let otherwise):
+      return .branch(
+        predicate(condition, context), then: compile(then, context: context),
+        otherwise: otherwise.map { compile($0, context: context) })
+    case .sequence(let operations):
+      return .sequence(operations.map { compile($0, context: context) })
+    }
+  }
+
+  private func target(_ name: String, _ arguments: [Assignment], _ context: Screen?) -> Target? {
+    guard let index = screenIndex[name] else { return nil }
+    let screen = flow.screens[index]
+    let operands = screen.params.map { parameter in
+      arguments.first { $0.name.value == parameter.name.value }.map { operand($0.value.value, context) }
+        ?? .missing(parameter: parameter.name.value, screen: name)
+    }
+    return Target(screen: index, arguments: operands)
+  }
+
+  private func operand(_ expression: ValueExpression, _ context: Screen?) -> Operand {
+    switch expression {
+    case .literal(let value):
+      return .literal(value)
+    case .reference(let name):
+      return .reference(
+        name, parameter: context?.params.firstIndex { $0.name.value == name }, state: stateIndex[name])
+    }
+  }
+
+  private func predicate(_ condition: Condition, _ context: Screen?) -> Predicate {
+    switch condition {
+    case .flag(let name):
+      return stateIndex[name.value].map(Predicate.flag) ?? .unknown(name.value)
+    case .not(let inner):
+      return .not(predicate(inner, context))
+    case .equals(let name, let value):
+      guard let index = stateIndex[name.value] else { return .unknown(name.value) }
+      return .equals(index, operand(value.value, context))
+    case .all(let conditions):
+      return .all(conditions.map { predicate($0, context) })
+    }
+  }
+}

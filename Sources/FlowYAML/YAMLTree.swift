@@ -1,0 +1,68 @@
+import FlowDiagnostics
+
+/// A parsed YAML document, stored flat: one array of node records, one of child indices and
+/// one of scalar bytes, so building it allocates a few growing arrays instead of one heap
+/// object per node, and keys can be compared as bytes without making strings.
+///
+/// Immutable once built; `YAMLNode` is a view into it.
+public final class YAMLTree: Sendable {
+  /// One node: its kind and style, where it is, and what it holds.
+  struct Record: Sendable {
+    /// For a scalar, the offset of its bytes in `bytes`; for a collection, of its children
+    /// in `children` (a mapping's children alternate key, value).
+    var first: Int32
+    /// Bytes of a scalar, or children of a collection.
+    var count: Int32
+    var start: SourcePosition
+    var end: SourcePosition
+    var kind: YAMLNode.Kind
+    var style: YAMLScalar.Style
+    var isTaggedString: Bool
+  }
+
+  let records: [Record]
+  let children: [Int32]
+  let bytes: [UInt8]
+  let rootIndex: Int32?
+
+  init(records: [Record], children: [Int32], bytes: [UInt8], rootIndex: Int32?) {
+    self.records = records
+    self.children = children
+    self.bytes = bytes
+    self.rootIndex = rootIndex
+  }
+
+  /// The document's root node, if it has one.
+  public var root: YAMLNode? {
+    rootIndex.map { YAMLNode(tree: self, index: $0) }
+  }
+
+  /// How many nodes the tree holds (aliases count once per use).
+  public var nodeCount: Int { records.count }
+
+  /// Whether the node at `index` is a scalar whose bytes are `expected`'s UTF-8: lengths
+  /// first, then bytes, without making a string.
+  func scalar(_ index: Int32, equals expected: String) -> Bool {
+    var expected = expected
+    return expected.withUTF8 { scalar(index, equals: $0) }
+  }
+
+  /// Whether the node at `index` is a scalar spelled exactly like a literal.
+  func scalar(_ index: Int32, equals expected: StaticString) -> Bool {
+    scalar(
+      index,
+      equals: UnsafeBufferPointer(start: expected.utf8Start, count: expected.utf8CodeUnitCount))
+  }
+
+  private func scalar(_ index: Int32, equals wanted: UnsafeBufferPointer<UInt8>) -> Bool {
+    let record = records[Int(index)]
+    guard record.kind == .scalar, wanted.count == Int(record.count) else { return false }
+    return bytes.withUnsafeBufferPointer { all in
+      let start = Int(record.first)
+      for offset in 0..<wanted.count where all[start + offset] != wanted[offset] {
+        return false
+      }
+      return true
+    }
+  }
+}

@@ -1,0 +1,164 @@
+import CLibYAML
+import FlowSpec
+
+/// flowc-bench: prints the figures recorded in BENCHMARKS.md. Run it in release:
+///
+///     swift run -c release flowc-bench check     # issue 2: libyaml vs flowc check
+///     swift run -c release flowc-bench run       # issue 3: events per second
+let arguments = Array(CommandLine.arguments.dropFirst())
+
+func option(_ name: String, default value: Int) -> Int {
+  guard let index = arguments.firstIndex(of: "--" + name), index + 1 < arguments.count,
+    let number = Int(arguments[index + 1])
+  else { return value }
+  return number
+}
+
+/// libyaml alone: pull every event and free it, building nothing.
+func libyamlEventParse(_ bytes: [UInt8]) -> Int {
+  var parser = yaml_parser_t()
+  yaml_parser_initialize(&parser)
+  defer { yaml_parser_delete(&parser) }
+  var events = 0
+  bytes.withUnsafeBufferPointer { buffer in
+    yaml_parser_set_input_string(&parser, buffer.baseAddress, buffer.count)
+    var event = yaml_event_t()
+    while yaml_parser_parse(&parser, &event) == 1 {
+      events += 1
+      let done = event.type == YAML_STREAM_END_EVENT
+      yaml_event_delete(&event)
+      if done { break }
+    }
+  }
+  return events
+}
+
+func benchmarkCheck() {
+  let repetitions = option("repetitions", default: 5)
+  var results: [(screens: Int, check: Double)] = []
+  print("flowc check against libyaml's own event parse (best of \(repetitions), in-memory bytes)")
+  print("screens   size(MB)  libyaml(s)  check(s)  ratio  diagnostics")
+  for screens in [option("screens", default: 10_000), option("large", default: 100_000)] {
+    let bytes = Array(SyntheticFlows.large(screens: screens).utf8)
+    var events = 0
+    let libyaml = Measure.seconds(repetitions: repetitions) { events = libyamlEventParse(bytes) }
+    var diagnostics = 0
+    let check = Measure.seconds(repetitions: repetitions) {
+      diagnostics = FlowDocument(bytes: bytes, path: "synthetic.yaml").diagnostics.count
+    }
+    results.append((screens, check.best))
+    print(
+      "\(screens)".padding(10) + Measure.format(Double(bytes.count) / 1e6, digits: 1).padding(10)
+        + Measure.format(libyaml.best).padding(12) + Measure.format(check.best).padding(10)
+        + Measure.format(check.best / libyaml.best, digits: 2).padding(7)
+        + "\(diagnostics) (\(events) events)")
+  }
+  let bytes = Array(SyntheticFlows.large(screens: option("screens", default: 10_000)).utf8)
+  var parsed: YAMLParseResult?
+  let parse = Measure.seconds(repetitions: repetitions) {
+    parsed = YAMLParser.parse(bytes, file: "s.yaml")
+  }
+  let text = SourceText(bytes: bytes)
+  var decoded: Flow?
+  let decode = Measure.seconds(repetitions: repetitions) {
+    decoded = FlowDecoder.decode(parsed?.root, file: "s.yaml", source: text).flow
+  }
+  let check = Measure.seconds(repetitions: repetitions) { _ = FlowChecker.check(decoded!) }
+  print(
+    "stages for \(option("screens", default: 10_000)) screens: parse to nodes \(Measure.format(parse.best)) s, decode \(Measure.format(decode.best)) s, check \(Measure.format(check.best)) s"
+  )
+  if results.count == 2 {
+    let scale = results[1].check / results[0].check
+    print(
+      "check time for \(results[1].screens) screens / \(results[0].screens) screens: \(Measure.format(scale, digits: 2))×"
+    )
+  }
+  print("peak memory: \(Measure.format(Measure.peakMemoryMiB(), digits: 1)) MiB")
+}
+
+func benchmarkRun() {
+  let screens = option("screens", default: 1_000)
+  let count = option("events", default: 1_000_000)
+  let document = FlowDocument(source: SyntheticFlows.ring(screens: screens), path: "ring.yaml")
+  guard let flow = document.validFlow else {
+    print(document.diagnostics)
+    return
+  }
+  // A fixed pseudo-random walk: mostly forward and up, with alerts, pops to root and resets.
+  var seed: UInt64 = 42
+  var events: [NavigationEvent] = []
+  events.reserveCapacity(count)
+  var depth = 1
+  var alertUp = false
+  for _ in 0..<count {
+    seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+    let roll = Int(seed >> 33) % 100
+    if alertUp {
+      events.append(.alertAction(roll < 50 ? "No" : "Yes"))
+      depth += roll < 50 ? 0 : 1
+      alertUp = false
+    } else if roll < 45 && depth < 50 {
+      events.append(roll < 20 ? .tap(.right) : "forward")
+      depth += 1
+    } else if roll < 85 && depth > 1 {
+      events.append(roll < 60 ? .tap(.back) : "up")
+      depth -= 1
+    } else if roll < 92 {
+      events.append("ask")
+      alertUp = true
+    } else if roll < 96 {
+      events.append("home")
+      depth = 1
+    } else {
+      events.append("reset")
+      depth = 1
+    }
+  }
+  let program = NavigationProgram(flow)
+  var failures = 0
+  var final: Navigator?
+  let time = Measure.seconds(repetitions: option("repetitions", default: 3)) {
+    var navigator = try! Navigator(program: program)
+    for event in events {
+      do { try navigator.send(event) } catch { failures += 1 }
+    }
+    final = navigator
+  }
+  print("interpreter: \(screens)-screen flow, \(count) events (best of 3)")
+  print("time: \(Measure.format(time.best)) s, \(Int(Double(count) / time.best)) events/s")
+  print(
+    "log: \(final?.log.count ?? 0) calls, stack depth at the end \(final?.stack.count ?? 0), refused events \(failures)"
+  )
+  print("peak memory: \(Measure.format(Measure.peakMemoryMiB(), digits: 1)) MiB")
+}
+
+extension String {
+  func padding(_ width: Int) -> String {
+    count >= width ? self + " " : self + String(repeating: " ", count: width - count)
+  }
+}
+
+/// Runs one stage many times, for a profiler to attribute its cost.
+func profileStage(_ stage: String) {
+  let bytes = Array(SyntheticFlows.large(screens: option("screens", default: 10_000)).utf8)
+  let text = SourceText(bytes: bytes)
+  let parsed = YAMLParser.parse(bytes, file: "s.yaml")
+  let flow = FlowDecoder.decode(parsed.root, file: "s.yaml", source: text).flow!
+  for _ in 0..<option("repetitions", default: 10) {
+    switch stage {
+    case "parse": _ = YAMLParser.parse(bytes, file: "s.yaml")
+    case "decode": _ = FlowDecoder.decode(parsed.root, file: "s.yaml", source: text)
+    case "check": _ = FlowChecker.check(flow)
+    default: _ = libyamlEventParse(bytes)
+    }
+  }
+}
+
+switch arguments.first {
+case "profile": profileStage(arguments.dropFirst().first ?? "libyaml")
+case "check": benchmarkCheck()
+case "run": benchmarkRun()
+default:
+  print("usage: flowc-bench check [--screens N] [--large N] [--repetitions N]")
+  print("       flowc-bench run [--screens N] [--events N]")
+}

@@ -1,0 +1,154 @@
+import FlowSpec
+import FlowTestSupport
+import Testing
+
+/// Loads marked source and returns its diagnostics.
+private func diagnose(_ source: MarkedSource) -> [Diagnostic] {
+  TestFlows.document(source.text).diagnostics
+}
+
+@Suite("Decoding: every problem is reported at its place, in one run")
+struct DecodingTests {
+  @Test("an unknown key is reported with a suggestion and a fix-it")
+  func unknownKeyWithSuggestion() throws {
+    let source = MarkedSource("flow: A\nstart: { setRoot: Home }\n‸screns:\n  Home: {}\n")
+    let diagnostic = try #require(diagnose(source).only("model.unknown-key"))
+    #expect(diagnostic.message == "unknown key 'screns' in a flow file; did you mean 'screens'?")
+    #expect(diagnostic.severity == .error)
+    #expect(diagnostic.position == source.marker)
+    #expect(diagnostic.fixIts.first?.replacement == "screens")
+  }
+
+  @Test("an unknown key far from any lists what is allowed")
+  func unknownKeyListsAllowed() throws {
+    let source = MarkedSource(TestFlows.header + "screens:\n  Home:\n    ‸zzz: 1\n")
+    let diagnostic = try #require(diagnose(source).only("model.unknown-key"))
+    #expect(diagnostic.message == "unknown key 'zzz' in screen 'Home'; expected 'navBar', 'on', 'onEnter' or 'params'")
+    #expect(diagnostic.position == source.marker)
+  }
+
+  @Test("a wrong type names what was expected and what was found")
+  func wrongType() throws {
+    let source = MarkedSource(TestFlows.header + "screens: ‸[Home]\n")
+    let diagnostic = try #require(diagnose(source).only("model.wrong-type"))
+    #expect(diagnostic.message == "'screens' must be a mapping of names, found a list")
+    #expect(diagnostic.position == source.marker)
+  }
+
+  @Test("a missing required key says what it is for")
+  func missingKey() throws {
+    let source = MarkedSource("‸start: { setRoot: Home }\nscreens:\n  Home: {}\n")
+    let diagnostic = try #require(diagnose(source).only("model.missing-key"))
+    #expect(diagnostic.message == "a flow file needs 'flow': the flow's name, such as 'flow: NavigationService'")
+    #expect(diagnostic.position == source.marker)
+  }
+
+  @Test("a bar button without an action is refused at the button")
+  func barButtonWithoutAction() throws {
+    let source = MarkedSource(TestFlows.header + "screens:\n  Home:\n    navBar:\n      right: ‸{ image: plus }\n")
+    let diagnostic = try #require(diagnose(source).only("model.missing-key"))
+    #expect(diagnostic.message == "the right button of 'Home' needs 'action': the event a tap sends, handled in the screen's 'on:'")
+    #expect(diagnostic.position == source.marker)
+  }
+
+  @Test("a value outside an enumeration suggests the nearest")
+  func invalidChoice() throws {
+    let source = MarkedSource(
+      TestFlows.header + "screens:\n  Home: { on: { go: { present: A } } }\nalerts:\n  A:\n    style: ‸actionsheet\n    actions: [{ title: OK }]\n")
+    let diagnostic = try #require(diagnose(source).only("model.invalid-value"))
+    #expect(diagnostic.message == "'actionsheet' is not an alert style; did you mean 'actionSheet'?")
+    #expect(diagnostic.position == source.marker)
+  }
+
+  @Test(
+    "YAML 1.1 booleans are explained where a flag is expected",
+    arguments: ["yes", "no", "on", "off", "Yes", "OFF"])
+  func yaml11Booleans(word: String) throws {
+    let source = MarkedSource("flow: A\nstate:\n  isLogin: ‸\(word)\n" + "start: { setRoot: Home }\nscreens:\n  Home: {}\n")
+    let diagnostic = try #require(diagnose(source).only("model.yaml11-boolean"))
+    #expect(diagnostic.message.hasPrefix("'\(word)' is not a boolean in flowspec; write true or false"))
+    #expect(diagnostic.position == source.marker)
+  }
+
+  @Test("a quoted 'true' where a flag is expected says to remove the quotes")
+  func quotedBoolean() throws {
+    let source = MarkedSource(TestFlows.header + "screens:\n  Home: { on: { go: { push: Home, animated: ‸\"true\" } } }\n")
+    let diagnostic = try #require(diagnose(source).only("model.quoted-boolean"))
+    #expect(diagnostic.message == "expected true or false, found the quoted text 'true'; remove the quotes")
+    #expect(diagnostic.position == source.marker)
+  }
+
+  @Test("two operations in one mapping are refused at the second")
+  func severalOperations() throws {
+    let source = MarkedSource(TestFlows.header + "screens:\n  Home: { on: { go: { push: Home, ‸present: Home } } }\n")
+    let diagnostic = try #require(diagnose(source).only("model.several-operations"))
+    #expect(diagnostic.message == "one operation per mapping, found 'push' and 'present'; use a list to run several in order")
+    #expect(diagnostic.position == source.marker)
+  }
+
+  @Test("a misspelled operation suggests the right one")
+  func misspelledOperation() throws {
+    let source = MarkedSource(TestFlows.header + "screens:\n  Home: { on: { go: { ‸pussh: Home } } }\n")
+    let diagnostic = try #require(diagnose(source).only("model.unknown-key"))
+    #expect(diagnostic.message == "unknown key 'pussh' in an operation; did you mean 'push'?")
+    #expect(diagnostic.position == source.marker)
+  }
+
+  @Test("a mapping with no operation lists the operations")
+  func noOperation() throws {
+    let source = MarkedSource(TestFlows.header + "screens:\n  Home: { on: { go: ‸{ animated: true } } }\n")
+    let diagnostic = try #require(diagnose(source).only("model.no-operation"))
+    #expect(diagnostic.message.hasPrefix("expected an operation ('setRoot', 'push', 'pop'"))
+    #expect(diagnostic.position == source.marker)
+  }
+
+  @Test("'pop: false' does nothing and is refused")
+  func popFalse() throws {
+    let source = MarkedSource(TestFlows.header + "screens:\n  Home: { on: { go: { pop: ‸false } } }\n")
+    let diagnostic = try #require(diagnose(source).only("model.useless-false"))
+    #expect(diagnostic.position == source.marker)
+  }
+
+  @Test("an empty file says how a flow starts")
+  func emptyFile() throws {
+    let diagnostic = try #require(TestFlows.document("# nothing yet\n").diagnostics.only("model.empty-file"))
+    #expect(diagnostic.position == SourcePosition(line: 1, column: 1))
+  }
+
+  @Test("every problem of a file is reported in one run, in source order")
+  func everyProblemAtOnce() {
+    let source = MarkedSource(
+      "flow: A\nstart: { setRoot: Home }\nscreens:\n  Home:\n    ‸navbar: hidden\n    on:\n      go: { ‸pussh: Home }\n  Other:\n    params: { id: ‸Integer }\n")
+    let diagnostics = diagnose(source).filter { $0.severity == .error }
+    #expect(diagnostics.map(\.position) == source.markers)
+    #expect(diagnostics.ids == ["model.unknown-key", "model.unknown-key", "model.invalid-value"])
+  }
+}
+
+@Suite("Decoding: the first article's flow")
+struct ArticleFlowDecodingTests {
+  @Test("flows/navigation-service.yaml decodes into the article's screens, bars and alert")
+  func navigationService() throws {
+    let document = try FlowDocument.load(path: TestFlows.repositoryFlow("navigation-service.yaml"))
+    #expect(document.diagnostics.isEmpty, "\(document.diagnostics)")
+    let flow = try #require(document.validFlow)
+    #expect(flow.name.value == "NavigationService")
+    #expect(flow.state.map(\.name.value) == ["isLogin", "isFirstLogin"])
+    #expect(flow.screens.map(\.name.value) == ["Login", "Onboarding", "Infos", "InfoDetails", "NewInfo"])
+    let infos = try #require(flow.screen(named: "Infos"))
+    #expect(infos.navigationBar.title?.value == "Infos")
+    #expect(infos.navigationBar.right?.image?.value == "arrowshape.turn.up.left.circle")
+    #expect(infos.navigationBar.right?.tint?.value == "red")
+    #expect(flow.screen(named: "Login")?.navigationBar.isHidden == true)
+    #expect(flow.screen(named: "InfoDetails")?.params.map(\.type.value) == [.string])
+    let sheet = try #require(flow.alert(named: "LogoutSheet"))
+    #expect(sheet.resolvedStyle == .actionSheet)
+    #expect(sheet.message == nil)
+    #expect(sheet.actions.map(\.resolvedStyle) == [.cancel, .destructive])
+    let checklist = try #require(flow.checklist)
+    #expect(checklist.form == .block)
+    #expect(checklist.sections.map(\.title?.value) == ["LOGIN", "INFOS", "INFOS DETAILS", "NEW INFOS"])
+    #expect(checklist.entries.count == 20)
+    #expect(checklist.entries.allSatisfy { $0.item.isBound })
+  }
+}

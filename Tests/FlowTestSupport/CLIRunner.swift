@@ -1,0 +1,89 @@
+public import FlowCLI
+import Foundation
+
+/// What a `flowc` invocation printed and returned.
+public struct CLIResult: Sendable, CustomStringConvertible {
+  public var output: String
+  public var errors: String
+  public var status: Int32
+
+  public var description: String { "status \(status)\n--- stdout\n\(output)--- stderr\n\(errors)" }
+}
+
+/// Runs `flowc` in-process with captured streams and scripted standard input.
+public func flowc(
+  _ arguments: [String], input: [String] = [], inputIsTerminal: Bool = false,
+  outputIsTerminal: Bool = false, environment: [String: String] = [:]
+) -> CLIResult {
+  final class Capture: @unchecked Sendable {
+    var output = ""
+    var errors = ""
+    var input: [String] = []
+  }
+  let capture = Capture()
+  capture.input = input
+  let console = Console(
+    writeOutput: { capture.output += $0 }, writeError: { capture.errors += $0 },
+    readLine: { capture.input.isEmpty ? nil : capture.input.removeFirst() },
+    outputIsTerminal: outputIsTerminal, errorIsTerminal: outputIsTerminal, inputIsTerminal: inputIsTerminal,
+    environment: environment)
+  let status = FlowCLI.main(arguments, console: console)
+  return CLIResult(output: capture.output, errors: capture.errors, status: status)
+}
+
+/// Runs the built `flowc` executable, found beside the test bundle.
+public func flowcBinary(_ arguments: [String], directory: String? = nil, environment: [String: String]? = nil) throws -> CLIResult {
+  let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+    .deletingLastPathComponent().appendingPathComponent("flowc")
+  let process = Process()
+  process.executableURL = executable
+  process.arguments = arguments
+  if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
+  if let environment { process.environment = environment }
+  let output = Pipe()
+  let errors = Pipe()
+  process.standardOutput = output
+  process.standardError = errors
+  process.standardInput = FileHandle.nullDevice
+  try process.run()
+  let outputData = output.fileHandleForReading.readDataToEndOfFile()
+  let errorData = errors.fileHandleForReading.readDataToEndOfFile()
+  process.waitUntilExit()
+  return CLIResult(
+    output: String(decoding: outputData, as: UTF8.self), errors: String(decoding: errorData, as: UTF8.self),
+    status: process.terminationStatus)
+}
+
+/// A temporary folder, removed when the value is dropped.
+public final class TemporaryFolder: @unchecked Sendable {
+  public let path: String
+
+  public init() throws {
+    path = NSTemporaryDirectory() + "flowspec-" + UUID().uuidString
+    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+  }
+
+  deinit {
+    try? FileManager.default.removeItem(atPath: path)
+  }
+
+  /// Writes a file in the folder and returns its path.
+  @discardableResult
+  public func write(_ name: String, _ contents: String) throws -> String {
+    let file = path + "/" + name
+    try FileManager.default.createDirectory(
+      atPath: (file as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+    try contents.write(toFile: file, atomically: true, encoding: .utf8)
+    return file
+  }
+
+  /// Reads a file of the folder.
+  public func read(_ name: String) throws -> String {
+    try String(contentsOfFile: path + "/" + name, encoding: .utf8)
+  }
+}
+
+/// The repository's root folder.
+public func repositoryRoot(filePath: String = #filePath) -> String {
+  filePath.components(separatedBy: "/Tests/").first ?? "."
+}

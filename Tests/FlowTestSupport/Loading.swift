@@ -1,0 +1,47 @@
+public import FlowSpec
+import Foundation
+
+/// Helpers that take flows written inline in tests through the whole pipeline.
+public enum TestFlows {
+  /// Loads a flow written in a test; the path is `flow.yaml` unless given.
+  public static func document(_ source: String, path: String = "flow.yaml") -> FlowDocument {
+    FlowDocument(source: source, path: path)
+  }
+
+  /// The flow, which must load without errors (the errors are in the failure message).
+  public static func flow(_ source: String) throws -> Flow {
+    let document = document(source)
+    guard let flow = document.validFlow else {
+      throw LoadFailure(diagnostics: document.diagnostics.filter { $0.severity == .error })
+    }
+    return flow
+  }
+
+  /// The path of the repository's `flows/` folder, found from this file's place.
+  public static func repositoryFlow(_ name: String, filePath: String = #filePath) -> String {
+    let root = filePath.components(separatedBy: "/Tests/").first ?? "."
+    return root + "/flows/" + name
+  }
+
+  /// The smallest valid flow header, to which tests add screens.
+  public static let header = "flow: Test\nstart: { setRoot: Home }\n"
+}
+
+/// A flow that should have loaded but had errors.
+public struct LoadFailure: Error, CustomStringConvertible {
+  public var diagnostics: [Diagnostic]
+  public var description: String {
+    diagnostics.map { "\($0.position): \($0.message)" }.joined(separator: "\n")
+  }
+}
+
+extension Array where Element == Diagnostic {
+  /// The single diagnostic with this id, if there is exactly one.
+  public func only(_ id: DiagnosticID) -> Diagnostic? {
+    let matching = filter { $0.id == id }
+    return matching.count == 1 ? matching[0] : nil
+  }
+
+  /// The ids, in order, for compact assertions.
+  public var ids: [String] { map(\.id.rawValue) }
+}
