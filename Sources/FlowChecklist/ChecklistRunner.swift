@@ -62,7 +62,9 @@ struct ScenarioRun {
       guard case .given(let assignments) = step.kind else { continue }
       givenStep = step
       for assignment in assignments {
-        if case .literal(let value) = assignment.value.value { overrides[assignment.name.value] = value }
+        if case .literal(let value) = assignment.value.value {
+          overrides[assignment.name.value] = value
+        }
       }
     }
     do {
@@ -100,7 +102,9 @@ struct ScenarioRun {
     }
   }
 
-  private mutating func send(_ events: [EventStep], on navigator: inout Navigator?, replaying ancestor: ChecklistItem?) -> Bool {
+  private mutating func send(
+    _ events: [EventStep], on navigator: inout Navigator?, replaying ancestor: ChecklistItem?
+  ) -> Bool {
     guard var current = navigator else { return false }
     for event in events {
       do {

@@ -58,8 +58,12 @@ struct ExpectationEvaluator {
         guard case .literal(let expected) = assignment.value.value else { continue }
         let found = top?.arguments[assignment.name.value]
         if found != expected {
-          let what = found.map(String.init(describing:)) ?? "no such parameter on '\(top?.name ?? "nothing")'"
-          fail("expected parameter '\(assignment.name.value)' of the top screen to be \(expected), found \(what)", assignment.value.range)
+          let what =
+            found.map(String.init(describing:))
+            ?? "no such parameter on '\(top?.name ?? "nothing")'"
+          fail(
+            "expected parameter '\(assignment.name.value)' of the top screen to be \(expected), found \(what)",
+            assignment.value.range)
         }
       }
     }
@@ -67,12 +71,16 @@ struct ExpectationEvaluator {
 
   private mutating func checkAnimated(_ expected: Bool, _ range: SourceRange) {
     guard let last = navigator.lastAnimated else {
-      fail("expected the last navigation call \(expected ? "animated" : "not animated"), but no call was made", range)
+      fail(
+        "expected the last navigation call \(expected ? "animated" : "not animated"), but no call was made",
+        range)
       return
     }
     if last != expected {
       let call = navigator.log.last { $0.call != nil }.map { " (\($0))" } ?? ""
-      fail("expected the last navigation call \(expected ? "animated" : "not animated"), found \(last ? "animated" : "not animated")\(call)", range)
+      fail(
+        "expected the last navigation call \(expected ? "animated" : "not animated"), found \(last ? "animated" : "not animated")\(call)",
+        range)
     }
   }
 
@@ -81,20 +89,25 @@ struct ExpectationEvaluator {
     switch (name, found) {
     case (nil, nil): break
     case (nil, let found?): fail("expected nothing presented, found \(found) presented", range)
-    case (let name?, nil): fail("expected '\(name.value)' presented, found nothing presented", name.range)
+    case (let name?, nil):
+      fail("expected '\(name.value)' presented, found nothing presented", name.range)
     case (let name?, let found?) where found.name != name.value:
       fail("expected '\(name.value)' presented, found \(found) presented", name.range)
     default: break
     }
   }
 
-  private mutating func checkNavigationBar(_ expected: NavigationBarExpectation, _ range: SourceRange) {
+  private mutating func checkNavigationBar(
+    _ expected: NavigationBarExpectation, _ range: SourceRange
+  ) {
     guard let bar = navigator.navigationBar else {
       fail("expected a nav bar, but no screen is shown", range)
       return
     }
     if let hidden = expected.hidden, bar.isHidden != hidden.value {
-      fail("expected the nav bar \(hidden.value ? "hidden" : "visible"), found it \(bar.isHidden ? "hidden" : "visible")", hidden.range)
+      fail(
+        "expected the nav bar \(hidden.value ? "hidden" : "visible"), found it \(bar.isHidden ? "hidden" : "visible")",
+        hidden.range)
     }
     if let title = expected.title, bar.title != title.value {
       fail("expected nav bar title \(quoted(title.value)), found \(quoted(bar.title))", title.range)
@@ -102,7 +115,9 @@ struct ExpectationEvaluator {
     if let back = expected.backButton {
       let shows = back.value == .visible
       if bar.showsBackButton != shows {
-        fail("expected the back button \(shows ? "visible" : "hidden"), found it \(bar.showsBackButton ? "visible" : "hidden")", back.range)
+        fail(
+          "expected the back button \(shows ? "visible" : "hidden"), found it \(bar.showsBackButton ? "visible" : "hidden")",
+          back.range)
       }
     }
     for side in BarSide.allCases {
@@ -111,7 +126,9 @@ struct ExpectationEvaluator {
     }
   }
 
-  private mutating func checkBarButton(_ expected: Located<BarButtonExpectation?>, found: ResolvedBarButton?, side: String) {
+  private mutating func checkBarButton(
+    _ expected: Located<BarButtonExpectation?>, found: ResolvedBarButton?, side: String
+  ) {
     guard let expectedItem = expected.value else {
       if found != nil { fail("expected no \(side) button, found one", expected.range) }
       return
@@ -123,13 +140,18 @@ struct ExpectationEvaluator {
     let fields: [(String, Located<String>?, String?)] = [
       ("image", expectedItem.image, found.image),
       ("title", expectedItem.title, found.title),
-      ("style", expectedItem.style.map { Located($0.value.rawValue, at: $0.range) }, found.style.rawValue),
+      (
+        "style", expectedItem.style.map { Located($0.value.rawValue, at: $0.range) },
+        found.style.rawValue
+      ),
       ("tint", expectedItem.tint, found.tint),
       ("action", expectedItem.action, found.action),
     ]
     for (field, expectedValue, foundValue) in fields {
       guard let expectedValue, expectedValue.value != foundValue else { continue }
-      fail("expected the \(side) button's \(field) \(quoted(expectedValue.value)), found \(quoted(foundValue))", expectedValue.range)
+      fail(
+        "expected the \(side) button's \(field) \(quoted(expectedValue.value)), found \(quoted(foundValue))",
+        expectedValue.range)
     }
   }
 
@@ -140,22 +162,29 @@ struct ExpectationEvaluator {
       return
     }
     if let style = expected.style, alert.style != style.value {
-      fail("expected alert style '\(style.value.rawValue)', found '\(alert.style.rawValue)'", style.range)
+      fail(
+        "expected alert style '\(style.value.rawValue)', found '\(alert.style.rawValue)'",
+        style.range)
     }
     if let title = expected.title, alert.title != title.value {
       fail("expected alert title \(quoted(title.value)), found \(quoted(alert.title))", title.range)
     }
     if let message = expected.message, alert.message != message.value {
-      fail("expected alert message \(quoted(message.value)), found \(quoted(alert.message))", message.range)
+      fail(
+        "expected alert message \(quoted(message.value)), found \(quoted(alert.message))",
+        message.range)
     }
     if let actions = expected.actions {
       let matches =
         actions.value.count == alert.actions.count
         && zip(actions.value, alert.actions).allSatisfy { actionMatches($0, $1) }
       if !matches {
-        let expectedText = actions.value.map { "\($0.title.value)\($0.style.map { " (\($0.value.rawValue))" } ?? "")" }
+        let expectedText = actions.value.map {
+          "\($0.title.value)\($0.style.map { " (\($0.value.rawValue))" } ?? "")"
+        }
         fail(
-          "expected actions \(list(expectedText)), found \(list(alert.actions.map(\.description)))", actions.range)
+          "expected actions \(list(expectedText)), found \(list(alert.actions.map(\.description)))",
+          actions.range)
       }
     }
     for action in expected.includedActions {
@@ -166,18 +195,26 @@ struct ExpectationEvaluator {
         continue
       }
       if let style = action.style, found.style != style.value {
-        fail("expected action '\(action.title.value)' to be '\(style.value.rawValue)', found '\(found.style.rawValue)'", style.range)
+        fail(
+          "expected action '\(action.title.value)' to be '\(style.value.rawValue)', found '\(found.style.rawValue)'",
+          style.range)
       }
     }
   }
 
-  private func actionMatches(_ expected: AlertActionExpectation, _ found: PresentedAlert.Action) -> Bool {
+  private func actionMatches(_ expected: AlertActionExpectation, _ found: PresentedAlert.Action)
+    -> Bool
+  {
     expected.title.value == found.title && (expected.style.map { $0.value == found.style } ?? true)
   }
 
-  private mutating func compare(_ what: String, _ expected: Located<String>, _ found: String?, _ range: SourceRange) {
+  private mutating func compare(
+    _ what: String, _ expected: Located<String>, _ found: String?, _ range: SourceRange
+  ) {
     if expected.value != found {
-      fail("expected \(what) '\(expected.value)', found \(found.map { "'\($0)'" } ?? "an empty stack")", expected.range)
+      fail(
+        "expected \(what) '\(expected.value)', found \(found.map { "'\($0)'" } ?? "an empty stack")",
+        expected.range)
     }
   }
 

@@ -27,7 +27,10 @@ struct LogRecord: Sendable {
 
 extension Navigator {
   /// Records a navigation call: counts it and remembers its `animated` flag, as a spy does.
-  mutating func record(_ call: NavigationCall, _ subject: LogRecord.Subject, animated: Bool, _ outcome: LogRecord.Outcome = .performed) {
+  mutating func record(
+    _ call: NavigationCall, _ subject: LogRecord.Subject, animated: Bool,
+    _ outcome: LogRecord.Outcome = .performed
+  ) {
     callCounts[call.ordinal] += 1
     lastAnimated = animated
     records.append(LogRecord(call: call, subject: subject, animated: animated, outcome: outcome))
@@ -51,6 +54,7 @@ extension Navigator {
     case .nothingPresented: outcome = .noChange("nothing is presented")
     case .alreadyPresenting(let name): outcome = .refused("'\(name)' is already presented")
     }
-    return NavigationLogEntry(call: record.call, targets: targets, animated: record.animated, outcome: outcome)
+    return NavigationLogEntry(
+      call: record.call, targets: targets, animated: record.animated, outcome: outcome)
   }
 }

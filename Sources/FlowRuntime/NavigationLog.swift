@@ -19,7 +19,9 @@ public struct NavigationLogEntry: Sendable, Hashable, CustomStringConvertible {
   public var animated: Bool
   public var outcome: Outcome
 
-  public init(call: NavigationCall?, targets: [String], animated: Bool, outcome: Outcome = .performed) {
+  public init(
+    call: NavigationCall?, targets: [String], animated: Bool, outcome: Outcome = .performed
+  ) {
     self.call = call
     self.targets = targets
     self.animated = animated

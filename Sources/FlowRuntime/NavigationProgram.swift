@@ -50,7 +50,9 @@ public final class NavigationProgram: Sendable {
           name: alert.name.value, style: alert.resolvedStyle, title: alert.title?.value,
           message: alert.message?.value,
           actions: alert.actions.map { .init(title: $0.title.value, style: $0.resolvedStyle) }),
-        actions: alert.actions.map { action in action.operation.map { compiler.compile($0, context: nil) } })
+        actions: alert.actions.map { action in
+          action.operation.map { compiler.compile($0, context: nil) }
+        })
     }
     self.screenIndex = screenIndex
     self.alertIndex = alertIndex
@@ -120,7 +122,9 @@ struct InstructionCompiler {
       if let screen = target(presentation.target.value, presentation.arguments, context) {
         return .presentScreen(screen, presentation.style?.value ?? .sheet, animated: animated)
       }
-      if let alert = alertIndex[presentation.target.value] { return .presentAlert(alert, animated: animated) }
+      if let alert = alertIndex[presentation.target.value] {
+        return .presentAlert(alert, animated: animated)
+      }
       return .fail("no alert or screen '\(presentation.target.value)'")
     case .set(let assignments):
       var writes: [StateWrite] = []
@@ -144,7 +148,9 @@ struct InstructionCompiler {
     guard let index = screenIndex[name] else { return nil }
     let screen = flow.screens[index]
     let operands = screen.params.map { parameter in
-      arguments.first { $0.name.value == parameter.name.value }.map { operand($0.value.value, context) }
+      arguments.first { $0.name.value == parameter.name.value }.map {
+        operand($0.value.value, context)
+      }
         ?? .missing(parameter: parameter.name.value, screen: name)
     }
     return Target(screen: index, arguments: operands)
@@ -156,7 +162,8 @@ struct InstructionCompiler {
       return .literal(value)
     case .reference(let name):
       return .reference(
-        name, parameter: context?.params.firstIndex { $0.name.value == name }, state: stateIndex[name])
+        name, parameter: context?.params.firstIndex { $0.name.value == name },
+        state: stateIndex[name])
     }
   }
 

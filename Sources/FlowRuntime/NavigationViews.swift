@@ -72,7 +72,8 @@ public struct ResolvedBarButton: Sendable, Hashable {
   public var tint: String?
   public var action: String?
 
-  public init(image: String?, title: String?, style: BarButtonStyle, tint: String?, action: String?) {
+  public init(image: String?, title: String?, style: BarButtonStyle, tint: String?, action: String?)
+  {
     self.image = image
     self.title = title
     self.style = style
@@ -102,7 +103,8 @@ public struct PresentedAlert: Sendable, Hashable {
     public var description: String { "\(title) (\(style.rawValue))" }
   }
 
-  public init(name: String, style: AlertStyle, title: String?, message: String?, actions: [Action]) {
+  public init(name: String, style: AlertStyle, title: String?, message: String?, actions: [Action])
+  {
     self.name = name
     self.style = style
     self.title = title

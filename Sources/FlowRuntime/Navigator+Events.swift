@@ -26,11 +26,14 @@ extension Navigator {
     }
   }
 
-  private mutating func sendNamed(_ name: String, arguments: [String: Value]) throws(NavigationError) {
+  private mutating func sendNamed(_ name: String, arguments: [String: Value])
+    throws(NavigationError)
+  {
     if case .alert(let index) = presentation {
       let alert = program.alerts[index].contents
       throw NavigationError(
-        "alert '\(alert.name)' is presented, so '\(name)' cannot reach a screen; tap one of its actions: \(DiagnosticMessage.list(alert.actions.map(\.title)))")
+        "alert '\(alert.name)' is presented, so '\(name)' cannot reach a screen; tap one of its actions: \(DiagnosticMessage.list(alert.actions.map(\.title)))"
+      )
     }
     guard let entry = visibleEntry else {
       throw NavigationError("no screen is shown, so nothing handles '\(name)'")
@@ -44,7 +47,8 @@ extension Navigator {
     }
     try execute(
       instruction,
-      in: ExecutionContext(eventName: name, eventArguments: arguments, screenArguments: entry.arguments))
+      in: ExecutionContext(
+        eventName: name, eventArguments: arguments, screenArguments: entry.arguments))
   }
 
   private mutating func tapBarButton(_ side: BarSide) throws(NavigationError) {
@@ -54,7 +58,8 @@ extension Navigator {
     }
     let name = program.screens[entry.screen].name
     guard !bar.isHidden else {
-      throw NavigationError("the nav bar of '\(name)' is hidden, so its \(side.rawValue) button cannot be tapped")
+      throw NavigationError(
+        "the nav bar of '\(name)' is hidden, so its \(side.rawValue) button cannot be tapped")
     }
     guard let item = bar.item(side) else {
       throw NavigationError("the nav bar of '\(name)' has no \(side.rawValue) button")
@@ -69,9 +74,13 @@ extension Navigator {
   private mutating func tapBack() throws(NavigationError) {
     try requireNoAlert(tapping: "the back button")
     if case .screen(let entry, _) = presentation {
-      throw NavigationError("screen '\(program.screens[entry.screen].name)' is presented modally and has no back button; dismiss it instead")
+      throw NavigationError(
+        "screen '\(program.screens[entry.screen].name)' is presented modally and has no back button; dismiss it instead"
+      )
     }
-    guard let top = entries.last else { throw NavigationError("no screen is shown, so there is no back button") }
+    guard let top = entries.last else {
+      throw NavigationError("no screen is shown, so there is no back button")
+    }
     let name = program.screens[top.screen].name
     guard entries.count > 1 else {
       throw NavigationError("'\(name)' is the root, so there is no back button")
@@ -81,7 +90,8 @@ extension Navigator {
       throw NavigationError("the nav bar of '\(name)' is hidden, so there is no back button")
     }
     guard bar.backButton?.value != .hidden else {
-      throw NavigationError("the back button of '\(name)' is hidden ('backButton: hidden'), so the user cannot go back")
+      throw NavigationError(
+        "the back button of '\(name)' is hidden ('backButton: hidden'), so the user cannot go back")
     }
     try execute(.pop(animated: true), in: ExecutionContext())
   }
@@ -95,11 +105,14 @@ extension Navigator {
     let alert = program.alerts[index]
     guard let actionIndex = alert.contents.actions.firstIndex(where: { $0.title == title }) else {
       throw NavigationError(
-        "alert '\(alert.contents.name)' has no action '\(title)'; its actions are \(DiagnosticMessage.list(alert.contents.actions.map(\.title)))")
+        "alert '\(alert.contents.name)' has no action '\(title)'; its actions are \(DiagnosticMessage.list(alert.contents.actions.map(\.title)))"
+      )
     }
     presentation = nil
     records.append(
-      LogRecord(call: nil, subject: .alertAction(alert: index, action: actionIndex), animated: true, outcome: .performed))
+      LogRecord(
+        call: nil, subject: .alertAction(alert: index, action: actionIndex), animated: true,
+        outcome: .performed))
     if let instruction = alert.actions[actionIndex] {
       try execute(instruction, in: ExecutionContext())
     }
@@ -109,7 +122,8 @@ extension Navigator {
     if case .alert(let index) = presentation {
       let alert = program.alerts[index].contents
       throw NavigationError(
-        "alert '\(alert.name)' is presented and covers \(what); tap one of its actions: \(DiagnosticMessage.list(alert.actions.map(\.title)))")
+        "alert '\(alert.name)' is presented and covers \(what); tap one of its actions: \(DiagnosticMessage.list(alert.actions.map(\.title)))"
+      )
     }
   }
 

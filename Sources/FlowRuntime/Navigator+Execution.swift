@@ -3,7 +3,9 @@ import FlowModel
 
 extension Navigator {
   /// Runs a compiled operation with UIKit's semantics.
-  mutating func execute(_ instruction: Instruction, in context: ExecutionContext) throws(NavigationError) {
+  mutating func execute(_ instruction: Instruction, in context: ExecutionContext)
+    throws(NavigationError)
+  {
     switch instruction {
     case .setRoot(let target, let animated):
       let entry = try makeEntry(target, context)
@@ -39,7 +41,8 @@ extension Navigator {
     case .presentScreen(let target, let style, let animated):
       let entry = try makeEntry(target, context)
       if let presented {
-        record(.present, .screen(entry.screen), animated: animated, .alreadyPresenting(presented.name))
+        record(
+          .present, .screen(entry.screen), animated: animated, .alreadyPresenting(presented.name))
       } else {
         presentation = .screen(entry, style)
         record(.present, .screen(entry.screen), animated: animated)
@@ -62,7 +65,8 @@ extension Navigator {
         let expected = program.initialState[write.index].type
         guard value.type == expected else {
           throw NavigationError(
-            "state '\(program.stateNames[write.index])' is a \(expected), but the value \(value) is a \(value.type)")
+            "state '\(program.stateNames[write.index])' is a \(expected), but the value \(value) is a \(value.type)"
+          )
         }
         stateValues[write.index] = value
       }
@@ -87,7 +91,9 @@ extension Navigator {
     try execute(onEnter, in: ExecutionContext(screenArguments: entry.arguments))
   }
 
-  private func makeEntry(_ target: Target, _ context: ExecutionContext) throws(NavigationError) -> StackEntry {
+  private func makeEntry(_ target: Target, _ context: ExecutionContext) throws(NavigationError)
+    -> StackEntry
+  {
     if target.arguments.isEmpty { return StackEntry(screen: target.screen, arguments: []) }
     var arguments: [Value] = []
     arguments.reserveCapacity(target.arguments.count)
@@ -98,16 +104,21 @@ extension Navigator {
   }
 
   /// The value of an operand: a literal, or `$name` from the event, the screen, the state.
-  private func resolve(_ operand: Operand, _ context: ExecutionContext) throws(NavigationError) -> Value {
+  private func resolve(_ operand: Operand, _ context: ExecutionContext) throws(NavigationError)
+    -> Value
+  {
     switch operand {
     case .literal(let value):
       return value
     case .reference(let name, let parameter, let state):
       if let value = context.eventArguments[name] { return value }
-      if let parameter, parameter < context.screenArguments.count { return context.screenArguments[parameter] }
+      if let parameter, parameter < context.screenArguments.count {
+        return context.screenArguments[parameter]
+      }
       if let state { return stateValues[state] }
       if let event = context.eventName {
-        throw NavigationError("event '\(event)' needs the argument '\(name)', as in '{ \(event): { \(name): … } }'")
+        throw NavigationError(
+          "event '\(event)' needs the argument '\(name)', as in '{ \(event): { \(name): … } }'")
       }
       throw NavigationError("'$\(name)' has no value here")
     case .missing(let parameter, let screen):
@@ -115,7 +126,9 @@ extension Navigator {
     }
   }
 
-  private func holds(_ predicate: Predicate, _ context: ExecutionContext) throws(NavigationError) -> Bool {
+  private func holds(_ predicate: Predicate, _ context: ExecutionContext) throws(NavigationError)
+    -> Bool
+  {
     switch predicate {
     case .flag(let index):
       guard case .bool(let value) = stateValues[index] else {

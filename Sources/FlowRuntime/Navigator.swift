@@ -31,12 +31,16 @@ public struct Navigator: Sendable {
   ///
   /// - Throws: `NavigationError` for an unknown state name or a value of the wrong type
   ///   in `given`, or when `start` fails.
-  public init(program: NavigationProgram, given overrides: [String: Value] = [:]) throws(NavigationError) {
+  public init(program: NavigationProgram, given overrides: [String: Value] = [:])
+    throws(NavigationError)
+  {
     self.program = program
     self.stateValues = program.initialState
     for (name, value) in overrides.sorted(by: { $0.key < $1.key }) {
       guard let index = program.stateIndex[name] else {
-        throw NavigationError("flow '\(program.flow.name.value)' has no state '\(name)'\(Self.known(program.stateNames))")
+        throw NavigationError(
+          "flow '\(program.flow.name.value)' has no state '\(name)'\(Self.known(program.stateNames))"
+        )
       }
       let expected = program.initialState[index].type
       guard value.type == expected else {
@@ -129,7 +133,8 @@ public struct Navigator: Sendable {
   func instance(_ entry: StackEntry) -> ScreenInstance {
     let screen = program.screens[entry.screen]
     return ScreenInstance(
-      name: screen.name, arguments: Dictionary(uniqueKeysWithValues: zip(screen.parameters, entry.arguments)))
+      name: screen.name,
+      arguments: Dictionary(uniqueKeysWithValues: zip(screen.parameters, entry.arguments)))
   }
 
   static func known(_ names: [String]) -> String {
