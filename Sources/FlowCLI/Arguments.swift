@@ -45,7 +45,10 @@ struct CommandSpec {
   }
 
   private static func row(_ left: String, _ right: String) -> String {
-    let padded = left.count < 28 ? left + String(repeating: " ", count: 28 - left.count) : left + "\n" + String(repeating: " ", count: 30)
+    let padded =
+      left.count < 28
+      ? left + String(repeating: " ", count: 28 - left.count)
+      : left + "\n" + String(repeating: " ", count: 30)
     return "  " + padded + right + "\n"
   }
 }
@@ -92,7 +95,8 @@ struct ParsedArguments {
       guard let option = spec.options.first(where: { $0.name == name }) else {
         let suggestion = Suggestion.closest(to: name, among: spec.options.map(\.name) + ["help"])
         throw UsageError(
-          message: "unknown option '--\(name)'" + (suggestion.map { "; did you mean '--\($0)'?" } ?? ""))
+          message: "unknown option '--\(name)'"
+            + (suggestion.map { "; did you mean '--\($0)'?" } ?? ""))
       }
       if option.valueName == nil {
         guard inlineValue == nil else { throw UsageError(message: "'--\(name)' takes no value") }
@@ -117,10 +121,13 @@ struct ParsedArguments {
   }
 
   /// The value of an option that must be one of some words.
-  func choice(_ name: String, among options: [String], default defaultValue: String) throws(UsageError) -> String {
+  func choice(_ name: String, among options: [String], default defaultValue: String)
+    throws(UsageError) -> String
+  {
     guard let value = value(name) else { return defaultValue }
     guard options.contains(value) else {
-      throw UsageError(message: "'--\(name)' must be \(DiagnosticMessage.list(options)), not '\(value)'")
+      throw UsageError(
+        message: "'--\(name)' must be \(DiagnosticMessage.list(options)), not '\(value)'")
     }
     return value
   }

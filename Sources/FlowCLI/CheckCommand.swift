@@ -13,11 +13,18 @@ enum CheckCommand: Command {
       fails is an error. Exits 0 when there are no errors, 1 when there are.
       """,
     options: [
-      OptionSpec(name: "format", valueName: "FORMAT", help: "'text' (default) or 'json': an array of objects with file, line, column, severity, id and message."),
+      OptionSpec(
+        name: "format", valueName: "FORMAT",
+        help:
+          "'text' (default) or 'json': an array of objects with file, line, column, severity, id and message."
+      ),
       OptionSpec(name: "warnings-as-errors", help: "Treat warnings as errors."),
     ] + FlowInputs.limitOptions,
     arguments: [("PATHS", "Flow files or folders of flows (default: flows/).")],
-    examples: ["flowc check", "flowc check flows/app.yaml --format json", "flowc check flows --warnings-as-errors"])
+    examples: [
+      "flowc check", "flowc check flows/app.yaml --format json",
+      "flowc check flows --warnings-as-errors",
+    ])
 
   static func run(_ arguments: ParsedArguments, console: Console) throws(UsageError) -> ExitCode {
     let format = try arguments.choice("format", among: ["text", "json"], default: "text")
@@ -42,7 +49,8 @@ enum CheckCommand: Command {
     if format == "json" {
       let items = DiagnosticPrinter.json(diagnostics)
       if case .array(let objects) = items, !objects.isEmpty {
-        console.print("[\n" + objects.map { "  " + $0.serialized() }.joined(separator: ",\n") + "\n]")
+        console.print(
+          "[\n" + objects.map { "  " + $0.serialized() }.joined(separator: ",\n") + "\n]")
       } else {
         console.print("[]")
       }

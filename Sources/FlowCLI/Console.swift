@@ -24,7 +24,8 @@ public struct Console {
   public init(
     writeOutput: @escaping (String) -> Void, writeError: @escaping (String) -> Void,
     readLine: @escaping () -> String? = { nil }, outputIsTerminal: Bool = false,
-    errorIsTerminal: Bool = false, inputIsTerminal: Bool = false, environment: [String: String] = [:]
+    errorIsTerminal: Bool = false, inputIsTerminal: Bool = false,
+    environment: [String: String] = [:]
   ) {
     self.writeOutput = writeOutput
     self.writeError = writeError
@@ -58,12 +59,14 @@ public struct Console {
 
   /// Whether to colour standard output: only on a terminal, never with `NO_COLOR` set.
   public var colorsOutput: Bool {
-    outputIsTerminal && environment["NO_COLOR"].map(\.isEmpty) ?? true && environment["TERM"] != "dumb"
+    outputIsTerminal && environment["NO_COLOR"].map(\.isEmpty) ?? true
+      && environment["TERM"] != "dumb"
   }
 
   /// Whether to colour standard error.
   public var colorsErrors: Bool {
-    errorIsTerminal && environment["NO_COLOR"].map(\.isEmpty) ?? true && environment["TERM"] != "dumb"
+    errorIsTerminal && environment["NO_COLOR"].map(\.isEmpty) ?? true
+      && environment["TERM"] != "dumb"
   }
 
   /// Writes a line to standard output.

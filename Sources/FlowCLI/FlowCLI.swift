@@ -1,3 +1,5 @@
+import FlowDiagnostics
+
 /// A `flowc` subcommand.
 protocol Command {
   static var spec: CommandSpec { get }
@@ -36,7 +38,9 @@ public enum FlowCLI {
       """
     for command in commands {
       let name = command.spec.name
-      text += "  " + name + String(repeating: " ", count: max(1, 10 - name.count)) + command.spec.abstract + "\n"
+      text +=
+        "  " + name + String(repeating: " ", count: max(1, 10 - name.count)) + command.spec.abstract
+        + "\n"
     }
     text += """
 
@@ -94,7 +98,8 @@ public enum FlowCLI {
   }
 
   /// Prints `Error: …`, the usage line and where to read more, to standard error.
-  private static func usageError(_ message: String, usage: CommandSpec?, console: Console) -> Int32 {
+  private static func usageError(_ message: String, usage: CommandSpec?, console: Console) -> Int32
+  {
     console.printError("Error: \(message)")
     if let usage {
       console.printError("Usage: flowc \(usage.usage)")
@@ -106,5 +111,3 @@ public enum FlowCLI {
     return ExitCode.usage.rawValue
   }
 }
-
-import FlowDiagnostics

@@ -4,18 +4,31 @@ import FlowSpec
 enum FlowInputs {
   /// The options that raise the YAML front end's limits.
   static let limitOptions: [OptionSpec] = [
-    OptionSpec(name: "max-depth", valueName: "N", help: "Deepest YAML nesting allowed (default 256)."),
-    OptionSpec(name: "max-alias-expansion", valueName: "N", help: "Most nodes aliases may copy in (default 2000000)."),
-    OptionSpec(name: "max-scalar-length", valueName: "BYTES", help: "Longest YAML value allowed (default 1 MiB)."),
-    OptionSpec(name: "max-file-size", valueName: "BYTES", help: "Largest flow file allowed (default 64 MiB)."),
+    OptionSpec(
+      name: "max-depth", valueName: "N", help: "Deepest YAML nesting allowed (default 256)."),
+    OptionSpec(
+      name: "max-alias-expansion", valueName: "N",
+      help: "Most nodes aliases may copy in (default 2000000)."),
+    OptionSpec(
+      name: "max-scalar-length", valueName: "BYTES",
+      help: "Longest YAML value allowed (default 1 MiB)."),
+    OptionSpec(
+      name: "max-file-size", valueName: "BYTES", help: "Largest flow file allowed (default 64 MiB)."
+    ),
   ]
 
   /// The limits, defaults raised (or lowered) by the options.
   static func limits(_ arguments: ParsedArguments) throws(UsageError) -> YAMLLimits {
     var limits = YAMLLimits.default
-    if let value = try arguments.positiveInteger("max-depth") { limits.maxDepth = min(value, 100_000) }
-    if let value = try arguments.positiveInteger("max-alias-expansion") { limits.maxAliasExpansion = value }
-    if let value = try arguments.positiveInteger("max-scalar-length") { limits.maxScalarLength = value }
+    if let value = try arguments.positiveInteger("max-depth") {
+      limits.maxDepth = min(value, 100_000)
+    }
+    if let value = try arguments.positiveInteger("max-alias-expansion") {
+      limits.maxAliasExpansion = value
+    }
+    if let value = try arguments.positiveInteger("max-scalar-length") {
+      limits.maxScalarLength = value
+    }
     if let value = try arguments.positiveInteger("max-file-size") { limits.maxFileSize = value }
     return limits
   }
@@ -70,10 +83,14 @@ enum FlowInputs {
   }
 
   /// Prints diagnostics compiler-style, quoting lines from the documents.
-  static func printDiagnostics(_ diagnostics: [Diagnostic], documents: [FlowDocument], console: Console, toErrors: Bool = false) {
+  static func printDiagnostics(
+    _ diagnostics: [Diagnostic], documents: [FlowDocument], console: Console, toErrors: Bool = false
+  ) {
     guard !diagnostics.isEmpty else { return }
-    let texts = Dictionary(documents.map { ($0.path, $0.text) }, uniquingKeysWith: { first, _ in first })
-    let printer = DiagnosticPrinter(colored: toErrors ? console.colorsErrors : console.colorsOutput) { texts[$0] }
+    let texts = Dictionary(
+      documents.map { ($0.path, $0.text) }, uniquingKeysWith: { first, _ in first })
+    let printer = DiagnosticPrinter(colored: toErrors ? console.colorsErrors : console.colorsOutput)
+    { texts[$0] }
     let text = printer.render(diagnostics)
     if toErrors { console.writeError(text) } else { console.writeOutput(text) }
   }

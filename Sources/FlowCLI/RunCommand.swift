@@ -17,10 +17,18 @@ enum RunCommand: Command {
       'quit' ends. An event the flow refuses stops the run with exit status 1.
       """,
     options: [
-      OptionSpec(name: "given", valueName: "NAME=VALUE", help: "Override a state value before the flow starts.", repeatable: true),
-      OptionSpec(name: "events", valueName: "EVENTS", help: "Events separated by commas: 'login,tap: right,alert: Logout'."),
+      OptionSpec(
+        name: "given", valueName: "NAME=VALUE",
+        help: "Override a state value before the flow starts.", repeatable: true),
+      OptionSpec(
+        name: "events", valueName: "EVENTS",
+        help: "Events separated by commas: 'login,tap: right,alert: Logout'."),
       OptionSpec(name: "script", valueName: "FILE", help: "A YAML file holding a list of events."),
-      OptionSpec(name: "format", valueName: "FORMAT", help: "'text' (default) or 'json': one object per step with step, event, stack, presented, animated, navBar, state and calls."),
+      OptionSpec(
+        name: "format", valueName: "FORMAT",
+        help:
+          "'text' (default) or 'json': one object per step with step, event, stack, presented, animated, navBar, state and calls."
+      ),
     ] + FlowInputs.limitOptions,
     arguments: [("FLOW", "The flow file to run.")],
     examples: [
@@ -31,7 +39,8 @@ enum RunCommand: Command {
   static func run(_ arguments: ParsedArguments, console: Console) throws(UsageError) -> ExitCode {
     let format = try arguments.choice("format", among: ["text", "json"], default: "text")
     guard arguments.positionals.count == 1, let path = arguments.positionals.first else {
-      throw UsageError(message: arguments.positionals.isEmpty ? "missing the flow to run" : "run takes one flow")
+      throw UsageError(
+        message: arguments.positionals.isEmpty ? "missing the flow to run" : "run takes one flow")
     }
     if arguments.value("events") != nil, arguments.value("script") != nil {
       throw UsageError(message: "give events with --events or --script, not both")
@@ -78,7 +87,9 @@ enum RunCommand: Command {
       let text = String(entry[entry.index(after: equals)...])
       guard let variable = flow.stateVariable(named: name) else {
         let suggestion = Suggestion.closest(to: name, among: flow.state.map(\.name.value))
-        let hint = suggestion.map { "; did you mean '\($0)'?" } ?? "; it has \(DiagnosticMessage.list(flow.state.map(\.name.value)))"
+        let hint =
+          suggestion.map { "; did you mean '\($0)'?" }
+          ?? "; it has \(DiagnosticMessage.list(flow.state.map(\.name.value)))"
         throw UsageError(message: "flow '\(flow.name.value)' has no state '\(name)'\(hint)")
       }
       switch variable.initialValue.value.type {
@@ -99,7 +110,9 @@ enum RunCommand: Command {
     return values
   }
 
-  private static func runScript(_ path: String, session: inout RunSession, navigator: inout Navigator) throws(UsageError) -> ExitCode {
+  private static func runScript(
+    _ path: String, session: inout RunSession, navigator: inout Navigator
+  ) throws(UsageError) -> ExitCode {
     let bytes: [UInt8]
     do {
       bytes = try FileSystem.read(path).bytes
@@ -109,7 +122,9 @@ enum RunCommand: Command {
     let text = String(decoding: bytes, as: UTF8.self)
     let (events, diagnostics) = EventSyntax.parse(text, file: path)
     if diagnostics.containsErrors {
-      let printer = DiagnosticPrinter(colored: session.console.colorsErrors) { _ in SourceText(bytes: bytes) }
+      let printer = DiagnosticPrinter(colored: session.console.colorsErrors) { _ in
+        SourceText(bytes: bytes)
+      }
       session.console.writeError(printer.render(diagnostics))
       return .problemsFound
     }

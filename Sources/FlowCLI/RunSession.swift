@@ -44,7 +44,8 @@ struct RunSession {
       if ["quit", "exit", ":q"].contains(input) { break }
       if input == "?" || input == "help" {
         let events = navigator.availableEvents.map { "  \(Self.syntax(of: $0))" }
-        console.print(events.isEmpty ? "  (no events can be sent now)" : events.joined(separator: "\n"))
+        console.print(
+          events.isEmpty ? "  (no events can be sent now)" : events.joined(separator: "\n"))
         continue
       }
       let (events, diagnostics) = EventSyntax.parse(input, file: "input")
@@ -72,7 +73,8 @@ struct RunSession {
   func report(step: Int, event: NavigationEvent?, navigator: Navigator, callsBefore: Int) {
     let calls = navigator.log.dropFirst(callsBefore).map(\.description)
     if json {
-      console.print(StepReport.json(step: step, event: event, navigator: navigator, calls: calls).serialized())
+      console.print(
+        StepReport.json(step: step, event: event, navigator: navigator, calls: calls).serialized())
     } else {
       if step > 0 { console.print() }
       console.print(StepReport.text(step: step, event: event, navigator: navigator, calls: calls))

@@ -2,7 +2,9 @@ import FlowSpec
 
 /// How `flowc run` shows the navigator after a step.
 enum StepReport {
-  static func text(step: Int, event: NavigationEvent?, navigator: Navigator, calls: [String]) -> String {
+  static func text(step: Int, event: NavigationEvent?, navigator: Navigator, calls: [String])
+    -> String
+  {
     var lines = ["[\(step)] " + (event.map { RunSession.syntax(of: $0) } ?? "start")]
     func row(_ label: String, _ value: String) {
       lines.append("  " + label + String(repeating: " ", count: max(1, 11 - label.count)) + value)
@@ -15,9 +17,14 @@ enum StepReport {
     if let alert = navigator.alert {
       let title = alert.title.map { "\"\($0)\"" } ?? "no title"
       let message = alert.message.map { "\"\($0)\"" } ?? "no message"
-      row("alert", "\(alert.style.rawValue) \(title), \(message); actions " + alert.actions.map(\.description).joined(separator: ", "))
+      row(
+        "alert",
+        "\(alert.style.rawValue) \(title), \(message); actions "
+          + alert.actions.map(\.description).joined(separator: ", "))
     }
-    let state = navigator.program.flow.state.map { "\($0.name.value)=\(navigator.value(of: $0.name.value)!)" }
+    let state = navigator.program.flow.state.map {
+      "\($0.name.value)=\(navigator.value(of: $0.name.value)!)"
+    }
     row("state", state.isEmpty ? "none" : state.joined(separator: " "))
     return lines.joined(separator: "\n")
   }
@@ -33,12 +40,16 @@ enum StepReport {
       var details = [item.style.rawValue]
       if let tint = item.tint { details.append(tint) }
       let label = item.image ?? item.title.map { "\"\($0)\"" } ?? "?"
-      parts.append("\(side.rawValue): \(label) (\(details.joined(separator: ", ")))" + (item.action.map { " → \($0)" } ?? ""))
+      parts.append(
+        "\(side.rawValue): \(label) (\(details.joined(separator: ", ")))"
+          + (item.action.map { " → \($0)" } ?? ""))
     }
     return parts.joined(separator: " · ")
   }
 
-  static func json(step: Int, event: NavigationEvent?, navigator: Navigator, calls: [String]) -> JSONValue {
+  static func json(step: Int, event: NavigationEvent?, navigator: Navigator, calls: [String])
+    -> JSONValue
+  {
     .object([
       ("step", .number(step)),
       ("event", event.map { .string(RunSession.syntax(of: $0)) } ?? .null),
@@ -46,7 +57,13 @@ enum StepReport {
       ("presented", presented(navigator.presented)),
       ("animated", navigator.lastAnimated.map(JSONValue.bool) ?? .null),
       ("navBar", navigationBar(navigator.navigationBar)),
-      ("state", .object(navigator.program.flow.state.map { ($0.name.value, value(navigator.value(of: $0.name.value)!)) })),
+      (
+        "state",
+        .object(
+          navigator.program.flow.state.map {
+            ($0.name.value, value(navigator.value(of: $0.name.value)!))
+          })
+      ),
       ("calls", .array(calls.map(JSONValue.string))),
     ])
   }
@@ -55,7 +72,8 @@ enum StepReport {
     switch item {
     case nil: .null
     case .alert(let name): .object([("kind", .string("alert")), ("name", .string(name))])
-    case .screen(let screen, let style): .object([("kind", .string(style.rawValue)), ("name", .string(screen.name))])
+    case .screen(let screen, let style):
+      .object([("kind", .string(style.rawValue)), ("name", .string(screen.name))])
     }
   }
 

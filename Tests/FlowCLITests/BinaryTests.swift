@@ -18,7 +18,8 @@ struct BinaryTests {
     try folder.write("flows/app.yaml", "flow: App\nstart: { setRoot: Hme }\nscreens:\n  Home: {}\n")
     let result = try flowcBinary(["check"], directory: folder.path, environment: [:])
     #expect(result.status == 1)
-    #expect(result.output.hasPrefix("flows/app.yaml:2:19: error: 'setRoot' names no screen 'Hme'\n"))
+    #expect(
+      result.output.hasPrefix("flows/app.yaml:2:19: error: 'setRoot' names no screen 'Hme'\n"))
     #expect(!result.output.contains("\u{1B}["), "no colour when stdout is not a terminal")
   }
 
@@ -33,9 +34,15 @@ struct BinaryTests {
   @Test("run prints the article's scenario")
   func run() throws {
     let result = try flowcBinary(
-      ["run", "flows/navigation-service.yaml", "--given", "isLogin=false", "--events", "login,validateOnboarding,presentLogout"],
+      [
+        "run", "flows/navigation-service.yaml", "--given", "isLogin=false", "--events",
+        "login,validateOnboarding,presentLogout",
+      ],
       directory: repositoryRoot())
     #expect(result.status == 0)
-    #expect(result.output.contains("[3] presentLogout\n  calls      present(LogoutSheet, animated: true)\n  stack      Infos\n  presented  alert LogoutSheet"))
+    #expect(
+      result.output.contains(
+        "[3] presentLogout\n  calls      present(LogoutSheet, animated: true)\n  stack      Infos\n  presented  alert LogoutSheet"
+      ))
   }
 }

@@ -23,7 +23,9 @@ struct CheckCommandTests {
     #expect(result.errors.isEmpty)
   }
 
-  @Test("a broken flow prints located diagnostics with the source line and a caret, a summary, and exits 1")
+  @Test(
+    "a broken flow prints located diagnostics with the source line and a caret, a summary, and exits 1"
+  )
   func broken() throws {
     let folder = try TemporaryFolder()
     let path = try folder.write("app.yaml", brokenFlow)
@@ -43,15 +45,22 @@ struct CheckCommandTests {
         """)
   }
 
-  @Test("--format json prints one object per diagnostic with file, line, column, severity, id and message")
+  @Test(
+    "--format json prints one object per diagnostic with file, line, column, severity, id and message"
+  )
   func json() throws {
     let folder = try TemporaryFolder()
     let path = try folder.write("app.yaml", brokenFlow)
     let result = flowc(["check", path, "--format", "json"])
     #expect(result.status == 1)
-    #expect(result.output.hasPrefix("[\n  {\"file\":\"\(path)\",\"line\":8,\"column\":27,\"severity\":\"error\",\"id\":\"check.unknown-screen\",\"message\":\"'push' names no screen 'Infoz'\""))
+    #expect(
+      result.output.hasPrefix(
+        "[\n  {\"file\":\"\(path)\",\"line\":8,\"column\":27,\"severity\":\"error\",\"id\":\"check.unknown-screen\",\"message\":\"'push' names no screen 'Infoz'\""
+      ))
     #expect(result.output.hasSuffix("}\n]\n"))
-    #expect(flowc(["check", TestFlows.repositoryFlow("navigation-service.yaml"), "--format=json"]).output == "[]\n")
+    #expect(
+      flowc(["check", TestFlows.repositoryFlow("navigation-service.yaml"), "--format=json"]).output
+        == "[]\n")
   }
 
   @Test("a folder means every flow in it; each file's problems are reported")
@@ -70,7 +79,8 @@ struct CheckCommandTests {
   @Test("warnings pass, unless --warnings-as-errors")
   func warningsAsErrors() throws {
     let folder = try TemporaryFolder()
-    let path = try folder.write("w.yaml", "flow: W\nstart: { setRoot: Home }\nscreens:\n  Home: {}\n  Lost: {}\n")
+    let path = try folder.write(
+      "w.yaml", "flow: W\nstart: { setRoot: Home }\nscreens:\n  Home: {}\n  Lost: {}\n")
     let lenient = flowc(["check", path])
     #expect(lenient.status == 0)
     #expect(lenient.output.contains("warning: screen 'Lost' is never shown"))
@@ -84,7 +94,9 @@ struct CheckCommandTests {
     let folder = try TemporaryFolder()
     let path = try folder.write("app.yaml", brokenFlow)
     #expect(flowc(["check", path], outputIsTerminal: true).output.contains("\u{1B}["))
-    #expect(!flowc(["check", path], outputIsTerminal: true, environment: ["NO_COLOR": "1"]).output.contains("\u{1B}["))
+    #expect(
+      !flowc(["check", path], outputIsTerminal: true, environment: ["NO_COLOR": "1"]).output
+        .contains("\u{1B}["))
     #expect(!flowc(["check", path]).output.contains("\u{1B}["))
   }
 
@@ -94,7 +106,9 @@ struct CheckCommandTests {
     let path = try folder.write("bad.yaml", "flow: A\nscreens: [Home\n")
     let result = flowc(["check", path])
     #expect(result.status == 1)
-    #expect(result.output.contains("\(path):3:1: error: did not find expected ',' or ']' while parsing a flow sequence"))
+    #expect(
+      result.output.contains(
+        "\(path):3:1: error: did not find expected ',' or ']' while parsing a flow sequence"))
   }
 
   @Test("limits can be raised or lowered from the command line")
@@ -145,7 +159,9 @@ struct MisuseTests {
     #expect(overview.output.contains("check     Validate flows and their checklists"))
     let check = flowc(["check", "--help"])
     #expect(check.status == 0)
-    #expect(check.output.hasPrefix("OVERVIEW: Validate flows and their checklists (default: flows/).\n\nUSAGE: flowc check"))
+    #expect(
+      check.output.hasPrefix(
+        "OVERVIEW: Validate flows and their checklists (default: flows/).\n\nUSAGE: flowc check"))
     #expect(flowc(["help", "run"]).output.hasPrefix("OVERVIEW: Step the interpreter"))
     let nothing = flowc([])
     #expect(nothing.status == 2)
@@ -154,8 +170,13 @@ struct MisuseTests {
 
   @Test("an option given twice, or without its value, is misuse")
   func badValues() {
-    #expect(flowc(["check", "--format", "json", "--format", "text"]).errors.hasPrefix("Error: '--format' is given twice"))
-    #expect(flowc(["check", "--format"]).errors.hasPrefix("Error: '--format' needs a value (FORMAT)"))
-    #expect(flowc(["check", "--format", "xml"]).errors.hasPrefix("Error: '--format' must be 'text' or 'json', not 'xml'"))
+    #expect(
+      flowc(["check", "--format", "json", "--format", "text"]).errors.hasPrefix(
+        "Error: '--format' is given twice"))
+    #expect(
+      flowc(["check", "--format"]).errors.hasPrefix("Error: '--format' needs a value (FORMAT)"))
+    #expect(
+      flowc(["check", "--format", "xml"]).errors.hasPrefix(
+        "Error: '--format' must be 'text' or 'json', not 'xml'"))
   }
 }

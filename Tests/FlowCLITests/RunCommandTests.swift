@@ -5,9 +5,14 @@ private let article = TestFlows.repositoryFlow("navigation-service.yaml")
 
 @Suite("flowc run")
 struct RunCommandTests {
-  @Test("the issue's scenario: Login → Onboarding → Infos with the logout sheet, with the right animated flags")
+  @Test(
+    "the issue's scenario: Login → Onboarding → Infos with the logout sheet, with the right animated flags"
+  )
   func articleScenario() {
-    let result = flowc(["run", article, "--given", "isLogin=false", "--events", "login,validateOnboarding,presentLogout"])
+    let result = flowc([
+      "run", article, "--given", "isLogin=false", "--events",
+      "login,validateOnboarding,presentLogout",
+    ])
     #expect(result.status == 0, "\(result)")
     let steps = result.output.components(separatedBy: "\n\n")
     #expect(steps.count == 4)
@@ -18,17 +23,29 @@ struct RunCommandTests {
     #expect(steps[2].contains("state      isLogin=false isFirstLogin=false"))
     #expect(steps[3].hasPrefix("[3] presentLogout"))
     #expect(steps[3].contains("presented  alert LogoutSheet"))
-    #expect(steps[3].contains("alert      actionSheet \"Want to logout?\", no message; actions Cancel (cancel), Logout (destructive)"))
-    #expect(steps[3].contains("nav bar    \"Infos\" · right: arrowshape.turn.up.left.circle (plain, red) → presentLogout"))
+    #expect(
+      steps[3].contains(
+        "alert      actionSheet \"Want to logout?\", no message; actions Cancel (cancel), Logout (destructive)"
+      ))
+    #expect(
+      steps[3].contains(
+        "nav bar    \"Infos\" · right: arrowshape.turn.up.left.circle (plain, red) → presentLogout")
+    )
   }
 
   @Test("--format json prints one object per step with the documented keys")
   func json() {
-    let result = flowc(["run", article, "--given", "isLogin=true", "--events", "tap: right, alert: Logout", "--format", "json"])
+    let result = flowc([
+      "run", article, "--given", "isLogin=true", "--events", "tap: right, alert: Logout",
+      "--format", "json",
+    ])
     #expect(result.status == 0, "\(result)")
     let lines = result.output.split(separator: "\n")
     #expect(lines.count == 3)
-    #expect(lines[0].hasPrefix("{\"step\":0,\"event\":null,\"stack\":[\"Infos\"],\"presented\":null,\"animated\":false,\"navBar\":{\"hidden\":false,\"title\":\"Infos\""))
+    #expect(
+      lines[0].hasPrefix(
+        "{\"step\":0,\"event\":null,\"stack\":[\"Infos\"],\"presented\":null,\"animated\":false,\"navBar\":{\"hidden\":false,\"title\":\"Infos\""
+      ))
     #expect(lines[1].contains("\"event\":\"tap: right\""))
     #expect(lines[1].contains("\"presented\":{\"kind\":\"alert\",\"name\":\"LogoutSheet\"}"))
     #expect(lines[2].contains("\"stack\":[\"Login\"],\"presented\":null,\"animated\":false"))
@@ -39,22 +56,30 @@ struct RunCommandTests {
   func invalidEvent() {
     let result = flowc(["run", article, "--events", "login,create"])
     #expect(result.status == 1)
-    #expect(result.errors == "flowc: error: 'create' was refused: screen 'Onboarding' does not handle 'create'; it handles 'validateOnboarding'\n")
+    #expect(
+      result.errors
+        == "flowc: error: 'create' was refused: screen 'Onboarding' does not handle 'create'; it handles 'validateOnboarding'\n"
+    )
     #expect(result.output.contains("[1] login"))
   }
 
   @Test("--given is typed by the state's default and checked")
   func given() {
-    #expect(flowc(["run", article, "--given", "isLogin=yes"]).errors.hasPrefix("Error: state 'isLogin' is a Bool: give true or false, not 'yes'"))
-    #expect(flowc(["run", article, "--given", "isLogn=true"]).errors.hasPrefix("Error: flow 'NavigationService' has no state 'isLogn'; did you mean 'isLogin'?"))
+    #expect(
+      flowc(["run", article, "--given", "isLogin=yes"]).errors.hasPrefix(
+        "Error: state 'isLogin' is a Bool: give true or false, not 'yes'"))
+    #expect(
+      flowc(["run", article, "--given", "isLogn=true"]).errors.hasPrefix(
+        "Error: flow 'NavigationService' has no state 'isLogn'; did you mean 'isLogin'?"))
     #expect(flowc(["run", article, "--given", "isLogin"]).status == 2)
   }
 
   @Test("interactively, '?' lists what can be sent now and refusals do not stop the session")
   func interactive() {
-    let result = flowc(["run", article], input: ["?", "create", "login", "quit"], inputIsTerminal: true)
+    let result = flowc(
+      ["run", article], input: ["?", "create", "login", "quit"], inputIsTerminal: true)
     #expect(result.status == 0)
-    #expect(result.output.contains("> ") )
+    #expect(result.output.contains("> "))
     #expect(result.output.contains("  login\n"))
     #expect(result.errors.contains("'create' was refused"))
     #expect(result.output.contains("[1] login"))
@@ -62,7 +87,8 @@ struct RunCommandTests {
 
   @Test("events piped on standard input are sent one per line")
   func piped() {
-    let result = flowc(["run", article, "--format", "json"], input: ["login", "# a comment", "validateOnboarding"])
+    let result = flowc(
+      ["run", article, "--format", "json"], input: ["login", "# a comment", "validateOnboarding"])
     #expect(result.status == 0)
     #expect(result.output.split(separator: "\n").count == 3)
   }
@@ -70,20 +96,24 @@ struct RunCommandTests {
   @Test("a script file holds a YAML list of events; its errors are located")
   func script() throws {
     let folder = try TemporaryFolder()
-    let good = try folder.write("good.yaml", "- login\n- validateOnboarding\n- tap: right\n- alert: Cancel\n")
+    let good = try folder.write(
+      "good.yaml", "- login\n- validateOnboarding\n- tap: right\n- alert: Cancel\n")
     let result = flowc(["run", article, "--script", good])
     #expect(result.status == 0, "\(result)")
     #expect(result.output.contains("[4] alert: Cancel"))
     let bad = try folder.write("bad.yaml", "- login\n- { tap: up }\n")
     let failure = flowc(["run", article, "--script", bad])
     #expect(failure.status == 1)
-    #expect(failure.errors.contains("bad.yaml:2:10: error: 'up' is not a tap target; expected 'left', 'right' or 'back'"))
+    #expect(
+      failure.errors.contains(
+        "bad.yaml:2:10: error: 'up' is not a tap target; expected 'left', 'right' or 'back'"))
   }
 
   @Test("a flow with errors is not run")
   func invalidFlow() throws {
     let folder = try TemporaryFolder()
-    let path = try folder.write("bad.yaml", "flow: A\nstart: { setRoot: Nowhere }\nscreens: { Home: {} }\n")
+    let path = try folder.write(
+      "bad.yaml", "flow: A\nstart: { setRoot: Nowhere }\nscreens: { Home: {} }\n")
     let result = flowc(["run", path])
     #expect(result.status == 1)
     #expect(result.errors.contains("error: 'setRoot' names no screen 'Nowhere'"))

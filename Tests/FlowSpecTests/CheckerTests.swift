@@ -30,34 +30,42 @@ struct CheckerReferenceTests {
   @Test("pushing an alert says to present it")
   func pushAlert() throws {
     let source = MarkedSource(
-      TestFlows.header + "screens:\n  Home: { on: { go: { push: ‸Sheet } } }\nalerts:\n  Sheet: { actions: [{ title: OK }] }\n")
+      TestFlows.header
+        + "screens:\n  Home: { on: { go: { push: ‸Sheet } } }\nalerts:\n  Sheet: { actions: [{ title: OK }] }\n"
+    )
     let diagnostic = try #require(diagnose(source).only("check.unknown-screen"))
-    #expect(diagnostic.message == "'push' names alert 'Sheet', not a screen; show alerts with 'present'")
+    #expect(
+      diagnostic.message == "'push' names alert 'Sheet', not a screen; show alerts with 'present'")
     #expect(diagnostic.position == source.marker)
   }
 
   @Test("presenting something that does not exist")
   func unknownPresentable() throws {
-    let source = MarkedSource(TestFlows.header + "screens:\n  Home: { on: { go: { present: ‸Nothing } } }\n")
+    let source = MarkedSource(
+      TestFlows.header + "screens:\n  Home: { on: { go: { present: ‸Nothing } } }\n")
     #expect(diagnose(source).only("check.unknown-presentable")?.position == source.marker)
   }
 
   @Test("unknown state in 'set' and in 'if', with suggestions")
   func unknownState() throws {
     let source = MarkedSource(
-      "flow: A\nstate: { isLogin: false }\nstart:\n  if: ‸isLogn\n  then: { setRoot: Home }\nscreens:\n  Home: { on: { go: { set: { ‸isLogim: true } } } }\n")
+      "flow: A\nstate: { isLogin: false }\nstart:\n  if: ‸isLogn\n  then: { setRoot: Home }\nscreens:\n  Home: { on: { go: { set: { ‸isLogim: true } } } }\n"
+    )
     let diagnostics = diagnose(source).filter { $0.id == "check.unknown-state" }
     #expect(diagnostics.map(\.position) == source.markers)
-    #expect(diagnostics.map(\.message) == [
-      "'if' names no state 'isLogn'; declare it under 'state:'",
-      "'set' names no state 'isLogim'; declare it under 'state:'",
-    ])
+    #expect(
+      diagnostics.map(\.message) == [
+        "'if' names no state 'isLogn'; declare it under 'state:'",
+        "'set' names no state 'isLogim'; declare it under 'state:'",
+      ])
     #expect(diagnostics.allSatisfy { $0.fixIts.first?.replacement == "isLogin" })
   }
 
   @Test("'if' on a state that is not a Bool says to compare it")
   func conditionType() throws {
-    let source = MarkedSource("flow: A\nstate: { count: 0 }\nstart:\n  if: ‸count\n  then: { setRoot: Home }\nscreens:\n  Home: {}\n")
+    let source = MarkedSource(
+      "flow: A\nstate: { count: 0 }\nstart:\n  if: ‸count\n  then: { setRoot: Home }\nscreens:\n  Home: {}\n"
+    )
     let diagnostic = try #require(diagnose(source).only("check.condition-type"))
     #expect(diagnostic.message.contains("state 'count' is an Int"))
     #expect(diagnostic.position == source.marker)
@@ -66,7 +74,8 @@ struct CheckerReferenceTests {
   @Test("a value of the wrong type for a state")
   func stateType() throws {
     let source = MarkedSource(
-      "flow: A\nstate: { isLogin: false }\nstart: { setRoot: Home }\nscreens:\n  Home: { on: { go: { set: { isLogin: ‸3 } } } }\n")
+      "flow: A\nstate: { isLogin: false }\nstart: { setRoot: Home }\nscreens:\n  Home: { on: { go: { set: { isLogin: ‸3 } } } }\n"
+    )
     let diagnostic = try #require(diagnose(source).only("check.type-mismatch"))
     #expect(diagnostic.message == "state 'isLogin' is a Bool, but this value is an Int")
     #expect(diagnostic.position == source.marker)
@@ -76,16 +85,19 @@ struct CheckerReferenceTests {
   func parameters() throws {
     let source = MarkedSource(
       TestFlows.header
-        + "screens:\n  Home:\n    on:\n      a: { push: ‸Detail }\n      b: { push: Detail, with: { ‸inf: x, info: x } }\n      c: { push: Detail, with: { info: ‸4 } }\n  Detail: { params: { info: String } }\n")
+        + "screens:\n  Home:\n    on:\n      a: { push: ‸Detail }\n      b: { push: Detail, with: { ‸inf: x, info: x } }\n      c: { push: Detail, with: { info: ‸4 } }\n  Detail: { params: { info: String } }\n"
+    )
     let diagnostics = diagnose(source).filter { $0.severity == .error }
-    #expect(diagnostics.ids == ["check.missing-argument", "check.unknown-param", "check.type-mismatch"])
+    #expect(
+      diagnostics.ids == ["check.missing-argument", "check.unknown-param", "check.type-mismatch"])
     #expect(diagnostics.map(\.position) == source.markers)
   }
 
   @Test("'$name' outside an event must name a parameter or state")
   func unresolvedReference() throws {
     let source = MarkedSource(
-      "flow: A\nstate: { title: x }\nstart: { setRoot: Home }\nscreens:\n  Home:\n    onEnter: { set: { title: ‸$nothing } }\n")
+      "flow: A\nstate: { title: x }\nstart: { setRoot: Home }\nscreens:\n  Home:\n    onEnter: { set: { title: ‸$nothing } }\n"
+    )
     let diagnostic = try #require(diagnose(source).only("check.unknown-reference"))
     #expect(diagnostic.message == "'$nothing' names no parameter of 'Home' or state")
     #expect(diagnostic.position == source.marker)
@@ -93,7 +105,10 @@ struct CheckerReferenceTests {
 
   @Test("a screen and an alert cannot share a name")
   func nameClash() throws {
-    let source = MarkedSource(TestFlows.header + "screens:\n  Home: { on: { go: { present: Home } } }\nalerts:\n  ‸Home: { actions: [{ title: OK }] }\n")
+    let source = MarkedSource(
+      TestFlows.header
+        + "screens:\n  Home: { on: { go: { present: Home } } }\nalerts:\n  ‸Home: { actions: [{ title: OK }] }\n"
+    )
     #expect(diagnose(source).only("check.name-clash")?.position == source.marker)
   }
 }
@@ -121,7 +136,10 @@ struct CheckerStructureTests {
       """)
     let diagnostics = diagnose(source)
     let unreachable = try #require(diagnostics.only("check.unreachable-screen"))
-    #expect(unreachable.message == "screen 'Orphan' is never shown: nothing reachable from 'start' pushes, presents or sets it")
+    #expect(
+      unreachable.message
+        == "screen 'Orphan' is never shown: nothing reachable from 'start' pushes, presents or sets it"
+    )
     #expect(unreachable.severity == .warning)
     #expect(unreachable.position == source.markers[0])
     let unused = try #require(diagnostics.only("check.unpresented-alert"))
@@ -132,7 +150,9 @@ struct CheckerStructureTests {
   @Test("two cancel actions are an error, as UIKit raises at run time")
   func twoCancels() throws {
     let source = MarkedSource(
-      TestFlows.header + "screens:\n  Home: { on: { go: { present: A } } }\nalerts:\n  A:\n    actions:\n      - { title: No, style: cancel }\n      - { title: Never, style: ‸cancel }\n")
+      TestFlows.header
+        + "screens:\n  Home: { on: { go: { present: A } } }\nalerts:\n  A:\n    actions:\n      - { title: No, style: cancel }\n      - { title: Never, style: ‸cancel }\n"
+    )
     let diagnostic = try #require(diagnose(source).only("check.two-cancel-actions"))
     #expect(diagnostic.position == source.marker)
     #expect(diagnostic.notes.first?.range?.start == SourcePosition(line: 8, column: 18))
@@ -140,7 +160,9 @@ struct CheckerStructureTests {
 
   @Test("an alert with no actions can never be dismissed")
   func undismissable() throws {
-    let source = MarkedSource(TestFlows.header + "screens:\n  Home: { on: { go: { present: A } } }\nalerts:\n  ‸A: { actions: [] }\n")
+    let source = MarkedSource(
+      TestFlows.header
+        + "screens:\n  Home: { on: { go: { present: A } } }\nalerts:\n  ‸A: { actions: [] }\n")
     let diagnostic = try #require(diagnose(source).only("check.undismissable-alert"))
     #expect(diagnostic.position == source.marker)
     #expect(diagnostic.severity == .error)
@@ -149,26 +171,38 @@ struct CheckerStructureTests {
   @Test("two actions with one title could not be told apart")
   func duplicateActionTitle() throws {
     let source = MarkedSource(
-      TestFlows.header + "screens:\n  Home: { on: { go: { present: A } } }\nalerts:\n  A: { actions: [{ title: OK }, { title: ‸OK }] }\n")
+      TestFlows.header
+        + "screens:\n  Home: { on: { go: { present: A } } }\nalerts:\n  A: { actions: [{ title: OK }, { title: ‸OK }] }\n"
+    )
     #expect(diagnose(source).only("check.duplicate-action")?.position == source.marker)
   }
 
   @Test("a bar button whose action the screen does not handle")
   func unhandledBarAction() throws {
     let source = MarkedSource(
-      TestFlows.header + "screens:\n  Home:\n    navBar: { right: { image: plus, action: ‸ad } }\n    on: { add: { push: Home } }\n")
+      TestFlows.header
+        + "screens:\n  Home:\n    navBar: { right: { image: plus, action: ‸ad } }\n    on: { add: { push: Home } }\n"
+    )
     let diagnostic = try #require(diagnose(source).only("check.unhandled-bar-action"))
-    #expect(diagnostic.message == "the button's action 'ad' is not handled by screen 'Home' (it handles 'add'); add it under 'on:'")
+    #expect(
+      diagnostic.message
+        == "the button's action 'ad' is not handled by screen 'Home' (it handles 'add'); add it under 'on:'"
+    )
     #expect(diagnostic.position == source.marker)
     #expect(diagnostic.fixIts.first?.replacement == "add")
   }
 
   @Test(
     "tints must be UIKit colour names or #RRGGBB",
-    arguments: [("red", true), ("systemBlue", true), ("#FF8800", true), ("#ff880", false), ("redd", false), ("Red", false)])
+    arguments: [
+      ("red", true), ("systemBlue", true), ("#FF8800", true), ("#ff880", false), ("redd", false),
+      ("Red", false),
+    ])
   func tints(tint: String, isValid: Bool) throws {
     let source = MarkedSource(
-      TestFlows.header + "screens:\n  Home:\n    navBar: { right: { image: plus, tint: \"‸\(tint)\", action: add } }\n    on: { add: { push: Home } }\n")
+      TestFlows.header
+        + "screens:\n  Home:\n    navBar: { right: { image: plus, tint: \"‸\(tint)\", action: add } }\n    on: { add: { push: Home } }\n"
+    )
     let diagnostic = diagnose(source).only("check.invalid-tint")
     #expect((diagnostic == nil) == isValid)
     if let diagnostic {
@@ -179,7 +213,9 @@ struct CheckerStructureTests {
   @Test("an image that is not shaped like an SF Symbol name is a warning")
   func symbolName() throws {
     let source = MarkedSource(
-      TestFlows.header + "screens:\n  Home:\n    navBar: { right: { image: ‸Plus Icon, action: add } }\n    on: { add: { push: Home } }\n")
+      TestFlows.header
+        + "screens:\n  Home:\n    navBar: { right: { image: ‸Plus Icon, action: add } }\n    on: { add: { push: Home } }\n"
+    )
     let diagnostic = try #require(diagnose(source).only("check.symbol-name"))
     #expect(diagnostic.severity == .warning)
     #expect(diagnostic.position == source.marker)
@@ -188,7 +224,9 @@ struct CheckerStructureTests {
   @Test("with a checklist, an event nothing sends is reported")
   func untriggeredEvent() throws {
     let source = MarkedSource(
-      TestFlows.header + "screens:\n  Home:\n    on:\n      go: { push: Home }\n      ‸never: { push: Home }\nspec: |\n  [ ] Go\n      when go\n      expect { top: Home }\n")
+      TestFlows.header
+        + "screens:\n  Home:\n    on:\n      go: { push: Home }\n      ‸never: { push: Home }\nspec: |\n  [ ] Go\n      when go\n      expect { top: Home }\n"
+    )
     let diagnostic = try #require(diagnose(source).only("check.untriggered-event"))
     #expect(diagnostic.severity == .warning)
     #expect(diagnostic.position == source.marker)
@@ -196,18 +234,21 @@ struct CheckerStructureTests {
 
   @Test("events named 'tap' or 'alert' would be read as taps and alert actions")
   func reservedEvent() throws {
-    let source = MarkedSource(TestFlows.header + "screens:\n  Home: { on: { ‸tap: { push: Home } } }\n")
+    let source = MarkedSource(
+      TestFlows.header + "screens:\n  Home: { on: { ‸tap: { push: Home } } }\n")
     #expect(diagnose(source).only("check.reserved-event")?.position == source.marker)
   }
 }
 
 @Suite("Checker: the checklist")
 struct CheckerChecklistTests {
-  private let screens = "screens:\n  Home: { on: { go: { present: Sheet } } }\nalerts:\n  Sheet: { actions: [{ title: Logout }] }\n"
+  private let screens =
+    "screens:\n  Home: { on: { go: { present: Sheet } } }\nalerts:\n  Sheet: { actions: [{ title: Logout }] }\n"
 
   @Test("an item without steps is reported as unbound")
   func unbound() throws {
-    let source = MarkedSource(TestFlows.header + screens + "spec: |\n  [ ] ‸Not yet\n  [ ] Go\n      when go\n")
+    let source = MarkedSource(
+      TestFlows.header + screens + "spec: |\n  [ ] ‸Not yet\n  [ ] Go\n      when go\n")
     let diagnostic = try #require(diagnose(source).only("checklist.unbound"))
     #expect(diagnostic.severity == .warning)
     #expect(diagnostic.position == source.marker)
@@ -215,9 +256,13 @@ struct CheckerChecklistTests {
 
   @Test("two items with the same text in one section")
   func duplicateItem() throws {
-    let source = MarkedSource(TestFlows.header + screens + "spec: |\n  ==== A\n  [ ] Go\n      when go\n  [ ] ‸Go\n      when go\n  ==== B\n  [ ] Go\n      when go\n")
+    let source = MarkedSource(
+      TestFlows.header + screens
+        + "spec: |\n  ==== A\n  [ ] Go\n      when go\n  [ ] ‸Go\n      when go\n  ==== B\n  [ ] Go\n      when go\n"
+    )
     let diagnostic = try #require(diagnose(source).only("checklist.duplicate-item"))
-    #expect(diagnostic.message == "section 'A' already has an item 'Go'; each item names its own test")
+    #expect(
+      diagnostic.message == "section 'A' already has an item 'Go'; each item names its own test")
     #expect(diagnostic.position == source.marker)
   }
 
@@ -225,22 +270,31 @@ struct CheckerChecklistTests {
   func unknownNames() throws {
     let source = MarkedSource(
       TestFlows.header + screens
-        + "spec: |\n  [ ] A\n      given { ‸isLogin: true }\n      when [‸og, { alert: ‸Logot }]\n      expect { top: ‸Hom, presented: ‸Shet }\n")
+        + "spec: |\n  [ ] A\n      given { ‸isLogin: true }\n      when [‸og, { alert: ‸Logot }]\n      expect { top: ‸Hom, presented: ‸Shet }\n"
+    )
     let diagnostics = diagnose(source).filter { $0.severity == .error }
-    #expect(diagnostics.ids == [
-      "check.unknown-state", "checklist.unknown-event", "checklist.unknown-action", "check.unknown-screen",
-      "check.unknown-presentable",
-    ])
+    #expect(
+      diagnostics.ids == [
+        "check.unknown-state", "checklist.unknown-event", "checklist.unknown-action",
+        "check.unknown-screen",
+        "check.unknown-presentable",
+      ])
     #expect(diagnostics.map(\.position) == source.markers)
   }
 
   @Test("an item marked done that fails is an error at the item, with what failed")
   func doneButFailing() throws {
-    let source = MarkedSource(TestFlows.header + screens + "spec: |\n  [✅] ‸Go presents the sheet\n      when go\n      expect { ‸presented: none }\n  [ ] Fails but is not done\n      expect { top: Nothing }\n")
+    let source = MarkedSource(
+      TestFlows.header + screens
+        + "spec: |\n  [✅] ‸Go presents the sheet\n      when go\n      expect { ‸presented: none }\n  [ ] Fails but is not done\n      expect { top: Nothing }\n"
+    )
     let text = source.text.replacingOccurrences(of: "top: Nothing", with: "stack: []")
     let diagnostics = TestFlows.document(text).diagnostics
     let diagnostic = try #require(diagnostics.only("checklist.done-but-failing"))
-    #expect(diagnostic.message == "'Go presents the sheet' is marked done but fails: expected nothing presented, found alert Sheet presented")
+    #expect(
+      diagnostic.message
+        == "'Go presents the sheet' is marked done but fails: expected nothing presented, found alert Sheet presented"
+    )
     #expect(diagnostic.position == source.markers[0])
     #expect(diagnostic.notes.first?.range?.start == source.markers[1])
   }

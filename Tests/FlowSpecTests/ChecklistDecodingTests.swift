@@ -31,7 +31,8 @@ struct BlockChecklistTests {
       ("- [x]", true),
     ])
   func marks(mark: String, isDone: Bool) throws {
-    let list = try checklist("spec: |\n  \(mark) Go pushes next\n      when go\n      expect { top: Next }\n")
+    let list = try checklist(
+      "spec: |\n  \(mark) Go pushes next\n      when go\n      expect { top: Next }\n")
     let item = try #require(list.entries.first?.item)
     #expect(item.text.value == "Go pushes next")
     #expect(item.mark.isDone == isDone)
@@ -69,14 +70,19 @@ struct BlockChecklistTests {
       Issue.record("expected an expect step")
       return
     }
-    #expect(expectations.map(\.range.start) == [SourcePosition(line: 15, column: 11), SourcePosition(line: 16, column: 11)])
+    #expect(
+      expectations.map(\.range.start) == [
+        SourcePosition(line: 15, column: 11), SourcePosition(line: 16, column: 11),
+      ])
     #expect(child.lines == 12...16)
     #expect(entries[2].item.isBound == false)
   }
 
   @Test("a step's value may span lines that are indented further")
   func multiLineValue() throws {
-    let list = try checklist("spec: |\n  [ ] Go\n      when go\n      expect { top: Next,\n               animated: true }\n")
+    let list = try checklist(
+      "spec: |\n  [ ] Go\n      when go\n      expect { top: Next,\n               animated: true }\n"
+    )
     guard case .expect(let expectations) = list.entries[0].item.steps[1].kind else {
       Issue.record("expected an expect step")
       return
@@ -88,7 +94,8 @@ struct BlockChecklistTests {
   @Test("a misaligned item is reported with the indentation that would fit")
   func badIndentation() throws {
     let source = MarkedSource(flow(checklist: "spec: |\n  [ ] A\n      [ ] B\n    ‸[ ] C\n"))
-    let diagnostic = try #require(TestFlows.document(source.text).diagnostics.only("checklist.indentation"))
+    let diagnostic = try #require(
+      TestFlows.document(source.text).diagnostics.only("checklist.indentation"))
     #expect(diagnostic.position == source.marker)
     #expect(diagnostic.message.contains("indent it 4 spaces"))
   }
@@ -96,7 +103,8 @@ struct BlockChecklistTests {
   @Test("a step must be indented under its item")
   func stepNotIndented() throws {
     let source = MarkedSource(flow(checklist: "spec: |\n  [ ] A\n  ‸when go\n"))
-    let diagnostic = try #require(TestFlows.document(source.text).diagnostics.only("checklist.step-indentation"))
+    let diagnostic = try #require(
+      TestFlows.document(source.text).diagnostics.only("checklist.step-indentation"))
     #expect(diagnostic.message == "a step must be indented more than its item 'A'")
     #expect(diagnostic.position == source.marker)
   }
@@ -104,13 +112,16 @@ struct BlockChecklistTests {
   @Test("a step before any item is refused")
   func orphanStep() throws {
     let source = MarkedSource(flow(checklist: "spec: |\n  ‸when go\n  [ ] A\n"))
-    #expect(TestFlows.document(source.text).diagnostics.only("checklist.orphan-step")?.position == source.marker)
+    #expect(
+      TestFlows.document(source.text).diagnostics.only("checklist.orphan-step")?.position
+        == source.marker)
   }
 
   @Test("a misspelled step keyword suggests the right one")
   func misspelledStep() throws {
     let source = MarkedSource(flow(checklist: "spec: |\n  [ ] A\n      ‸expct { top: Home }\n"))
-    let diagnostic = try #require(TestFlows.document(source.text).diagnostics.only("checklist.unknown-step"))
+    let diagnostic = try #require(
+      TestFlows.document(source.text).diagnostics.only("checklist.unknown-step"))
     #expect(diagnostic.message == "unknown step 'expct'; did you mean 'expect'?")
     #expect(diagnostic.position == source.marker)
   }
@@ -127,19 +138,26 @@ struct BlockChecklistTests {
   func yamlErrorInStep() throws {
     let source = MarkedSource(flow(checklist: "spec: |\n  [ ] A\n      expect { top: Home‸\n"))
     let diagnostic = try #require(TestFlows.document(source.text).diagnostics.only("yaml.syntax"))
-    #expect(diagnostic.position.line == source.marker.line + 1 || diagnostic.position == source.marker)
+    #expect(
+      diagnostic.position.line == source.marker.line + 1 || diagnostic.position == source.marker)
   }
 
   @Test("'given' below a scenario's root is refused")
   func nestedGiven() throws {
-    let source = MarkedSource(flow(checklist: "spec: |\n  [ ] A\n      when go\n    [ ] B\n        ‸given { isLogin: true }\n"))
-    #expect(TestFlows.document(source.text).diagnostics.only("checklist.nested-given")?.position == source.marker)
+    let source = MarkedSource(
+      flow(
+        checklist: "spec: |\n  [ ] A\n      when go\n    [ ] B\n        ‸given { isLogin: true }\n")
+    )
+    #expect(
+      TestFlows.document(source.text).diagnostics.only("checklist.nested-given")?.position
+        == source.marker)
   }
 
   @Test("a tab in the checklist's indentation is refused")
   func tab() throws {
     let source = MarkedSource(flow(checklist: "spec: |\n  [ ] A\n  ‸\twhen go\n"))
-    #expect(TestFlows.document(source.text).diagnostics.only("checklist.tab")?.position == source.marker)
+    #expect(
+      TestFlows.document(source.text).diagnostics.only("checklist.tab")?.position == source.marker)
   }
 
   @Test("a CRLF file reads the same, with the same positions")
@@ -182,7 +200,8 @@ struct MappingChecklistTests {
   @Test("a key that is neither a step nor an item suggests the step")
   func unknownStepKey() throws {
     let source = MarkedSource(flow(checklist: "spec:\n  HOME:\n    \"[ ] A\":\n      ‸wen: go\n"))
-    let diagnostic = try #require(TestFlows.document(source.text).diagnostics.only("checklist.unknown-key"))
+    let diagnostic = try #require(
+      TestFlows.document(source.text).diagnostics.only("checklist.unknown-key"))
     #expect(diagnostic.message.hasSuffix("did you mean 'when'?"))
     #expect(diagnostic.position == source.marker)
   }

@@ -23,7 +23,9 @@ struct DecodingTests {
   func unknownKeyListsAllowed() throws {
     let source = MarkedSource(TestFlows.header + "screens:\n  Home:\n    ‸zzz: 1\n")
     let diagnostic = try #require(diagnose(source).only("model.unknown-key"))
-    #expect(diagnostic.message == "unknown key 'zzz' in screen 'Home'; expected 'navBar', 'on', 'onEnter' or 'params'")
+    #expect(
+      diagnostic.message
+        == "unknown key 'zzz' in screen 'Home'; expected 'navBar', 'on', 'onEnter' or 'params'")
     #expect(diagnostic.position == source.marker)
   }
 
@@ -39,24 +41,33 @@ struct DecodingTests {
   func missingKey() throws {
     let source = MarkedSource("‸start: { setRoot: Home }\nscreens:\n  Home: {}\n")
     let diagnostic = try #require(diagnose(source).only("model.missing-key"))
-    #expect(diagnostic.message == "a flow file needs 'flow': the flow's name, such as 'flow: NavigationService'")
+    #expect(
+      diagnostic.message
+        == "a flow file needs 'flow': the flow's name, such as 'flow: NavigationService'")
     #expect(diagnostic.position == source.marker)
   }
 
   @Test("a bar button without an action is refused at the button")
   func barButtonWithoutAction() throws {
-    let source = MarkedSource(TestFlows.header + "screens:\n  Home:\n    navBar:\n      right: ‸{ image: plus }\n")
+    let source = MarkedSource(
+      TestFlows.header + "screens:\n  Home:\n    navBar:\n      right: ‸{ image: plus }\n")
     let diagnostic = try #require(diagnose(source).only("model.missing-key"))
-    #expect(diagnostic.message == "the right button of 'Home' needs 'action': the event a tap sends, handled in the screen's 'on:'")
+    #expect(
+      diagnostic.message
+        == "the right button of 'Home' needs 'action': the event a tap sends, handled in the screen's 'on:'"
+    )
     #expect(diagnostic.position == source.marker)
   }
 
   @Test("a value outside an enumeration suggests the nearest")
   func invalidChoice() throws {
     let source = MarkedSource(
-      TestFlows.header + "screens:\n  Home: { on: { go: { present: A } } }\nalerts:\n  A:\n    style: ‸actionsheet\n    actions: [{ title: OK }]\n")
+      TestFlows.header
+        + "screens:\n  Home: { on: { go: { present: A } } }\nalerts:\n  A:\n    style: ‸actionsheet\n    actions: [{ title: OK }]\n"
+    )
     let diagnostic = try #require(diagnose(source).only("model.invalid-value"))
-    #expect(diagnostic.message == "'actionsheet' is not an alert style; did you mean 'actionSheet'?")
+    #expect(
+      diagnostic.message == "'actionsheet' is not an alert style; did you mean 'actionSheet'?")
     #expect(diagnostic.position == source.marker)
   }
 
@@ -64,31 +75,41 @@ struct DecodingTests {
     "YAML 1.1 booleans are explained where a flag is expected",
     arguments: ["yes", "no", "on", "off", "Yes", "OFF"])
   func yaml11Booleans(word: String) throws {
-    let source = MarkedSource("flow: A\nstate:\n  isLogin: ‸\(word)\n" + "start: { setRoot: Home }\nscreens:\n  Home: {}\n")
+    let source = MarkedSource(
+      "flow: A\nstate:\n  isLogin: ‸\(word)\n" + "start: { setRoot: Home }\nscreens:\n  Home: {}\n")
     let diagnostic = try #require(diagnose(source).only("model.yaml11-boolean"))
-    #expect(diagnostic.message.hasPrefix("'\(word)' is not a boolean in flowspec; write true or false"))
+    #expect(
+      diagnostic.message.hasPrefix("'\(word)' is not a boolean in flowspec; write true or false"))
     #expect(diagnostic.position == source.marker)
   }
 
   @Test("a quoted 'true' where a flag is expected says to remove the quotes")
   func quotedBoolean() throws {
-    let source = MarkedSource(TestFlows.header + "screens:\n  Home: { on: { go: { push: Home, animated: ‸\"true\" } } }\n")
+    let source = MarkedSource(
+      TestFlows.header + "screens:\n  Home: { on: { go: { push: Home, animated: ‸\"true\" } } }\n")
     let diagnostic = try #require(diagnose(source).only("model.quoted-boolean"))
-    #expect(diagnostic.message == "expected true or false, found the quoted text 'true'; remove the quotes")
+    #expect(
+      diagnostic.message
+        == "expected true or false, found the quoted text 'true'; remove the quotes")
     #expect(diagnostic.position == source.marker)
   }
 
   @Test("two operations in one mapping are refused at the second")
   func severalOperations() throws {
-    let source = MarkedSource(TestFlows.header + "screens:\n  Home: { on: { go: { push: Home, ‸present: Home } } }\n")
+    let source = MarkedSource(
+      TestFlows.header + "screens:\n  Home: { on: { go: { push: Home, ‸present: Home } } }\n")
     let diagnostic = try #require(diagnose(source).only("model.several-operations"))
-    #expect(diagnostic.message == "one operation per mapping, found 'push' and 'present'; use a list to run several in order")
+    #expect(
+      diagnostic.message
+        == "one operation per mapping, found 'push' and 'present'; use a list to run several in order"
+    )
     #expect(diagnostic.position == source.marker)
   }
 
   @Test("a misspelled operation suggests the right one")
   func misspelledOperation() throws {
-    let source = MarkedSource(TestFlows.header + "screens:\n  Home: { on: { go: { ‸pussh: Home } } }\n")
+    let source = MarkedSource(
+      TestFlows.header + "screens:\n  Home: { on: { go: { ‸pussh: Home } } }\n")
     let diagnostic = try #require(diagnose(source).only("model.unknown-key"))
     #expect(diagnostic.message == "unknown key 'pussh' in an operation; did you mean 'push'?")
     #expect(diagnostic.position == source.marker)
@@ -96,7 +117,8 @@ struct DecodingTests {
 
   @Test("a mapping with no operation lists the operations")
   func noOperation() throws {
-    let source = MarkedSource(TestFlows.header + "screens:\n  Home: { on: { go: ‸{ animated: true } } }\n")
+    let source = MarkedSource(
+      TestFlows.header + "screens:\n  Home: { on: { go: ‸{ animated: true } } }\n")
     let diagnostic = try #require(diagnose(source).only("model.no-operation"))
     #expect(diagnostic.message.hasPrefix("expected an operation ('setRoot', 'push', 'pop'"))
     #expect(diagnostic.position == source.marker)
@@ -104,21 +126,24 @@ struct DecodingTests {
 
   @Test("'pop: false' does nothing and is refused")
   func popFalse() throws {
-    let source = MarkedSource(TestFlows.header + "screens:\n  Home: { on: { go: { pop: ‸false } } }\n")
+    let source = MarkedSource(
+      TestFlows.header + "screens:\n  Home: { on: { go: { pop: ‸false } } }\n")
     let diagnostic = try #require(diagnose(source).only("model.useless-false"))
     #expect(diagnostic.position == source.marker)
   }
 
   @Test("an empty file says how a flow starts")
   func emptyFile() throws {
-    let diagnostic = try #require(TestFlows.document("# nothing yet\n").diagnostics.only("model.empty-file"))
+    let diagnostic = try #require(
+      TestFlows.document("# nothing yet\n").diagnostics.only("model.empty-file"))
     #expect(diagnostic.position == SourcePosition(line: 1, column: 1))
   }
 
   @Test("every problem of a file is reported in one run, in source order")
   func everyProblemAtOnce() {
     let source = MarkedSource(
-      "flow: A\nstart: { setRoot: Home }\nscreens:\n  Home:\n    ‸navbar: hidden\n    on:\n      go: { ‸pussh: Home }\n  Other:\n    params: { id: ‸Integer }\n")
+      "flow: A\nstart: { setRoot: Home }\nscreens:\n  Home:\n    ‸navbar: hidden\n    on:\n      go: { ‸pussh: Home }\n  Other:\n    params: { id: ‸Integer }\n"
+    )
     let diagnostics = diagnose(source).filter { $0.severity == .error }
     #expect(diagnostics.map(\.position) == source.markers)
     #expect(diagnostics.ids == ["model.unknown-key", "model.unknown-key", "model.invalid-value"])
@@ -134,7 +159,8 @@ struct ArticleFlowDecodingTests {
     let flow = try #require(document.validFlow)
     #expect(flow.name.value == "NavigationService")
     #expect(flow.state.map(\.name.value) == ["isLogin", "isFirstLogin"])
-    #expect(flow.screens.map(\.name.value) == ["Login", "Onboarding", "Infos", "InfoDetails", "NewInfo"])
+    #expect(
+      flow.screens.map(\.name.value) == ["Login", "Onboarding", "Infos", "InfoDetails", "NewInfo"])
     let infos = try #require(flow.screen(named: "Infos"))
     #expect(infos.navigationBar.title?.value == "Infos")
     #expect(infos.navigationBar.right?.image?.value == "arrowshape.turn.up.left.circle")
@@ -147,7 +173,8 @@ struct ArticleFlowDecodingTests {
     #expect(sheet.actions.map(\.resolvedStyle) == [.cancel, .destructive])
     let checklist = try #require(flow.checklist)
     #expect(checklist.form == .block)
-    #expect(checklist.sections.map(\.title?.value) == ["LOGIN", "INFOS", "INFOS DETAILS", "NEW INFOS"])
+    #expect(
+      checklist.sections.map(\.title?.value) == ["LOGIN", "INFOS", "INFOS DETAILS", "NEW INFOS"])
     #expect(checklist.entries.count == 20)
     #expect(checklist.entries.allSatisfy { $0.item.isBound })
   }

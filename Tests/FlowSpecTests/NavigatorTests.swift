@@ -10,7 +10,8 @@ private let articleFlow: Flow = {
 
 /// The article's `makeSUT(isLogin:isFirstLogin:)`.
 private func makeNavigator(isLogin: Bool = true, isFirstLogin: Bool = false) throws -> Navigator {
-  try Navigator(flow: articleFlow, given: ["isLogin": .bool(isLogin), "isFirstLogin": .bool(isFirstLogin)])
+  try Navigator(
+    flow: articleFlow, given: ["isLogin": .bool(isLogin), "isFirstLogin": .bool(isFirstLogin)])
 }
 
 @Suite("Runtime: the first article's tests, against the interpreter")
@@ -20,7 +21,8 @@ struct ArticleNavigatorTests {
     let navigator = try makeNavigator(isLogin: false, isFirstLogin: true)
     #expect(navigator.stack == ["Login"])
     #expect(navigator.lastAnimated == false)
-    #expect(navigator.log == [NavigationLogEntry(call: .setRoot, targets: ["Login"], animated: false)])
+    #expect(
+      navigator.log == [NavigationLogEntry(call: .setRoot, targets: ["Login"], animated: false)])
   }
 
   @Test("on init, a logged-in user gets infos as root, not animated")
@@ -50,11 +52,17 @@ struct ArticleNavigatorTests {
   func infosNavigationBar() throws {
     let bar = try #require(try makeNavigator().navigationBar)
     #expect(bar.title == "Infos")
-    #expect(bar.right == ResolvedBarButton(image: "arrowshape.turn.up.left.circle", title: nil, style: .plain, tint: "red", action: "presentLogout"))
+    #expect(
+      bar.right
+        == ResolvedBarButton(
+          image: "arrowshape.turn.up.left.circle", title: nil, style: .plain, tint: "red",
+          action: "presentLogout"))
     #expect(bar.showsBackButton == false)
   }
 
-  @Test("the logout button presents an action sheet with a title, no message, cancel and destructive actions")
+  @Test(
+    "the logout button presents an action sheet with a title, no message, cancel and destructive actions"
+  )
   func logoutSheet() throws {
     var navigator = try makeNavigator()
     try navigator.send(.tap(.right))
@@ -64,7 +72,10 @@ struct ArticleNavigatorTests {
     #expect(alert.style == .actionSheet)
     #expect(alert.title == "Want to logout?")
     #expect(alert.message == nil)
-    #expect(alert.actions == [.init(title: "Cancel", style: .cancel), .init(title: "Logout", style: .destructive)])
+    #expect(
+      alert.actions == [
+        .init(title: "Cancel", style: .cancel), .init(title: "Logout", style: .destructive),
+      ])
   }
 
   @Test("confirming logout dismisses the sheet and sets login as root without animation")
@@ -79,7 +90,9 @@ struct ArticleNavigatorTests {
   @Test("logging in after a logout sets infos as root, with no onboarding")
   func loginAfterLogout() throws {
     var navigator = try makeNavigator(isLogin: false, isFirstLogin: true)
-    try navigator.send(["login", "validateOnboarding", "presentLogout", .alertAction("Logout"), "login"])
+    try navigator.send([
+      "login", "validateOnboarding", "presentLogout", .alertAction("Logout"), "login",
+    ])
     #expect(navigator.stack == ["Infos"])
     #expect(navigator.lastAnimated == true)
     #expect(navigator.value(of: "isFirstLogin") == .bool(false))
@@ -110,7 +123,9 @@ struct ArticleNavigatorTests {
   @Test("create pops to root, animated, calling popToRoot once")
   func createPopsToRoot() throws {
     var navigator = try makeNavigator()
-    try navigator.send([.named("selectInfo", arguments: ["info": .string("x")]), "createInfo", "create"])
+    try navigator.send([
+      .named("selectInfo", arguments: ["info": .string("x")]), "createInfo", "create",
+    ])
     #expect(navigator.stack == ["Infos"])
     #expect(navigator.lastAnimated == true)
     #expect(navigator.callCount(.popToRoot) == 1)
@@ -199,14 +214,19 @@ struct NavigatorEdgeTests {
     try navigator.send("open")
     #expect(navigator.navigationBar?.showsBackButton == false)
     let error = #expect(throws: NavigationError.self) { try navigator.send(.tap(.back)) }
-    #expect(error?.message == "the back button of 'Locked' is hidden ('backButton: hidden'), so the user cannot go back")
+    #expect(
+      error?.message
+        == "the back button of 'Locked' is hidden ('backButton: hidden'), so the user cannot go back"
+    )
     #expect(navigator.stack == ["Home", "Locked"])
   }
 
   @Test("back at the root is refused; back elsewhere pops, animated")
   func back() throws {
     var navigator = try Navigator(flow: flow)
-    #expect(throws: NavigationError("'Home' is the root, so there is no back button")) { try navigator.send(.tap(.back)) }
+    #expect(throws: NavigationError("'Home' is the root, so there is no back button")) {
+      try navigator.send(.tap(.back))
+    }
     var article = try makeNavigator()
     try article.send([.named("selectInfo", arguments: ["info": .string("x")]), .tap(.back)])
     #expect(article.stack == ["Infos"])
@@ -227,7 +247,10 @@ struct NavigatorEdgeTests {
     var navigator = try Navigator(flow: flow)
     try navigator.send("ask")
     let error = #expect(throws: NavigationError.self) { try navigator.send("open") }
-    #expect(error?.message == "alert 'Question' is presented, so 'open' cannot reach a screen; tap one of its actions: 'No' or 'Restart'")
+    #expect(
+      error?.message
+        == "alert 'Question' is presented, so 'open' cannot reach a screen; tap one of its actions: 'No' or 'Restart'"
+    )
     #expect(throws: NavigationError.self) { try navigator.send(.alertAction("Maybe")) }
     #expect(navigator.availableEvents == [.alertAction("No"), .alertAction("Restart")])
   }
@@ -239,7 +262,10 @@ struct NavigatorEdgeTests {
     #expect(navigator.presented == nil)
     #expect(navigator.stack == ["Locked"])
     #expect(navigator.lastAnimated == false)
-    #expect(navigator.log.map(\.description).suffix(2) == ["alertAction(Question, Restart)", "setRoot(Locked, animated: false)"])
+    #expect(
+      navigator.log.map(\.description).suffix(2) == [
+        "alertAction(Question, Restart)", "setRoot(Locked, animated: false)",
+      ])
   }
 
   @Test("a cancel action just dismisses the alert")
@@ -252,18 +278,23 @@ struct NavigatorEdgeTests {
 
   @Test("an unknown state or a wrong type in 'given' is refused")
   func givenErrors() throws {
-    let flow = try TestFlows.flow("flow: A\nstate: { isLogin: false }\nstart: { setRoot: Home }\nscreens:\n  Home: {}\n")
+    let flow = try TestFlows.flow(
+      "flow: A\nstate: { isLogin: false }\nstart: { setRoot: Home }\nscreens:\n  Home: {}\n")
     #expect(throws: NavigationError("flow 'A' has no state 'isLogn'; it has 'isLogin'")) {
       try Navigator(flow: flow, given: ["isLogn": .bool(true)])
     }
-    #expect(throws: NavigationError.self) { try Navigator(flow: flow, given: ["isLogin": .string("yes")]) }
+    #expect(throws: NavigationError.self) {
+      try Navigator(flow: flow, given: ["isLogin": .string("yes")])
+    }
   }
 
   @Test("an event argument a handler needs must be sent")
   func missingEventArgument() throws {
     var navigator = try makeNavigator()
     let error = #expect(throws: NavigationError.self) { try navigator.send("selectInfo") }
-    #expect(error?.message == "event 'selectInfo' needs the argument 'info', as in '{ selectInfo: { info: … } }'")
+    #expect(
+      error?.message
+        == "event 'selectInfo' needs the argument 'info', as in '{ selectInfo: { info: … } }'")
   }
 
   @Test("navigators are values: a copy branches a scenario")

@@ -25,14 +25,17 @@ public func flowc(
   let console = Console(
     writeOutput: { capture.output += $0 }, writeError: { capture.errors += $0 },
     readLine: { capture.input.isEmpty ? nil : capture.input.removeFirst() },
-    outputIsTerminal: outputIsTerminal, errorIsTerminal: outputIsTerminal, inputIsTerminal: inputIsTerminal,
+    outputIsTerminal: outputIsTerminal, errorIsTerminal: outputIsTerminal,
+    inputIsTerminal: inputIsTerminal,
     environment: environment)
   let status = FlowCLI.main(arguments, console: console)
   return CLIResult(output: capture.output, errors: capture.errors, status: status)
 }
 
 /// Runs the built `flowc` executable, found beside the test bundle.
-public func flowcBinary(_ arguments: [String], directory: String? = nil, environment: [String: String]? = nil) throws -> CLIResult {
+public func flowcBinary(
+  _ arguments: [String], directory: String? = nil, environment: [String: String]? = nil
+) throws -> CLIResult {
   let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
     .deletingLastPathComponent().appendingPathComponent("flowc")
   let process = Process()
@@ -50,7 +53,8 @@ public func flowcBinary(_ arguments: [String], directory: String? = nil, environ
   let errorData = errors.fileHandleForReading.readDataToEndOfFile()
   process.waitUntilExit()
   return CLIResult(
-    output: String(decoding: outputData, as: UTF8.self), errors: String(decoding: errorData, as: UTF8.self),
+    output: String(decoding: outputData, as: UTF8.self),
+    errors: String(decoding: errorData, as: UTF8.self),
     status: process.terminationStatus)
 }
 
