@@ -15,8 +15,15 @@ public struct FlowDocument: Sendable {
   /// Whether any diagnostic is an error.
   public var hasErrors: Bool { diagnostics.containsErrors }
 
-  /// The flow, when the file has no errors.
-  public var validFlow: Flow? { hasErrors ? nil : flow }
+  /// Whether the flow itself is wrong: YAML, vocabulary or references outside its checklist.
+  ///
+  /// A problem inside the checklist (an unknown event in a step, an item marked done that
+  /// fails) is an error of `flowc check`, but the flow still runs: the item it sits in fails,
+  /// the others run, and marks can be corrected.
+  public let hasFlowErrors: Bool
+
+  /// The flow, when it has no errors outside its checklist.
+  public var validFlow: Flow? { hasFlowErrors ? nil : flow }
 
   /// Parses, decodes and checks a flow from its bytes.
   public init(bytes: [UInt8], path: String, limits: YAMLLimits = .default) {
@@ -27,15 +34,21 @@ public struct FlowDocument: Sendable {
     var results: [ChecklistResult] = []
     if parsed.root == nil && parsed.diagnostics.containsErrors {
       self.flow = nil
+      self.hasFlowErrors = true
     } else {
       let decoded = FlowDecoder.decode(parsed.root, file: path, source: text, limits: limits)
       diagnostics += decoded.diagnostics
       if let flow = decoded.flow {
         diagnostics += FlowChecker.check(flow, afterDecodingErrors: diagnostics.containsErrors)
-        if !diagnostics.containsErrors, flow.checklist != nil {
-          results = ChecklistRunner(flow: flow).runAll()
-          diagnostics += Self.failingDoneItems(results, file: path)
-        }
+      }
+      let checklistLines = decoded.flow?.checklist?.lines
+      let errors = diagnostics.filter { $0.severity == .error }
+      self.hasFlowErrors =
+        decoded.flow == nil
+        || errors.contains { !(checklistLines?.contains($0.position.line) ?? false) }
+      if !hasFlowErrors, let flow = decoded.flow, flow.checklist != nil {
+        results = ChecklistRunner(flow: flow).runAll().map { Self.failing($0, with: errors) }
+        diagnostics += Self.failingDoneItems(results, file: path, knownErrors: errors)
       }
       self.flow = decoded.flow
     }
@@ -67,6 +80,7 @@ public struct FlowDocument: Sendable {
     self.text = SourceText(bytes: [])
     self.flow = nil
     self.checklistResults = []
+    self.hasFlowErrors = true
     var sink = DiagnosticSink(file: path)
     sink.report(
       DiagnosticMessage(
@@ -77,10 +91,27 @@ public struct FlowDocument: Sendable {
     self.diagnostics = sink.diagnostics
   }
 
-  /// An error for every item marked done whose scenario fails: the mark lies.
-  private static func failingDoneItems(_ results: [ChecklistResult], file: String) -> [Diagnostic] {
+  /// The result with the checklist errors found on the item's own lines as failures first:
+  /// an item whose steps are wrong fails, whatever running what is left of it shows.
+  private static func failing(_ result: ChecklistResult, with errors: [Diagnostic])
+    -> ChecklistResult
+  {
+    let lines = result.entry.item.lines
+    let own = errors.filter { lines.contains($0.position.line) }
+    guard !own.isEmpty else { return result }
+    let failures = own.map { ChecklistFailure(message: $0.message, file: $0.file, range: $0.range) }
+    return ChecklistResult(entry: result.entry, outcome: .failed(failures + result.failures))
+  }
+
+  /// An error for every item marked done whose scenario fails: the mark lies. Items that fail
+  /// because of an error already reported on their lines are not reported twice.
+  private static func failingDoneItems(
+    _ results: [ChecklistResult], file: String, knownErrors: [Diagnostic]
+  ) -> [Diagnostic] {
     var sink = DiagnosticSink(file: file)
     for result in results where result.entry.item.mark.isDone {
+      let lines = result.entry.item.lines
+      guard !knownErrors.contains(where: { lines.contains($0.position.line) }) else { continue }
       guard let first = result.failures.first else { continue }
       let more = result.failures.count > 1 ? " (and \(result.failures.count - 1) more)" : ""
       sink.report(

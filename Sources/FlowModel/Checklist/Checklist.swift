@@ -17,11 +17,17 @@ public struct Checklist: Sendable {
   public var sections: [ChecklistSection]
   /// The `spec` key.
   public var range: SourceRange
+  /// The source lines the checklist takes, from its key to its last line: a problem on
+  /// these lines belongs to the checklist, not to the flow it specifies.
+  public var lines: ClosedRange<Int>
 
-  public init(form: Form, sections: [ChecklistSection], range: SourceRange) {
+  public init(
+    form: Form, sections: [ChecklistSection], range: SourceRange, lines: ClosedRange<Int>? = nil
+  ) {
     self.form = form
     self.sections = sections
     self.range = range
+    self.lines = lines ?? range.start.line...range.start.line
   }
 
   /// Every item of every section, parents before their children, with ids in that order.

@@ -39,6 +39,13 @@ extension DiagnosticMessage {
 extension ModelDecoder {
   /// `spec:` in either form: a literal block or a mapping of sections and quoted items.
   mutating func checklist(_ pair: YAMLPair) -> Checklist? {
+    var checklist = decodeChecklist(pair)
+    checklist?.lines =
+      pair.key.range.start.line...max(pair.key.range.start.line, pair.value.range.end.line)
+    return checklist
+  }
+
+  private mutating func decodeChecklist(_ pair: YAMLPair) -> Checklist? {
     let node = pair.value
     if node.isNull { return Checklist(form: .mapping, sections: [], range: pair.key.range) }
     if node.scalar?.style == .literal {
