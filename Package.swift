@@ -15,6 +15,7 @@ let package = Package(
   products: [
     .library(name: "FlowSpec", targets: ["FlowSpec"]),
     .executable(name: "flowc", targets: ["flowc"]),
+    .plugin(name: "FlowSpecPlugin", targets: ["FlowSpecPlugin"]),
   ],
   targets: [
     // libyaml 0.2.x from the system (Debian: libyaml-dev).
@@ -36,16 +37,21 @@ let package = Package(
     // Runs checklist items against the runtime.
     .target(
       name: "FlowChecklist", dependencies: ["FlowModel", "FlowRuntime", "FlowDiagnostics"]),
+    // Renders a checklist as Swift Testing source.
+    .target(name: "FlowGenerator", dependencies: ["FlowModel", "FlowDiagnostics"]),
     // The library users import: loads, checks, runs and verifies flows.
     .target(
       name: "FlowSpec",
       dependencies: [
         "FlowDiagnostics", "FlowYAML", "FlowModel", "FlowChecker", "FlowRuntime", "FlowChecklist",
+        "FlowGenerator",
       ]
     ),
     // The command line: argument parsing, commands, printers.
     .target(name: "FlowCLI", dependencies: ["FlowSpec"]),
     .executableTarget(name: "flowc", dependencies: ["FlowCLI"]),
+    // Regenerates Swift Testing cases from flows' checklists on every build.
+    .plugin(name: "FlowSpecPlugin", capability: .buildTool(), dependencies: ["flowc"]),
     // Benchmarks that print their figures (see BENCHMARKS.md); run them in release.
     .executableTarget(name: "flowc-bench", dependencies: ["FlowSpec", "CLibYAML"]),
 
@@ -54,7 +60,13 @@ let package = Package(
       name: "FlowTestSupport", dependencies: ["FlowSpec", "FlowCLI"],
       path: "Tests/FlowTestSupport"),
     .testTarget(name: "FlowYAMLTests", dependencies: ["FlowYAML", "FlowTestSupport"]),
-    .testTarget(name: "FlowSpecTests", dependencies: ["FlowSpec", "FlowTestSupport"]),
-    .testTarget(name: "FlowCLITests", dependencies: ["FlowCLI", "flowc", "FlowTestSupport"]),
+    .testTarget(
+      name: "FlowSpecTests", dependencies: ["FlowSpec", "FlowTestSupport"], exclude: ["References"]),
+    // The end-to-end tests run the built flowc, which the plugin below needs built anyway.
+    .testTarget(name: "FlowCLITests", dependencies: ["FlowCLI", "FlowTestSupport"]),
+    // The checklists of flows/, turned into Swift Testing cases by the plugin on every build.
+    .testTarget(
+      name: "FlowsChecklistTests", dependencies: ["FlowSpec"], exclude: ["flowspec.json"],
+      plugins: ["FlowSpecPlugin"]),
   ]
 )

@@ -21,7 +21,10 @@ struct CommandEntry {
 /// The `flowc` command line: `check`, `run`, `gen` and `spec`.
 public enum FlowCLI {
   static var commands: [CommandEntry] {
-    [CommandEntry(CheckCommand.self), CommandEntry(RunCommand.self)]
+    [
+      CommandEntry(CheckCommand.self), CommandEntry(RunCommand.self), CommandEntry(GenCommand.self),
+      CommandEntry(SpecCommand.self),
+    ]
   }
 
   /// The version `flowc --version` prints.

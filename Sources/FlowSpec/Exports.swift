@@ -3,6 +3,7 @@
 @_exported import FlowChecker
 @_exported import FlowChecklist
 @_exported import FlowDiagnostics
+@_exported import FlowGenerator
 @_exported import FlowModel
 @_exported import FlowRuntime
 @_exported import FlowYAML

@@ -116,6 +116,13 @@ public enum FileSystem {
     }
   }
 
+  /// The absolute, symlink-free form of an existing path, or the path itself if it has none.
+  public static func absolutePath(_ path: String) -> String {
+    guard let resolved = realpath(path, nil) else { return path }
+    defer { free(resolved) }
+    return String(cString: resolved)
+  }
+
   /// Creates a directory and its missing parents.
   public static func createDirectory(_ path: String) throws(FileError) {
     var current = path.hasPrefix("/") ? "" : "."

@@ -1,0 +1,127 @@
+import FlowSpec
+
+/// `flowc gen FLOW… --output DIR`: writes Swift Testing sources from checklists.
+enum GenCommand: Command {
+  static let spec = CommandSpec(
+    name: "gen",
+    abstract: "Write Swift Testing sources from flows' checklists.",
+    usage: "gen FLOW… (--output DIR | --output-file FILE)",
+    discussion: """
+      Writes one file per flow, named after it (navigation-service.yaml gives
+      NavigationServiceChecklist.swift): a @Suite per checklist section and a @Test per item,
+      named by the item's text. Each test replays its item's scenario and records every failed
+      expectation at its line in the flow. An item without steps becomes a disabled test.
+      A file is rewritten only when its bytes change. A flow with errors is reported and
+      nothing is written for it. The FlowSpecPlugin build plugin runs this on every build.
+      """,
+    options: [
+      OptionSpec(
+        name: "output", valueName: "DIR", help: "The folder to write into (created if missing)."),
+      OptionSpec(
+        name: "output-file", valueName: "FILE", help: "The file to write, for a single flow."),
+    ] + FlowInputs.limitOptions,
+    arguments: [("FLOW", "Flow files, or folders of flows.")],
+    examples: ["flowc gen flows/navigation-service.yaml --output Tests/AppTests/Generated"])
+
+  static func run(_ arguments: ParsedArguments, console: Console) throws(UsageError) -> ExitCode {
+    let limits = try FlowInputs.limits(arguments)
+    guard !arguments.positionals.isEmpty else {
+      throw UsageError(message: "missing the flows to generate tests from")
+    }
+    let files = try FlowInputs.files(arguments.positionals)
+    let targets = try outputs(for: files, arguments: arguments)
+    var status = ExitCode.success
+    for (file, output) in zip(files, targets) {
+      let document = try FlowInputs.load(file, limits: limits)
+      guard let flow = document.validFlow else {
+        FlowInputs.printDiagnostics(
+          document.diagnostics.filter { $0.severity == .error }, documents: [document],
+          console: console, toErrors: true)
+        console.printError("flowc: error: '\(file)' has errors; no tests were generated from it")
+        status = .problemsFound
+        continue
+      }
+      // Problems inside the checklist fail the tests of the items they sit in; say so now.
+      let checklistErrors = document.diagnostics.filter { $0.severity == .error }.map {
+        diagnostic in
+        var warning = diagnostic
+        warning.severity = .warning
+        warning.message += " (its item's test will fail)"
+        return warning
+      }
+      FlowInputs.printDiagnostics(
+        checklistErrors, documents: [document], console: console, toErrors: true)
+      let source = ChecklistTestGenerator.render(
+        flow, source: document.text,
+        options: .init(filePath: FileSystem.absolutePath(file), typeName: typeName(for: file)))
+      let bytes = Array(source.utf8)
+      if let existing = try? FileSystem.read(output).bytes, existing == bytes {
+        continue
+      }
+      do {
+        try FileSystem.writeAtomically(bytes, to: output)
+      } catch {
+        console.printError("flowc: error: cannot write '\(output)': \(error.reason)")
+        return .problemsFound
+      }
+      let tests = flow.checklist?.entries.count ?? 0
+      console.print("generated \(output) (\(tests) test\(tests == 1 ? "" : "s"))")
+    }
+    return status
+  }
+
+  /// Where each flow's tests go: `--output-file` for one flow, else `DIR/<Name>Checklist.swift`.
+  private static func outputs(for files: [String], arguments: ParsedArguments) throws(UsageError)
+    -> [String]
+  {
+    switch (arguments.value("output"), arguments.value("output-file")) {
+    case (nil, nil):
+      throw UsageError(message: "say where to write with --output DIR")
+    case (.some, .some):
+      throw UsageError(message: "give --output or --output-file, not both")
+    case (nil, let file?):
+      guard files.count == 1 else {
+        throw UsageError(
+          message: "--output-file takes exactly one flow; use --output DIR for several")
+      }
+      return [file]
+    case (let directory?, nil):
+      do {
+        try FileSystem.createDirectory(directory)
+      } catch {
+        throw UsageError(message: "cannot create '\(directory)': \(error.reason)")
+      }
+      let base = directory.hasSuffix("/") ? String(directory.dropLast()) : directory
+      let outputs = files.map { base + "/" + typeName(for: $0) + ".swift" }
+      if let clash = Dictionary(grouping: zip(files, outputs), by: \.1).first(where: {
+        $0.value.count > 1
+      }) {
+        throw UsageError(
+          message:
+            "\(clash.value.map { "'\($0.0)'" }.joined(separator: " and ")) would both be written to '\(clash.key)'"
+        )
+      }
+      return outputs
+    }
+  }
+
+  /// `navigation-service.yaml` → `NavigationServiceChecklist`.
+  static func typeName(for file: String) -> String {
+    let name = file.split(separator: "/").last.map(String.init) ?? file
+    let stem = name.split(separator: ".").first.map(String.init) ?? name
+    var words: [String] = []
+    var word = ""
+    for character in stem {
+      if character.isASCII, character.isLetter || character.isNumber {
+        word.append(character)
+      } else if !word.isEmpty {
+        words.append(word)
+        word = ""
+      }
+    }
+    if !word.isEmpty { words.append(word) }
+    let camel = words.map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
+    let base = camel.isEmpty || camel.first!.isNumber ? "Flow" + camel : camel
+    return base + "Checklist"
+  }
+}

@@ -1,0 +1,124 @@
+import FlowSpec
+
+/// `flowc spec FLOW`: prints a checklist; `--update` makes its marks honest.
+enum SpecCommand: Command {
+  static let spec = CommandSpec(
+    name: "spec",
+    abstract: "Print a flow's checklist; with --update, rewrite its marks from real results.",
+    usage: "spec FLOW [--update | --check | --results]",
+    discussion: """
+      Prints the checklist in the articles' plain form ('========= SECTION', indented
+      '[ ] item' lines), ready to paste into a pull request.
+
+      --update runs every item and rewrites only the marks that disagree: '[✅]' for an item
+      that passes, '[ ]' for one that fails or has no steps. Every other byte of the file is
+      kept (comments, spacing, line endings, permissions); the file is replaced atomically,
+      and not at all if it changed while flowc was running.
+      --check changes nothing and exits 1 when a mark disagrees with its item's result.
+      """,
+    options: [
+      OptionSpec(name: "update", help: "Rewrite the marks from the results of running every item."),
+      OptionSpec(
+        name: "check", help: "Exit 1 when any mark disagrees with its item's result (for CI)."),
+      OptionSpec(
+        name: "results", help: "Print the marks the results call for, not those in the file."),
+    ] + FlowInputs.limitOptions,
+    arguments: [("FLOW", "The flow file.")],
+    examples: [
+      "flowc spec flows/navigation-service.yaml",
+      "flowc spec flows/navigation-service.yaml --update",
+    ])
+
+  static func run(_ arguments: ParsedArguments, console: Console) throws(UsageError) -> ExitCode {
+    guard arguments.positionals.count == 1, let path = arguments.positionals.first else {
+      throw UsageError(
+        message: arguments.positionals.isEmpty ? "missing the flow" : "spec takes one flow")
+    }
+    let modes = ["update", "check", "results"].filter(arguments.has)
+    guard modes.count <= 1 else {
+      throw UsageError(message: "give one of --update, --check and --results")
+    }
+    let document = try FlowInputs.load(path, limits: try FlowInputs.limits(arguments))
+    guard document.validFlow != nil else {
+      FlowInputs.printDiagnostics(
+        document.diagnostics.filter { $0.severity == .error }, documents: [document],
+        console: console, toErrors: true)
+      console.printError("flowc: error: '\(path)' has errors; fix them first")
+      return .problemsFound
+    }
+    guard let checklist = document.flow?.checklist else {
+      console.printError("flowc: error: '\(path)' has no checklist; add one under 'spec:'")
+      return .problemsFound
+    }
+    let changes = MarkRewriter.changes(for: document.checklistResults)
+    switch modes.first {
+    case "update":
+      return update(document, changes: changes, console: console)
+    case "check":
+      return check(document, changes: changes, console: console)
+    case "results":
+      console.writeOutput(ChecklistPrinter.plainText(checklist, results: document.checklistResults))
+      return .success
+    default:
+      console.writeOutput(ChecklistPrinter.plainText(checklist))
+      return .success
+    }
+  }
+
+  static func update(_ document: FlowDocument, changes: [MarkChange], console: Console) -> ExitCode
+  {
+    guard !changes.isEmpty else {
+      console.print("every mark in \(document.path) already matches its item's result")
+      return .success
+    }
+    do {
+      let updated = try MarkRewriter.apply(changes, to: document.text)
+      let current = try FileSystem.read(document.path).bytes
+      guard current == document.text.bytes else {
+        console.printError(
+          "flowc: error: '\(document.path)' changed while flowc was running; nothing was written, run it again"
+        )
+        return .problemsFound
+      }
+      try FileSystem.writeAtomically(updated, to: document.path)
+    } catch let error as MarkRewriteError {
+      console.printError("flowc: error: \(error)")
+      return .problemsFound
+    } catch {
+      console.printError("flowc: error: \(error)")
+      return .problemsFound
+    }
+    for change in changes {
+      console.print(
+        "\(document.path):\(change.range.start): \(change.from) → \(change.to) \(change.item)")
+    }
+    let done = changes.filter(\.passes).count
+    console.print(
+      "updated \(changes.count) mark\(changes.count == 1 ? "" : "s"): \(done) now done, \(changes.count - done) now to do"
+    )
+    return .success
+  }
+
+  private static func check(_ document: FlowDocument, changes: [MarkChange], console: Console)
+    -> ExitCode
+  {
+    var sink = DiagnosticSink(file: document.path)
+    let results = Dictionary(
+      document.checklistResults.map { ($0.entry.item.mark.range, $0) },
+      uniquingKeysWith: { first, _ in first })
+    for change in changes {
+      let message: String
+      if change.passes {
+        message = "'\(change.item)' passes but is marked to do; run 'flowc spec --update'"
+      } else if let failure = results[change.range]?.failures.first {
+        message = "'\(change.item)' is marked done but fails: \(failure.message)"
+      } else {
+        message = "'\(change.item)' is marked done but has no steps"
+      }
+      sink.report(DiagnosticMessage("checklist.dishonest-mark", .error, message), at: change.range)
+    }
+    FlowInputs.printDiagnostics(sink.diagnostics, documents: [document], console: console)
+    if let summary = DiagnosticPrinter.summary(of: sink.diagnostics) { console.print(summary) }
+    return changes.isEmpty ? .success : .problemsFound
+  }
+}

@@ -1,0 +1,34 @@
+public import FlowModel
+
+/// Prints a checklist in the articles' plain form, ready to paste into a pull request:
+///
+/// ```
+///  ========= LOGIN
+///  [✅] On init user not login set login view as root with no animation
+///    [ ] User first login push to the onboarding view
+/// ```
+public enum ChecklistPrinter {
+  /// The checklist as text; with `results`, each mark says what running the item found.
+  public static func plainText(_ checklist: Checklist, results: [ChecklistResult]? = nil) -> String
+  {
+    let marks = results.map { results in
+      Dictionary(
+        results.map { ($0.entry.id, $0.passed ? MarkRewriter.done : MarkRewriter.toDo) },
+        uniquingKeysWith: { first, _ in first })
+    }
+    var lines: [String] = []
+    let entries = checklist.entries
+    for (index, section) in checklist.sections.enumerated() {
+      if !lines.isEmpty { lines.append("") }
+      if let title = section.title {
+        lines.append(" ========= \(title.value)")
+      }
+      for entry in entries where entry.sectionIndex == index {
+        let mark = marks?[entry.id] ?? entry.item.mark.text
+        let indent = String(repeating: "  ", count: entry.ancestors.count)
+        lines.append(" \(indent)\(mark) \(entry.item.text.value)")
+      }
+    }
+    return lines.map { $0 + "\n" }.joined()
+  }
+}
