@@ -1,4 +1,4 @@
-public import FlowCLI
+import FlowCLI
 import Foundation
 
 /// What a `flowc` invocation printed and returned.
@@ -38,23 +38,38 @@ public func flowcBinary(
 ) throws -> CLIResult {
   let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
     .deletingLastPathComponent().appendingPathComponent("flowc")
+  return try runProcess(executable, arguments, directory: directory, environment: environment)
+}
+
+/// Runs a program to its end and returns what it printed on each stream and its status.
+///
+/// Standard error goes through a file, so a program that fills one stream while the other
+/// is being read cannot block.
+public func runProcess(
+  _ executable: URL, _ arguments: [String], directory: String? = nil,
+  environment: [String: String]? = nil
+) throws -> CLIResult {
+  let errorFile = URL(
+    fileURLWithPath: NSTemporaryDirectory() + "flowspec-stderr-" + UUID().uuidString)
+  FileManager.default.createFile(atPath: errorFile.path, contents: nil)
+  defer { try? FileManager.default.removeItem(at: errorFile) }
   let process = Process()
   process.executableURL = executable
   process.arguments = arguments
   if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
   if let environment { process.environment = environment }
   let output = Pipe()
-  let errors = Pipe()
+  let errors = try FileHandle(forWritingTo: errorFile)
   process.standardOutput = output
   process.standardError = errors
   process.standardInput = FileHandle.nullDevice
   try process.run()
   let outputData = output.fileHandleForReading.readDataToEndOfFile()
-  let errorData = errors.fileHandleForReading.readDataToEndOfFile()
   process.waitUntilExit()
+  try errors.close()
   return CLIResult(
     output: String(decoding: outputData, as: UTF8.self),
-    errors: String(decoding: errorData, as: UTF8.self),
+    errors: String(decoding: try Data(contentsOf: errorFile), as: UTF8.self),
     status: process.terminationStatus)
 }
 

@@ -1,0 +1,103 @@
+import FlowTestSupport
+import Foundation
+import Testing
+
+/// A package outside this repository that uses FlowSpecPlugin as a user's would.
+private func demoPackage(in folder: TemporaryFolder, extraTarget: String = "") throws {
+  let root = repositoryRoot()
+  let identity = URL(fileURLWithPath: root).lastPathComponent
+  try folder.write(
+    "Package.swift",
+    """
+    // swift-tools-version: 6.1
+    import PackageDescription
+
+    let package = Package(
+      name: "Demo",
+      dependencies: [.package(path: "\(root)")],
+      targets: [
+        .testTarget(
+          name: "DemoTests",
+          dependencies: [.product(name: "FlowSpec", package: "\(identity)")],
+          exclude: ["flows"],
+          plugins: [.plugin(name: "FlowSpecPlugin", package: "\(identity)")]),
+        \(extraTarget)
+      ]
+    )
+
+    """)
+  try folder.write(
+    "Tests/DemoTests/flows/demo.yaml",
+    """
+    flow: Demo
+    start: { setRoot: Home }
+    screens:
+      Home: { navBar: { title: Home }, on: { go: { push: Next } } }
+      Next: { navBar: { title: Next } }
+    spec: |
+      ===== DEMO
+      [✅] Go pushes next
+          when go
+          expect { top: Next }
+      [ ] Home has a title
+          expect { navBar: { title: Homepage } }
+      [ ] Not yet
+
+    """)
+  try folder.write(
+    "Tests/DemoTests/DemoFlowTests.swift",
+    """
+    import FlowSpec
+    import Foundation
+    import Testing
+
+    @Test func demoFlowHasNoErrorsOutsideItsChecklist() throws {
+      let document = try FlowDocument.load(path: #filePath.replacingOccurrences(of: "DemoFlowTests.swift", with: "flows/demo.yaml"))
+      #expect(document.validFlow != nil)
+    }
+
+    """)
+}
+
+/// Runs `swift` with arguments in a folder; what it printed on both streams, and its status.
+private func swift(_ arguments: [String], in folder: String) throws -> (
+  status: Int32, output: String
+) {
+  let result = try runProcess(
+    URL(fileURLWithPath: "/usr/bin/env"), ["swift"] + arguments, directory: folder)
+  return (result.status, result.output + result.errors)
+}
+
+@Suite("FlowSpecPlugin, end to end on a package of its own", .serialized, .timeLimit(.minutes(20)))
+struct PluginTests {
+  @Test(
+    "generated tests run on swift test: a passing item passes, a failing one fails at its YAML line, an unbound one is skipped; a target without flows says what to add"
+  )
+  func endToEnd() throws {
+    let folder = try TemporaryFolder()
+    try demoPackage(in: folder)
+    let test = try swift(["test"], in: folder.path)
+    #expect(test.status != 0, "one checklist item fails, so swift test fails")
+    #expect(test.output.contains("Test \"Go pushes next\" passed"), "\(test.output.suffix(3000))")
+    #expect(
+      test.output.contains(
+        "Test \"Home has a title\" recorded an issue at demo.yaml:12:33: Issue recorded\n↳ expected nav bar title 'Homepage', found 'Home'"
+      ))
+    #expect(test.output.contains("Test \"Not yet\" skipped: \"not bound yet"))
+    #expect(test.output.contains("Test demoFlowHasNoErrorsOutsideItsChecklist() passed"))
+
+    try demoPackage(
+      in: folder,
+      extraTarget: """
+        .testTarget(name: "EmptyTests", dependencies: [.product(name: "FlowSpec", package: "\(URL(fileURLWithPath: repositoryRoot()).lastPathComponent)")], plugins: [.plugin(name: "FlowSpecPlugin", package: "\(URL(fileURLWithPath: repositoryRoot()).lastPathComponent)")]),
+        """)
+    try folder.write(
+      "Tests/EmptyTests/EmptyTests.swift", "import Testing\n\n@Test func nothingYet() {}\n")
+    let build = try swift(["build", "--build-tests"], in: folder.path)
+    #expect(build.status != 0)
+    #expect(
+      build.output.contains(
+        "FlowSpecPlugin found no flows for target 'EmptyTests'. Put flow files (*.yaml) in"))
+    #expect(build.output.contains("{ \"flows\": [\"../../flows\"] }"))
+  }
+}

@@ -1,0 +1,65 @@
+import FlowSpec
+import FlowTestSupport
+import Foundation
+import Testing
+
+/// The folder of reference flows and the Swift the generator must produce from them.
+private let references = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+  .appendingPathComponent("References")
+
+/// The generator's output for a reference flow, reported as if read from `/flows/<name>`.
+private func generate(_ name: String) throws -> String {
+  let document = try FlowDocument.load(path: references.appendingPathComponent(name).path)
+  let flow = try #require(document.validFlow, "\(document.diagnostics)")
+  return ChecklistTestGenerator.render(
+    flow, source: document.text,
+    options: .init(filePath: "/flows/" + name, typeName: "ReferenceChecklist"))
+}
+
+/// The lines that differ between two texts, for a readable failure.
+private func lineDiff(expected: String, actual: String) -> String {
+  let expectedLines = expected.components(separatedBy: "\n")
+  let actualLines = actual.components(separatedBy: "\n")
+  var report: [String] = []
+  for index in 0..<max(expectedLines.count, actualLines.count) {
+    let left = index < expectedLines.count ? expectedLines[index] : "<none>"
+    let right = index < actualLines.count ? actualLines[index] : "<none>"
+    if left != right {
+      report.append("line \(index + 1):\n  expected: \(left)\n  actual:   \(right)")
+    }
+  }
+  return report.prefix(10).joined(separator: "\n")
+}
+
+@Suite("Generator: flow in, Swift out")
+struct GeneratorTests {
+  @Test("each reference flow generates exactly its reference Swift", arguments: ["sections.yaml"])
+  func reference(name: String) throws {
+    let expectedURL = references.appendingPathComponent(
+      name.replacingOccurrences(of: ".yaml", with: ".swift.expected"))
+    let actual = try generate(name)
+    if ProcessInfo.processInfo.environment["FLOWSPEC_RECORD"] == "1" {
+      try actual.write(to: expectedURL, atomically: true, encoding: .utf8)
+    }
+    let expected = try String(contentsOf: expectedURL, encoding: .utf8)
+    #expect(actual == expected, "\(lineDiff(expected: expected, actual: actual))")
+  }
+
+  @Test("the same flow always gives the same bytes")
+  func deterministic() throws {
+    #expect(try generate("sections.yaml") == generate("sections.yaml"))
+  }
+
+  @Test("the embedded flow text comes back exactly, even with quotes and hashes in it")
+  func embeddedSourceRoundTrips() throws {
+    let generated = try generate("sections.yaml")
+    let original = try String(
+      contentsOf: references.appendingPathComponent("sections.yaml"), encoding: .utf8)
+    let opening = try #require(generated.range(of: "  source: "))
+    let hashes = generated[opening.upperBound...].prefix { $0 == "#" }
+    #expect(hashes.count == 2, "the text holds '\"\"\"#', so one '#' would end the literal early")
+    let literalStart = "source: \(hashes)\"\"\"\n"
+    let literalEnd = "\"\"\"\(hashes))\n"
+    #expect(generated.contains(literalStart + original + literalEnd))
+  }
+}
