@@ -157,8 +157,15 @@ func profileStage(_ stage: String) {
 switch arguments.first {
 case "profile": profileStage(arguments.dropFirst().first ?? "libyaml")
 case "check": benchmarkCheck()
+case "build-cost":
+  do {
+    try BuildCost.run(sizes: [20, 200, 1000], repetitions: option("repetitions", default: 2))
+  } catch {
+    print("build-cost failed: \(error)")
+  }
 case "run": benchmarkRun()
 default:
   print("usage: flowc-bench check [--screens N] [--large N] [--repetitions N]")
   print("       flowc-bench run [--screens N] [--events N]")
+  print("       flowc-bench build-cost [--repetitions N]")
 }
