@@ -51,7 +51,9 @@ public func runProcess(
 ) throws -> CLIResult {
   let errorFile = URL(
     fileURLWithPath: NSTemporaryDirectory() + "flowspec-stderr-" + UUID().uuidString)
-  FileManager.default.createFile(atPath: errorFile.path, contents: nil)
+  guard FileManager.default.createFile(atPath: errorFile.path, contents: nil) else {
+    throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: errorFile.path])
+  }
   defer { try? FileManager.default.removeItem(at: errorFile) }
   let process = Process()
   process.executableURL = executable
