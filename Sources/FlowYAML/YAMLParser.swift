@@ -129,20 +129,17 @@ public enum YAMLParser {
         .unquotedChecklistItem(), at: offset.position(line: error.problemLine, column: column))
       return
     }
-    var message = error.problem
+    let message = LibYAMLErrorExplanation.message(
+      problem: error.problem, context: error.context, problemLine: text.line(error.problemLine + 1) ?? "",
+      problemColumn: error.problemColumn, contextLine: error.contextLine + 1 + offset.lineOffset,
+      contextColumn: error.contextColumn + offset.columnOffset)
     var notes: [Diagnostic.Note] = []
     if let context = error.context {
-      message += " " + context
       let contextPosition = offset.position(line: error.contextLine, column: error.contextColumn)
       if contextPosition != problem {
         let subject = context.hasPrefix("while ") ? String(context.dropFirst(6)) : context
         notes.append(.init("\(subject) starts here", range: SourceRange(at: contextPosition)))
       }
-    }
-    if error.problem.contains("mapping values are not allowed") {
-      message += "; a value containing ': ' must be quoted"
-    } else if error.problem.contains("cannot start any token") {
-      message += "; quote the value if it is text"
     }
     sink.report(.yamlSyntax(message), at: problem, notes: notes)
   }

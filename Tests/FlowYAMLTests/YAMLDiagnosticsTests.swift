@@ -80,7 +80,7 @@ struct YAMLDiagnosticsTests {
   @Test("an unquoted value with ': ' says to quote it")
   func colonInValue() throws {
     let diagnostic = try #require(diagnose(MarkedSource("title: Want: logout?\n")).only)
-    #expect(diagnostic.message.hasSuffix("a value containing ': ' must be quoted"))
+    #expect(diagnostic.message == "mapping values are not allowed in this context: a value containing ': ' must be quoted")
     #expect(diagnostic.position == SourcePosition(line: 1, column: 12))
   }
 
@@ -93,6 +93,40 @@ struct YAMLDiagnosticsTests {
     #expect(diagnostic.id == "yaml.unquoted-checklist-item")
     #expect(diagnostic.message.contains("must be quoted"))
     #expect(diagnostic.position == source.marker)
+  }
+
+  @Test("a key indented unlike its siblings is explained as an indentation slip")
+  func misindentedKey() throws {
+    let source = MarkedSource("screens:\n  Infos:\n    navBar: hidden\n   ‸on: {}\n")
+    let diagnostic = try #require(diagnose(source).only)
+    #expect(diagnostic.position == source.marker)
+    #expect(
+      diagnostic.message
+        == "did not find expected key while parsing a block mapping: this line is indented 3 spaces, but the keys of the mapping from line 2 are indented 2 spaces; indent it like its sibling keys"
+    )
+  }
+
+  @Test("a key indented deeper than its siblings reads as part of the value above")
+  func overIndentedKey() throws {
+    let source = MarkedSource("flow: App\n  start‸: {}\n")
+    let diagnostic = try #require(diagnose(source).only)
+    #expect(diagnostic.position == source.marker)
+    #expect(diagnostic.message.hasSuffix("so YAML reads it as part of the value above; align it with its sibling keys"))
+  }
+
+  @Test("an unclosed '{' names where it was opened")
+  func unclosedBrace() throws {
+    let source = MarkedSource("screens:\n  Infos: { navBar: hidden\n‸alerts: {}\n")
+    let diagnostic = try #require(diagnose(source).only)
+    #expect(diagnostic.message.hasSuffix("the '{' at line 2, column 10 is not closed, or two of its entries lack a ',' between them"))
+  }
+
+  @Test("a list item where a key is expected says so")
+  func listItemInMapping() throws {
+    let source = MarkedSource("screens:\n  Infos: {}\n  ‸- Login\n")
+    let diagnostic = try #require(diagnose(source).only)
+    #expect(diagnostic.position == source.marker)
+    #expect(diagnostic.message.hasSuffix("a list item '-' stands where the mapping from line 2 expects a 'key: value'"))
   }
 
   @Test("an unknown tag is ignored with a warning")
