@@ -16,9 +16,11 @@ enum LibYAMLErrorExplanation {
     contextColumn: Int
   ) -> String {
     let base = context.map { "\(problem) \($0)" } ?? problem
-    guard let explanation = explanation(
-      problem: problem, context: context ?? "", problemLine: problemLine, problemColumn: problemColumn,
-      contextLine: contextLine, contextColumn: contextColumn)
+    guard
+      let explanation = explanation(
+        problem: problem, context: context ?? "", problemLine: problemLine,
+        problemColumn: problemColumn,
+        contextLine: contextLine, contextColumn: contextColumn)
     else { return base }
     return base + ": " + explanation
   }
@@ -32,7 +34,8 @@ enum LibYAMLErrorExplanation {
     switch problem {
     case "did not find expected key" where context.contains("block mapping"):
       if text.hasPrefix("- ") || text == "-" {
-        return "a list item '-' stands where the mapping from line \(contextLine) expects a 'key: value'"
+        return
+          "a list item '-' stands where the mapping from line \(contextLine) expects a 'key: value'"
       }
       if indent != contextColumn {
         return
@@ -40,17 +43,21 @@ enum LibYAMLErrorExplanation {
       }
       return "the mapping from line \(contextLine) expects a 'key: value' here"
     case "did not find expected ',' or '}'":
-      return "the '{' at line \(contextLine), column \(contextColumn + 1) is not closed, or two of its entries lack a ',' between them"
+      return
+        "the '{' at line \(contextLine), column \(contextColumn + 1) is not closed, or two of its entries lack a ',' between them"
     case "did not find expected ',' or ']'":
-      return "the '[' at line \(contextLine), column \(contextColumn + 1) is not closed, or two of its items lack a ',' between them"
+      return
+        "the '[' at line \(contextLine), column \(contextColumn + 1) is not closed, or two of its items lack a ',' between them"
     case "mapping values are not allowed in this context":
       let before = problemLine.unicodeScalars.prefix(problemColumn)
       if String(String.UnicodeScalarView(before)).contains(": ") {
         return "a value containing ': ' must be quoted"
       }
-      return "this line is indented more than the keys around it, so YAML reads it as part of the value above; align it with its sibling keys"
+      return
+        "this line is indented more than the keys around it, so YAML reads it as part of the value above; align it with its sibling keys"
     case "could not find expected ':'":
-      return "the key at line \(contextLine) has no ':' after it, or the line after it is indented as if it continued it"
+      return
+        "the key at line \(contextLine) has no ':' after it, or the line after it is indented as if it continued it"
     case "did not find expected <document start>":
       return "this line is outside the document's top-level mapping; check its indentation"
     case "found character that cannot start any token":

@@ -20,6 +20,14 @@ public struct YAMLNode: Sendable {
 
   private var record: YAMLTree.Record { tree.records[Int(index)] }
 
+  /// The same node, reached through another handle on the same tree storage.
+  public func rebased(onto other: YAMLTree) -> YAMLNode {
+    YAMLNode(tree: other, index: index)
+  }
+
+  /// The tree this node is in.
+  public var document: YAMLTree { tree }
+
   public var kind: Kind { record.kind }
 
   /// Where the node's text starts and ends in its file.
@@ -121,6 +129,11 @@ public struct YAMLPair: Sendable {
 
   /// The key's text when the key is a scalar.
   public var keyText: String? { key.kind == .scalar ? key.text : nil }
+
+  /// The same entry, reached through another handle on the same tree storage.
+  public func rebased(onto other: YAMLTree) -> YAMLPair {
+    YAMLPair(key: key.rebased(onto: other), value: value.rebased(onto: other))
+  }
 }
 
 /// A mapping's entries, in document order.

@@ -24,6 +24,18 @@ public enum YAMLParser {
     _ bytes: [UInt8], file: String, limits: YAMLLimits = .default,
     origin: SourcePosition = .start
   ) -> YAMLParseResult {
+    if origin == .start, bytes.count <= limits.maxFileSize,
+      let result = SplitParse.parse(bytes, file: file, limits: limits)
+    {
+      return result
+    }
+    return parseWhole(bytes, file: file, limits: limits, origin: origin)
+  }
+
+  /// Parses the bytes in one piece, on the calling thread.
+  static func parseWhole(
+    _ bytes: [UInt8], file: String, limits: YAMLLimits, origin: SourcePosition
+  ) -> YAMLParseResult {
     var sink = DiagnosticSink(file: file)
     let offset = MarkConverter(lineOffset: origin.line - 1, columnOffset: origin.column - 1)
     if bytes.count > limits.maxFileSize {
@@ -130,7 +142,8 @@ public enum YAMLParser {
       return
     }
     let message = LibYAMLErrorExplanation.message(
-      problem: error.problem, context: error.context, problemLine: text.line(error.problemLine + 1) ?? "",
+      problem: error.problem, context: error.context,
+      problemLine: text.line(error.problemLine + 1) ?? "",
       problemColumn: error.problemColumn, contextLine: error.contextLine + 1 + offset.lineOffset,
       contextColumn: error.contextColumn + offset.columnOffset)
     var notes: [Diagnostic.Note] = []

@@ -32,6 +32,12 @@ public final class YAMLTree: Sendable {
     self.rootIndex = rootIndex
   }
 
+  /// A second handle on the same storage (nothing is copied): threads that each walk their
+  /// own handle do not contend on one reference count.
+  public func sharingStorage() -> YAMLTree {
+    YAMLTree(records: records, children: children, bytes: bytes, rootIndex: rootIndex)
+  }
+
   /// The document's root node, if it has one.
   public var root: YAMLNode? {
     rootIndex.map { YAMLNode(tree: self, index: $0) }

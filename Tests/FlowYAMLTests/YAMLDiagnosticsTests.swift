@@ -80,7 +80,9 @@ struct YAMLDiagnosticsTests {
   @Test("an unquoted value with ': ' says to quote it")
   func colonInValue() throws {
     let diagnostic = try #require(diagnose(MarkedSource("title: Want: logout?\n")).only)
-    #expect(diagnostic.message == "mapping values are not allowed in this context: a value containing ': ' must be quoted")
+    #expect(
+      diagnostic.message
+        == "mapping values are not allowed in this context: a value containing ': ' must be quoted")
     #expect(diagnostic.position == SourcePosition(line: 1, column: 12))
   }
 
@@ -111,14 +113,19 @@ struct YAMLDiagnosticsTests {
     let source = MarkedSource("flow: App\n  start‸: {}\n")
     let diagnostic = try #require(diagnose(source).only)
     #expect(diagnostic.position == source.marker)
-    #expect(diagnostic.message.hasSuffix("so YAML reads it as part of the value above; align it with its sibling keys"))
+    #expect(
+      diagnostic.message.hasSuffix(
+        "so YAML reads it as part of the value above; align it with its sibling keys"))
   }
 
   @Test("an unclosed '{' names where it was opened")
   func unclosedBrace() throws {
     let source = MarkedSource("screens:\n  Infos: { navBar: hidden\n‸alerts: {}\n")
     let diagnostic = try #require(diagnose(source).only)
-    #expect(diagnostic.message.hasSuffix("the '{' at line 2, column 10 is not closed, or two of its entries lack a ',' between them"))
+    #expect(
+      diagnostic.message.hasSuffix(
+        "the '{' at line 2, column 10 is not closed, or two of its entries lack a ',' between them")
+    )
   }
 
   @Test("a list item where a key is expected says so")
@@ -126,7 +133,9 @@ struct YAMLDiagnosticsTests {
     let source = MarkedSource("screens:\n  Infos: {}\n  ‸- Login\n")
     let diagnostic = try #require(diagnose(source).only)
     #expect(diagnostic.position == source.marker)
-    #expect(diagnostic.message.hasSuffix("a list item '-' stands where the mapping from line 2 expects a 'key: value'"))
+    #expect(
+      diagnostic.message.hasSuffix(
+        "a list item '-' stands where the mapping from line 2 expects a 'key: value'"))
   }
 
   @Test("an unknown tag is ignored with a warning")

@@ -1,0 +1,98 @@
+import FlowDiagnostics
+import Testing
+
+@testable import FlowYAML
+
+/// A flow large enough to be parsed in two halves, in mixed YAML styles.
+private func largeFlow(
+  screens: Int = 6_000, endingWithBlock: Bool = false, extra: (Int) -> String = { _ in "" }
+) -> [UInt8] {
+  var text =
+    "# a large flow\nflow: Large\nstate: { isLogin: false }\nstart: { setRoot: Screen0 }\nscreens:\n"
+  for index in 0..<screens {
+    text += """
+        Screen\(index):   # screen \(index)
+          navBar:
+            title: "Screen \\"\(index)\\""
+            right: { image: plus, tint: red, action: go\(index) }
+          on:
+            go\(index): { push: Screen\((index + 1) % screens) }
+            back: pop
+          notes: |
+            a literal block
+              with an indented line
+          flowList: [a, 'b c',
+            d]
+
+      """
+    if endingWithBlock { text += "    help: |\n      a block that ends the screen\n\n" }
+    text += extra(index)
+  }
+  text +=
+    "alerts:\n  Sheet: { actions: [{ title: OK }] }\nspec: |\n  [ ] Starts\n      expect { top: Screen0 }\n"
+  return Array(text.utf8)
+}
+
+/// Whether two nodes have the same kinds, texts, styles and places, all the way down.
+private func same(_ lhs: YAMLNode, _ rhs: YAMLNode) -> Bool {
+  guard lhs.kind == rhs.kind, lhs.range == rhs.range else { return false }
+  switch lhs.kind {
+  case .scalar:
+    return lhs.scalar == rhs.scalar
+  case .sequence:
+    let left = lhs.items!
+    let right = rhs.items!
+    return left.count == right.count && zip(left, right).allSatisfy { same($0, $1) }
+  case .mapping:
+    let left = lhs.pairs!
+    let right = rhs.pairs!
+    return left.count == right.count
+      && zip(left, right).allSatisfy { same($0.key, $1.key) && same($0.value, $1.value) }
+  }
+}
+
+@Suite("YAML front end: large files parsed in two halves", .timeLimit(.minutes(2)))
+struct SplitParseTests {
+  @Test("the two halves join into exactly the tree of the whole file", arguments: [false, true])
+  func joinedTreeIsTheSame(endingWithBlock: Bool) throws {
+    let bytes = largeFlow(endingWithBlock: endingWithBlock)
+    #expect(bytes.count > SplitParse.minimumSize)
+    let cut = try #require(SplitParse.cut(bytes))
+    #expect(cut.line > 1000)
+    let split = try #require(SplitParse.parse(bytes, file: "large.yaml", limits: .default))
+    let whole = YAMLParser.parseWhole(bytes, file: "large.yaml", limits: .default, origin: .start)
+    #expect(split.diagnostics == whole.diagnostics)
+    #expect(same(try #require(split.root), try #require(whole.root)))
+  }
+
+  @Test("an error in either half falls back to the whole parse, with the same diagnostics")
+  func errorsFallBack() throws {
+    for broken in [100, 5_900] {
+      let bytes = largeFlow { $0 == broken ? "    oops: [unclosed\n" : "" }
+      #expect(SplitParse.parse(bytes, file: "large.yaml", limits: .default)?.root == nil)
+      let result = YAMLParser.parse(bytes, file: "large.yaml")
+      let whole = YAMLParser.parseWhole(bytes, file: "large.yaml", limits: .default, origin: .start)
+      #expect(result.diagnostics == whole.diagnostics)
+      #expect(result.diagnostics.first?.id == "yaml.syntax")
+    }
+  }
+
+  @Test("a screen named in both halves falls back, so the duplicate key is reported")
+  func duplicateAcrossHalves() throws {
+    let bytes = largeFlow { $0 == 5_000 ? "  Screen7: {}\n" : "" }
+    #expect(SplitParse.parse(bytes, file: "large.yaml", limits: .default)?.root == nil)
+    let diagnostic = try #require(YAMLParser.parse(bytes, file: "large.yaml").diagnostics.first)
+    #expect(diagnostic.id == "yaml.duplicate-key")
+    #expect(diagnostic.message == "duplicate key 'Screen7' in this mapping")
+  }
+
+  @Test("anchors, tabs and small files are never split")
+  func unsplittable() {
+    #expect(SplitParse.cut(largeFlow { $0 == 10 ? "  Base: &base { title: x }\n" : "" }) == nil)
+    #expect(SplitParse.cut(largeFlow { $0 == 10 ? "  #\tcomment\n" : "" }) == nil)
+    #expect(
+      SplitParse.parse(
+        Array("flow: A\nscreens:\n  A: {}\n  B: {}\n".utf8), file: "a.yaml", limits: .default)?.root
+        == nil)
+  }
+}
