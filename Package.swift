@@ -31,7 +31,7 @@ let package = Package(
     // The flow vocabulary (screens, nav bars, alerts, operations, checklist) and its decoder.
     .target(name: "FlowModel", dependencies: ["FlowYAML", "FlowDiagnostics"]),
     // Static rules over a decoded flow: references, reachability, UIKit constraints.
-    .target(name: "FlowChecker", dependencies: ["FlowModel", "FlowDiagnostics"]),
+    .target(name: "FlowChecker", dependencies: ["FlowModel", "FlowYAML", "FlowDiagnostics"]),
     // The headless navigation controller that executes a flow.
     .target(name: "FlowRuntime", dependencies: ["FlowModel", "FlowDiagnostics"]),
     // Runs checklist items against the runtime.

@@ -1,5 +1,6 @@
 public import FlowDiagnostics
 public import FlowModel
+import FlowYAML
 
 /// Checks a decoded flow the way a compiler checks a program: every name refers to
 /// something, every screen can be reached, alerts can be dismissed, bar buttons do
@@ -12,12 +13,12 @@ public enum FlowChecker {
   public static func check(_ flow: Flow, afterDecodingErrors: Bool = false) -> [Diagnostic] {
     var checker = Checker(flow: flow)
     checker.checkNames()
-    checker.checkOperations()
-    checker.checkNavigationBars()
+    let screenTargets = checker.checkScreens()
+    checker.checkOperationsOutsideScreens()
     checker.checkAlerts()
-    checker.checkEvents()
+    checker.checkUntriggeredEvents()
     if !afterDecodingErrors {
-      checker.checkReachability()
+      checker.checkReachability(screenTargets: screenTargets)
     }
     checker.checkChecklist()
     return checker.sink.diagnostics.sortedByLocation()
@@ -57,6 +58,28 @@ struct Checker {
     }
   }
 
+  /// The rules that look at one screen at a time, over thousands of screens on every core;
+  /// returns what each screen shows, for reachability.
+  mutating func checkScreens() -> [NavigationTargets] {
+    let flow = self.flow
+    let chunks = Parallel.map(count: flow.screens.count, minimumChunk: 2_000) { range in
+      var local = Checker(flow: flow)
+      var targets: [NavigationTargets] = []
+      targets.reserveCapacity(range.count)
+      for index in range {
+        local.checkOperations(ofScreen: index)
+        local.checkNavigationBar(ofScreen: index)
+        local.checkEventNames(ofScreen: index)
+        targets.append(NavigationTargets(ofScreen: index, in: flow))
+      }
+      return (diagnostics: local.sink.diagnostics, targets: targets)
+    }
+    for chunk in chunks {
+      sink.append(contentsOf: chunk.diagnostics)
+    }
+    return chunks.flatMap(\.targets)
+  }
+
   var screenNames: [Located<String>] { flow.screens.map(\.name) }
   var alertNames: [Located<String>] { flow.alerts.map(\.name) }
   var stateNames: [Located<String>] { flow.state.map(\.name) }
@@ -83,13 +106,23 @@ enum OperationOrigin {
 extension Flow {
   /// Every operation written in the flow, nested ones included, with where it is written.
   func forEachOperation(_ body: (Operation, OperationOrigin) -> Void) {
-    start?.visit { body($0, .start) }
+    forEachOperationOutsideScreens(body)
     for index in screens.indices {
-      screens[index].onEnter?.visit { body($0, .onEnter(screen: index)) }
-      for handler in screens[index].handlers {
-        handler.operation.visit { body($0, .event(screen: index)) }
-      }
+      forEachOperation(ofScreen: index, body)
     }
+  }
+
+  /// The operations of one screen: its `onEnter` and its handlers.
+  func forEachOperation(ofScreen index: Int, _ body: (Operation, OperationOrigin) -> Void) {
+    screens[index].onEnter?.visit { body($0, .onEnter(screen: index)) }
+    for handler in screens[index].handlers {
+      handler.operation.visit { body($0, .event(screen: index)) }
+    }
+  }
+
+  /// The operations of `start` and of alert actions.
+  func forEachOperationOutsideScreens(_ body: (Operation, OperationOrigin) -> Void) {
+    start?.visit { body($0, .start) }
     for alert in alerts {
       for action in alert.actions {
         action.operation?.visit { body($0, .alertAction) }

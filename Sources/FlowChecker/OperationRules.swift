@@ -4,9 +4,15 @@ import FlowModel
 extension Checker {
   /// Every screen, alert, state and parameter an operation names must exist, with values
   /// of the right type.
-  mutating func checkOperations() {
+  mutating func checkOperations(ofScreen index: Int) {
     let flow = self.flow
-    flow.forEachOperation { operation, origin in check(operation, origin: origin) }
+    flow.forEachOperation(ofScreen: index) { operation, origin in check(operation, origin: origin) }
+  }
+
+  /// The same rules for `start` and alert actions.
+  mutating func checkOperationsOutsideScreens() {
+    let flow = self.flow
+    flow.forEachOperationOutsideScreens { operation, origin in check(operation, origin: origin) }
   }
 
   private mutating func check(_ operation: Operation, origin: OperationOrigin) {

@@ -3,27 +3,25 @@ import FlowModel
 
 extension Checker {
   /// Bar buttons must send an event their screen handles, with a valid tint and symbol.
-  mutating func checkNavigationBars() {
-    for index in flow.screens.indices {
-      for side in BarSide.allCases {
-        guard let item = flow.screens[index].navigationBar.item(side) else { continue }
-        let handlers = flow.screens[index].handlers
-        if let action = item.action, !handlers.contains(where: { $0.event.value == action.value }) {
-          let handled = handlers.map(\.event)
-          reportUnknown(
-            .unhandledBarAction(
-              action.value, screen: flow.screens[index].name.value, handled: handled.map(\.value)),
-            name: action, candidates: handled)
-        }
-        if let tint = item.tint, !SystemColors.isValid(tint.value) {
-          let suggestion = Suggestion.closest(to: tint.value, among: SystemColors.names.sorted())
-          sink.report(
-            .invalidTint(tint.value, suggestion: suggestion), at: tint.range,
-            fixIts: suggestion.map { [FixIt(range: tint.range, replacement: $0)] } ?? [])
-        }
-        if let image = item.image, !SystemColors.isPlausibleSymbolName(image.value) {
-          sink.report(.unusualSymbolName(image.value), at: image.range)
-        }
+  mutating func checkNavigationBar(ofScreen index: Int) {
+    for side in BarSide.allCases {
+      guard let item = flow.screens[index].navigationBar.item(side) else { continue }
+      let handlers = flow.screens[index].handlers
+      if let action = item.action, !handlers.contains(where: { $0.event.value == action.value }) {
+        let handled = handlers.map(\.event)
+        reportUnknown(
+          .unhandledBarAction(
+            action.value, screen: flow.screens[index].name.value, handled: handled.map(\.value)),
+          name: action, candidates: handled)
+      }
+      if let tint = item.tint, !SystemColors.isValid(tint.value) {
+        let suggestion = Suggestion.closest(to: tint.value, among: SystemColors.names.sorted())
+        sink.report(
+          .invalidTint(tint.value, suggestion: suggestion), at: tint.range,
+          fixIts: suggestion.map { [FixIt(range: tint.range, replacement: $0)] } ?? [])
+      }
+      if let image = item.image, !SystemColors.isPlausibleSymbolName(image.value) {
+        sink.report(.unusualSymbolName(image.value), at: image.range)
       }
     }
   }
@@ -57,15 +55,16 @@ extension Checker {
     }
   }
 
-  /// Event names `tap` and `alert` would be read as taps and alert actions in steps; with
-  /// a checklist, every handled event should be sent by a bar button or a step.
-  mutating func checkEvents() {
-    for index in flow.screens.indices {
-      for handler in flow.screens[index].handlers
-      where handler.event.value == "tap" || handler.event.value == "alert" {
-        sink.report(.reservedEventName(handler.event.value), at: handler.event.range)
-      }
+  /// Event names `tap` and `alert` would be read as taps and alert actions in steps.
+  mutating func checkEventNames(ofScreen index: Int) {
+    for handler in flow.screens[index].handlers
+    where handler.event.value == "tap" || handler.event.value == "alert" {
+      sink.report(.reservedEventName(handler.event.value), at: handler.event.range)
     }
+  }
+
+  /// With a checklist, every handled event should be sent by a bar button or a step.
+  mutating func checkUntriggeredEvents() {
     guard let checklist = flow.checklist, !checklist.sections.isEmpty else { return }
     var triggered = Set(
       checklist.entries.flatMap { entry in entry.item.steps.flatMap(\.sentEvents) })
@@ -80,55 +79,6 @@ extension Checker {
           .untriggeredEvent(handler.event.value, screen: screen.name.value), at: handler.event.range
         )
       }
-    }
-  }
-
-  /// Screens nothing reachable from `start` shows, and alerts nothing presents.
-  mutating func checkReachability() {
-    var presented = [Bool](repeating: false, count: flow.alerts.count)
-    let flow = self.flow
-    flow.forEachOperation { operation, _ in
-      if case .present(let presentation) = operation.kind,
-        let alert = flow.indexOfAlert(named: presentation.target.value)
-      {
-        presented[alert] = true
-      }
-    }
-    for index in flow.alerts.indices where !presented[index] {
-      sink.report(
-        .unpresentedAlert(flow.alerts[index].name.value), at: flow.alerts[index].name.range)
-    }
-    guard let start = flow.start else { return }
-    var reachedScreens = [Bool](repeating: false, count: flow.screens.count)
-    var reachedAlerts = [Bool](repeating: false, count: flow.alerts.count)
-    var pendingScreens: [Int] = []
-    var pendingAlerts: [Int] = []
-    func reach(_ operation: Operation) {
-      operation.visit { nested in
-        guard let name = nested.shownName else { return }
-        if let screen = flow.indexOfScreen(named: name), !reachedScreens[screen] {
-          reachedScreens[screen] = true
-          pendingScreens.append(screen)
-        } else if let alert = flow.indexOfAlert(named: name), !reachedAlerts[alert] {
-          reachedAlerts[alert] = true
-          pendingAlerts.append(alert)
-        }
-      }
-    }
-    reach(start)
-    while !pendingScreens.isEmpty || !pendingAlerts.isEmpty {
-      if let screen = pendingScreens.popLast() {
-        for handler in flow.screens[screen].handlers { reach(handler.operation) }
-        if let onEnter = flow.screens[screen].onEnter { reach(onEnter) }
-      } else if let alert = pendingAlerts.popLast() {
-        for action in flow.alerts[alert].actions {
-          if let operation = action.operation { reach(operation) }
-        }
-      }
-    }
-    for index in flow.screens.indices where !reachedScreens[index] {
-      sink.report(
-        .unreachableScreen(flow.screens[index].name.value), at: flow.screens[index].name.range)
     }
   }
 }

@@ -7,11 +7,27 @@ extension ModelDecoder {
   static let barButtonKeys: [StaticString] = ["image", "title", "style", "tint", "action"]
 
   /// `screens:`: each screen by name.
+  /// `screens:`: each screen by name. Thousands of screens are decoded on every core, each
+  /// chunk reporting into its own sink, merged in order.
   mutating func screens(_ node: YAMLNode) -> [Screen] {
-    namedEntries(node, "'screens'").compactMap { pair in
-      guard let name = string(pair.key, "a screen name") else { return nil }
-      return screen(named: name, pair.value)
+    let entries = namedEntries(node, "'screens'")
+    let decoder = self
+    let tree = node.document
+    let chunks = Parallel.map(count: entries.count, minimumChunk: 2_000) { range in
+      var local = decoder
+      local.sink = DiagnosticSink(file: decoder.file)
+      // Each chunk walks its own handle on the tree, so the cores share no reference count.
+      let handle = range.lowerBound == 0 ? tree : tree.sharingStorage()
+      let screens = entries[range].map { $0.rebased(onto: handle) }.compactMap { pair -> Screen? in
+        guard let name = local.string(pair.key, "a screen name") else { return nil }
+        return local.screen(named: name, pair.value)
+      }
+      return (screens: screens, diagnostics: local.sink.diagnostics)
     }
+    for chunk in chunks {
+      sink.append(contentsOf: chunk.diagnostics)
+    }
+    return chunks.flatMap(\.screens)
   }
 
   /// One screen's declaration; a broken part is reported and left out, the screen kept.

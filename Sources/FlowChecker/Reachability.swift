@@ -1,0 +1,67 @@
+import FlowDiagnostics
+import FlowModel
+
+/// The screens and alerts a group of operations shows, as indices into the flow.
+struct NavigationTargets: Sendable {
+  var screens: [Int] = []
+  var alerts: [Int] = []
+
+  /// What `operations` show, nested operations included; names that resolve to nothing are
+  /// reported by other rules and skipped here.
+  init(_ operations: [Operation?], in flow: Flow) {
+    for operation in operations {
+      operation?.visit { nested in
+        guard let name = nested.shownName else { return }
+        if let screen = flow.indexOfScreen(named: name) {
+          screens.append(screen)
+        } else if let alert = flow.indexOfAlert(named: name) {
+          alerts.append(alert)
+        }
+      }
+    }
+  }
+
+  /// What one screen's `onEnter` and handlers show.
+  init(ofScreen index: Int, in flow: Flow) {
+    let screen = flow.screens[index]
+    self.init([screen.onEnter] + screen.handlers.map(\.operation), in: flow)
+  }
+}
+
+extension Checker {
+  /// Screens nothing reachable from `start` shows, and alerts nothing presents.
+  ///
+  /// - Parameter screenTargets: what each screen shows, computed with the per-screen rules.
+  mutating func checkReachability(screenTargets: [NavigationTargets]) {
+    let startTargets = NavigationTargets([flow.start], in: flow)
+    let alertTargets = flow.alerts.map { alert in
+      NavigationTargets(alert.actions.map(\.operation), in: flow)
+    }
+    var presented = [Bool](repeating: false, count: flow.alerts.count)
+    for targets in screenTargets + alertTargets + [startTargets] {
+      for alert in targets.alerts { presented[alert] = true }
+    }
+    for index in flow.alerts.indices where !presented[index] {
+      sink.report(
+        .unpresentedAlert(flow.alerts[index].name.value), at: flow.alerts[index].name.range)
+    }
+    guard flow.start != nil else { return }
+    var reachedScreens = [Bool](repeating: false, count: flow.screens.count)
+    var reachedAlerts = [Bool](repeating: false, count: flow.alerts.count)
+    var pending = [startTargets]
+    while let targets = pending.popLast() {
+      for screen in targets.screens where !reachedScreens[screen] {
+        reachedScreens[screen] = true
+        pending.append(screenTargets[screen])
+      }
+      for alert in targets.alerts where !reachedAlerts[alert] {
+        reachedAlerts[alert] = true
+        pending.append(alertTargets[alert])
+      }
+    }
+    for index in flow.screens.indices where !reachedScreens[index] {
+      sink.report(
+        .unreachableScreen(flow.screens[index].name.value), at: flow.screens[index].name.range)
+    }
+  }
+}
