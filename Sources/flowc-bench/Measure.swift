@@ -9,12 +9,28 @@ enum Measure {
     var samples: [Double] = []
     let clock = ContinuousClock()
     for _ in 0..<repetitions {
-      let elapsed = clock.measure(body)
-      samples.append(
-        Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
+      samples.append(clock.measure(body).seconds)
     }
     samples.sort()
     return (samples[0], samples[samples.count / 2])
+  }
+
+  /// Two bodies timed alternately, `repetitions` times each: best and median of each.
+  static func interleaved(
+    repetitions: Int, _ first: () -> Void, _ second: () -> Void
+  ) -> (first: (best: Double, median: Double), second: (best: Double, median: Double)) {
+    var firstSamples: [Double] = []
+    var secondSamples: [Double] = []
+    let clock = ContinuousClock()
+    for _ in 0..<repetitions {
+      firstSamples.append(clock.measure(first).seconds)
+      secondSamples.append(clock.measure(second).seconds)
+    }
+    func summary(_ samples: [Double]) -> (best: Double, median: Double) {
+      let sorted = samples.sorted()
+      return (sorted[0], sorted[sorted.count / 2])
+    }
+    return (summary(firstSamples), summary(secondSamples))
   }
 
   /// The process's peak resident memory so far, in MiB.
@@ -31,5 +47,12 @@ enum Measure {
       text = String(text[..<end])
     }
     return text
+  }
+}
+
+extension Duration {
+  /// The duration in seconds.
+  var seconds: Double {
+    Double(components.seconds) + Double(components.attoseconds) / 1e18
   }
 }

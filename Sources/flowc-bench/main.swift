@@ -34,23 +34,29 @@ func libyamlEventParse(_ bytes: [UInt8]) -> Int {
 }
 
 func benchmarkCheck() {
-  let repetitions = option("repetitions", default: 5)
+  let repetitions = option("repetitions", default: 11)
   var results: [(screens: Int, check: Double)] = []
-  print("flowc check against libyaml's own event parse (best of \(repetitions), in-memory bytes)")
-  print("screens   size(MB)  libyaml(s)  check(s)  ratio  diagnostics")
+  print(
+    "flowc check against libyaml's own event parse (in-memory bytes, \(repetitions) interleaved runs)"
+  )
+  print(
+    "screens   size(MB)  libyaml best/median(s)  check best/median(s)  ratio best/median  diagnostics"
+  )
   for screens in [option("screens", default: 10_000), option("large", default: 100_000)] {
     let bytes = Array(SyntheticFlows.large(screens: screens).utf8)
     var events = 0
-    let libyaml = Measure.seconds(repetitions: repetitions) { events = libyamlEventParse(bytes) }
     var diagnostics = 0
-    let check = Measure.seconds(repetitions: repetitions) {
-      diagnostics = FlowDocument(bytes: bytes, path: "synthetic.yaml").diagnostics.count
-    }
+    // Interleaved, so both see the same machine: this host is shared and its load varies.
+    let (libyaml, check) = Measure.interleaved(
+      repetitions: repetitions, { events = libyamlEventParse(bytes) },
+      { diagnostics = FlowDocument(bytes: bytes, path: "synthetic.yaml").diagnostics.count })
     results.append((screens, check.best))
     print(
       "\(screens)".padding(10) + Measure.format(Double(bytes.count) / 1e6, digits: 1).padding(10)
-        + Measure.format(libyaml.best).padding(12) + Measure.format(check.best).padding(10)
-        + Measure.format(check.best / libyaml.best, digits: 2).padding(7)
+        + (Measure.format(libyaml.best) + " / " + Measure.format(libyaml.median)).padding(24)
+        + (Measure.format(check.best) + " / " + Measure.format(check.median)).padding(22)
+        + (Measure.format(check.best / libyaml.best, digits: 2) + " / "
+        + Measure.format(check.median / libyaml.median, digits: 2)).padding(19)
         + "\(diagnostics) (\(events) events)")
   }
   let bytes = Array(SyntheticFlows.large(screens: option("screens", default: 10_000)).utf8)
