@@ -23,7 +23,7 @@ public enum FlowCLI {
   static var commands: [CommandEntry] {
     [
       CommandEntry(CheckCommand.self), CommandEntry(RunCommand.self), CommandEntry(GenCommand.self),
-      CommandEntry(SpecCommand.self),
+      CommandEntry(SpecCommand.self), CommandEntry(GraphCommand.self),
     ]
   }
 

@@ -119,3 +119,32 @@ struct RunCommandTests {
     #expect(result.errors.contains("error: 'setRoot' names no screen 'Nowhere'"))
   }
 }
+
+@Suite("flowc graph")
+struct GraphCommandTests {
+  @Test("prints dot by default, or Mermaid or JSON")
+  func formats() {
+    let dot = flowc(["graph", article])
+    #expect(dot.status == 0)
+    #expect(dot.output.hasPrefix("digraph \"NavigationService\" {\n  rankdir=LR;\n"))
+    #expect(dot.output.contains("\"Infos\" -> \"LogoutSheet\" [label=\"tap right: present\"];"))
+    #expect(
+      flowc(["graph", article, "--format", "mermaid"]).output.hasPrefix(
+        "flowchart LR\n  n0((start))\n"))
+    let json = flowc(["graph", article, "--format", "json"])
+    #expect(
+      json.output.hasPrefix(
+        "{\"flow\":\"NavigationService\",\"nodes\":[{\"name\":\"start\",\"kind\":\"start\",\"title\":null}"
+      ))
+  }
+
+  @Test("misuse and flows with errors")
+  func errors() throws {
+    #expect(flowc(["graph"]).status == 2)
+    #expect(flowc(["graph", article, "--format", "png"]).status == 2)
+    let folder = try TemporaryFolder()
+    let path = try folder.write(
+      "bad.yaml", "flow: A\nstart: { push: Nowhere }\nscreens: { Home: {} }\n")
+    #expect(flowc(["graph", path]).status == 1)
+  }
+}

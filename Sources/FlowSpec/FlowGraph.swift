@@ -1,0 +1,195 @@
+/// A flow's navigation graph: screens and alerts as nodes, and an edge for every navigation
+/// an event, a bar button, an alert action or `start` can make, as in the diagram the first
+/// article draws before writing its checklist.
+public struct FlowGraph: Sendable {
+  /// A screen or an alert.
+  public struct Node: Sendable, Hashable {
+    public enum Kind: String, Sendable { case start, screen, alert }
+    public var name: String
+    public var kind: Kind
+    /// The nav bar title, or the alert's title.
+    public var title: String?
+  }
+
+  /// One navigation: from a node, on an event, by an operation, to a node.
+  public struct Edge: Sendable, Hashable {
+    public var from: String
+    public var to: String?
+    /// The event, `tap right`, `alert Logout` or `start`.
+    public var trigger: String
+    /// `push`, `setRoot`, `present`, `pop`, `popToRoot`, `dismiss`, with a guard when inside an `if`.
+    public var operation: String
+    public var animated: Bool
+  }
+
+  /// The flow's name.
+  public var name: String
+  public var nodes: [Node]
+  public var edges: [Edge]
+
+  /// The graph of a flow.
+  public init(_ flow: Flow) {
+    name = flow.name.value
+    nodes = [Node(name: "start", kind: .start, title: nil)]
+    nodes += flow.screens.map {
+      Node(name: $0.name.value, kind: .screen, title: $0.navigationBar.title?.value)
+    }
+    nodes += flow.alerts.map { Node(name: $0.name.value, kind: .alert, title: $0.title?.value) }
+    edges = []
+    if let start = flow.start { add(start, from: "start", trigger: "start") }
+    for screen in flow.screens {
+      for handler in screen.handlers {
+        let tap = BarSide.allCases.first {
+          screen.navigationBar.item($0)?.action?.value == handler.event.value
+        }
+        add(
+          handler.operation, from: screen.name.value,
+          trigger: tap.map { "tap \($0.rawValue)" } ?? handler.event.value)
+      }
+      if let onEnter = screen.onEnter { add(onEnter, from: screen.name.value, trigger: "onEnter") }
+    }
+    for alert in flow.alerts {
+      for action in alert.actions {
+        if let operation = action.operation {
+          add(operation, from: alert.name.value, trigger: "alert \(action.title.value)")
+        } else {
+          edges.append(
+            Edge(
+              from: alert.name.value, to: nil, trigger: "alert \(action.title.value)",
+              operation: "dismiss", animated: true))
+        }
+      }
+    }
+  }
+
+  private mutating func add(
+    _ operation: Operation, from: String, trigger: String, guardText: String? = nil
+  ) {
+    let label = { (name: String) in guardText.map { "\(name) if \($0)" } ?? name }
+    switch operation.kind {
+    case .setRoot(let target), .push(let target):
+      edges.append(
+        Edge(
+          from: from, to: target.screen.value, trigger: trigger,
+          operation: label(operation.call!.rawValue), animated: operation.isAnimated))
+    case .present(let presentation):
+      edges.append(
+        Edge(
+          from: from, to: presentation.target.value, trigger: trigger, operation: label("present"),
+          animated: operation.isAnimated))
+    case .pop, .popToRoot, .dismiss:
+      edges.append(
+        Edge(
+          from: from, to: nil, trigger: trigger, operation: label(operation.call!.rawValue),
+          animated: operation.isAnimated))
+    case .set:
+      break
+    case .branch(let condition, let then, let otherwise):
+      let text = condition.text
+      add(then, from: from, trigger: trigger, guardText: text)
+      if let otherwise { add(otherwise, from: from, trigger: trigger, guardText: "not \(text)") }
+    case .sequence(let operations):
+      for nested in operations { add(nested, from: from, trigger: trigger, guardText: guardText) }
+    }
+  }
+
+  /// Graphviz's dot language.
+  public func dot() -> String {
+    var lines = ["digraph \(Self.quoted(name)) {", "  rankdir=LR;"]
+    for node in nodes {
+      let shape = node.kind == .start ? "point" : node.kind == .alert ? "octagon" : "box"
+      let label = node.title.map { "\(node.name)\n\($0)" } ?? node.name
+      lines.append("  \(Self.quoted(node.name)) [shape=\(shape), label=\(Self.quoted(label))];")
+    }
+    for edge in edges {
+      let label = "\(edge.trigger): \(edge.operation)\(edge.animated ? "" : " (no animation)")"
+      lines.append(
+        "  \(Self.quoted(edge.from)) -> \(Self.quoted(edge.to ?? edge.from)) [label=\(Self.quoted(label))\(edge.to == nil ? ", style=dashed" : "")];"
+      )
+    }
+    lines.append("}")
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// A Mermaid flowchart.
+  public func mermaid() -> String {
+    var ids: [String: String] = [:]
+    for (index, node) in nodes.enumerated() { ids[node.name] = "n\(index)" }
+    var lines = ["flowchart LR"]
+    for node in nodes {
+      let id = ids[node.name]!
+      let text = Self.mermaidText(node.title.map { "\(node.name)<br/>\($0)" } ?? node.name)
+      switch node.kind {
+      case .start: lines.append("  \(id)((start))")
+      case .screen: lines.append("  \(id)[\"\(text)\"]")
+      case .alert: lines.append("  \(id){{\"\(text)\"}}")
+      }
+    }
+    for edge in edges {
+      let from = ids[edge.from] ?? "n0"
+      let to = edge.to.flatMap { ids[$0] } ?? from
+      let label = Self.mermaidText(
+        "\(edge.trigger): \(edge.operation)\(edge.animated ? "" : " (no animation)")")
+      lines.append("  \(from) \(edge.to == nil ? "-.->" : "-->")|\"\(label)\"| \(to)")
+    }
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// The graph as JSON: `{ "flow", "nodes": [{ name, kind, title }], "edges": [{ from, to, trigger, operation, animated }] }`.
+  public func json() -> JSONValue {
+    .object([
+      ("flow", .string(name)),
+      (
+        "nodes",
+        .array(
+          nodes.map { node in
+            .object([
+              ("name", .string(node.name)), ("kind", .string(node.kind.rawValue)),
+              ("title", node.title.map(JSONValue.string) ?? .null),
+            ])
+          })
+      ),
+      (
+        "edges",
+        .array(
+          edges.map { edge in
+            .object([
+              ("from", .string(edge.from)), ("to", edge.to.map(JSONValue.string) ?? .null),
+              ("trigger", .string(edge.trigger)), ("operation", .string(edge.operation)),
+              ("animated", .bool(edge.animated)),
+            ])
+          })
+      ),
+    ])
+  }
+
+  /// A dot string literal.
+  private static func quoted(_ text: String) -> String {
+    var result = "\""
+    for character in text {
+      switch character {
+      case "\n": result += "\\n"
+      case "\"", "\\": result += "\\" + String(character)
+      default: result.append(character)
+      }
+    }
+    return result + "\""
+  }
+
+  /// Text for a Mermaid label, whose quotes must be written as entities.
+  private static func mermaidText(_ text: String) -> String {
+    text.split(separator: "\"", omittingEmptySubsequences: false).joined(separator: "#quot;")
+  }
+}
+
+extension Condition {
+  /// The condition as written: `isLogin`, `not isLogin`, `role = admin`.
+  var text: String {
+    switch self {
+    case .flag(let name): name.value
+    case .not(let inner): "not \(inner.text)"
+    case .equals(let name, let value): "\(name.value) = \(value.value)"
+    case .all(let conditions): conditions.map(\.text).joined(separator: " and ")
+    }
+  }
+}

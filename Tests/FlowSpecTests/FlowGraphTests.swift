@@ -1,0 +1,53 @@
+import FlowSpec
+import FlowTestSupport
+import Testing
+
+@Suite("The navigation graph")
+struct FlowGraphTests {
+  let graph: FlowGraph
+
+  init() throws {
+    let document = try FlowDocument.load(path: TestFlows.repositoryFlow("navigation-service.yaml"))
+    graph = FlowGraph(try #require(document.validFlow))
+  }
+
+  @Test("has a node per screen and alert, titled by its nav bar or alert title")
+  func nodes() {
+    #expect(
+      graph.nodes.map(\.name) == [
+        "start", "Login", "Onboarding", "Infos", "InfoDetails", "NewInfo", "LogoutSheet",
+      ])
+    #expect(graph.nodes.first { $0.name == "LogoutSheet" }?.title == "Want to logout?")
+    #expect(graph.nodes.first { $0.name == "LogoutSheet" }?.kind == .alert)
+  }
+
+  @Test("has an edge per navigation, with its trigger, guard and animated flag")
+  func edges() {
+    let described = graph.edges.map {
+      "\($0.from) -\($0.trigger): \($0.operation)\($0.animated ? "" : " static")-> \($0.to ?? "•")"
+    }
+    #expect(
+      described == [
+        "start -start: setRoot if isLogin static-> Infos",
+        "start -start: setRoot if not isLogin static-> Login",
+        "Login -login: push if isFirstLogin-> Onboarding",
+        "Login -login: setRoot if not isFirstLogin-> Infos",
+        "Onboarding -validateOnboarding: setRoot-> Infos",
+        "Infos -tap right: present-> LogoutSheet",
+        "Infos -selectInfo: push-> InfoDetails",
+        "InfoDetails -tap right: push-> NewInfo",
+        "NewInfo -create: popToRoot-> •",
+        "LogoutSheet -alert Cancel: dismiss-> •",
+        "LogoutSheet -alert Logout: setRoot static-> Login",
+      ])
+  }
+
+  @Test("dot output quotes names and escapes quotes")
+  func dotEscapes() throws {
+    let flow = try TestFlows.flow(
+      "flow: A\nstart: { setRoot: Home }\nscreens:\n  Home: { navBar: { title: 'Say \"hi\"' } }\n")
+    #expect(
+      FlowGraph(flow).dot().contains("\"Home\" [shape=box, label=\"Home\\nSay \\\"hi\\\"\"];"))
+    #expect(FlowGraph(flow).mermaid().contains("n1[\"Home<br/>Say #quot;hi#quot;\"]"))
+  }
+}
