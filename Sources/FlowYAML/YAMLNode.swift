@@ -152,6 +152,11 @@ public struct YAMLPairs: RandomAccessCollection, Sendable {
       value: YAMLNode(tree: tree, index: tree.children[offset + 1]))
   }
 
+  /// The same entries, reached through another handle on the same tree storage.
+  public func rebased(onto other: YAMLTree) -> YAMLPairs {
+    YAMLPairs(tree: other, first: first, count: count)
+  }
+
   /// The entry whose key is `key`, compared as bytes.
   public func first(key: StaticString) -> YAMLPair? {
     var offset = first

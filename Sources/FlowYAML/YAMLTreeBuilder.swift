@@ -233,15 +233,25 @@ struct YAMLTreeBuilder {
       }
       return
     }
-    var buckets: [Int: [Int32]] = [:]
-    buckets.reserveCapacity(pairCount)
+    // The first key of each hash; keys whose hash collides with a different key go to a
+    // short list searched in full (rare), so no array is allocated per key.
+    var firstByHash: [Int: Int32] = [:]
+    firstByHash.reserveCapacity(pairCount)
+    var collided: [Int32] = []
     for pair in 0..<pairCount
     where records[Int(key(pair))].kind == .scalar && !isMergeKey(key(pair)) {
-      let hash = keyHash(key(pair))
-      if let first = buckets[hash]?.first(where: { sameKey($0, key(pair)) }) {
-        reportDuplicate(key(pair), first: first)
+      let candidate = key(pair)
+      let hash = keyHash(candidate)
+      guard let first = firstByHash[hash] else {
+        firstByHash[hash] = candidate
+        continue
+      }
+      if sameKey(first, candidate) {
+        reportDuplicate(candidate, first: first)
+      } else if let earlier = collided.first(where: { sameKey($0, candidate) }) {
+        reportDuplicate(candidate, first: earlier)
       } else {
-        buckets[hash, default: []].append(key(pair))
+        collided.append(candidate)
       }
     }
   }

@@ -10,17 +10,24 @@ extension ModelDecoder {
   /// `screens:`: each screen by name. Thousands of screens are decoded on every core, each
   /// chunk reporting into its own sink, merged in order.
   mutating func screens(_ node: YAMLNode) -> [Screen] {
-    let entries = namedEntries(node, "'screens'")
+    if node.isNull { return [] }
+    guard let entries = node.pairs else {
+      _ = namedEntries(node, "'screens'")
+      return []
+    }
     let decoder = self
     let tree = node.document
     let chunks = Parallel.map(count: entries.count, minimumChunk: 2_000) { range in
       var local = decoder
       local.sink = DiagnosticSink(file: decoder.file)
       // Each chunk walks its own handle on the tree, so the cores share no reference count.
-      let handle = range.lowerBound == 0 ? tree : tree.sharingStorage()
-      let screens = entries[range].map { $0.rebased(onto: handle) }.compactMap { pair -> Screen? in
-        guard let name = local.string(pair.key, "a screen name") else { return nil }
-        return local.screen(named: name, pair.value)
+      let pairs = range.lowerBound == 0 ? entries : entries.rebased(onto: tree.sharingStorage())
+      var screens: [Screen] = []
+      screens.reserveCapacity(range.count)
+      for index in range {
+        let pair = pairs[index]
+        guard let name = local.string(pair.key, "a screen name") else { continue }
+        screens.append(local.screen(named: name, pair.value))
       }
       return (screens: screens, diagnostics: local.sink.diagnostics)
     }
