@@ -103,19 +103,11 @@ enum SpecCommand: Command {
     -> ExitCode
   {
     var sink = DiagnosticSink(file: document.path)
-    let results = Dictionary(
-      document.checklistResults.map { ($0.entry.item.mark.range, $0) },
-      uniquingKeysWith: { first, _ in first })
     for change in changes {
-      let message: String
-      if change.passes {
-        message = "'\(change.item)' passes but is marked to do; run 'flowc spec --update'"
-      } else if let failure = results[change.range]?.failures.first {
-        message = "'\(change.item)' is marked done but fails: \(failure.message)"
-      } else {
-        message = "'\(change.item)' is marked done but has no steps"
-      }
-      sink.report(DiagnosticMessage("checklist.dishonest-mark", .error, message), at: change.range)
+      let hint = change.passes ? "; run 'flowc spec --update'" : ""
+      sink.report(
+        DiagnosticMessage("checklist.dishonest-mark", .error, change.message + hint),
+        at: change.range)
     }
     FlowInputs.printDiagnostics(sink.diagnostics, documents: [document], console: console)
     if let summary = DiagnosticPrinter.summary(of: sink.diagnostics) { console.print(summary) }

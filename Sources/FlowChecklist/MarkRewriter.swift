@@ -4,11 +4,25 @@ import FlowModel
 /// A mark that disagrees with its item's result, and the mark that tells the truth.
 public struct MarkChange: Sendable, Hashable {
   public var item: String
+  /// The mark's place.
   public var range: SourceRange
+  /// The item text's place.
+  public var textRange: SourceRange
   public var from: String
   public var to: String
   /// Whether the item passes (so the mark should say done).
   public var passes: Bool
+  /// Why the item does not pass, when it does not.
+  public var failures: [ChecklistFailure]
+
+  /// What is wrong with the mark: "'…' passes but is marked to do", "'…' is marked done but
+  /// fails: expected …", "'…' is marked done but has no steps".
+  public var message: String {
+    if passes { return "'\(item)' passes but is marked to do" }
+    guard let first = failures.first else { return "'\(item)' is marked done but has no steps" }
+    let more = failures.count > 1 ? " (and \(failures.count - 1) more)" : ""
+    return "'\(item)' is marked done but fails: \(first.message)\(more)"
+  }
 }
 
 /// Makes marks honest: `[✅]` for an item that passes, `[ ]` for one that fails or is
@@ -26,8 +40,10 @@ public enum MarkRewriter {
       let mark = result.entry.item.mark
       guard mark.isDone != result.passed else { return nil }
       return MarkChange(
-        item: result.entry.item.text.value, range: mark.range, from: mark.text,
-        to: result.passed ? done : toDo, passes: result.passed)
+        item: result.entry.item.text.value, range: mark.range,
+        textRange: result.entry.item.text.range,
+        from: mark.text, to: result.passed ? done : toDo, passes: result.passed,
+        failures: result.failures)
     }
   }
 

@@ -24,14 +24,6 @@ public struct SourceText: Sendable {
     self.init(bytes: Array(string.utf8))
   }
 
-  /// How many lines the text has (a final line break does not start a new one).
-  public var lineCount: Int {
-    if let last = lineStarts.last, last == bytes.count, lineStarts.count > 1 {
-      return lineStarts.count - 1
-    }
-    return lineStarts.count
-  }
-
   /// The byte range of a 1-based line, without its line break.
   public func byteRange(ofLine line: Int) -> Range<Int>? {
     guard line >= 1, line <= lineStarts.count else { return nil }

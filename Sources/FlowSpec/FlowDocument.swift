@@ -103,23 +103,21 @@ public struct FlowDocument: Sendable {
     return ChecklistResult(entry: result.entry, outcome: .failed(failures + result.failures))
   }
 
-  /// An error for every item marked done whose scenario fails: the mark lies. Items that fail
-  /// because of an error already reported on their lines are not reported twice.
+  /// An error for every item marked done that fails or has no steps: the mark lies. Items
+  /// that fail because of an error already reported on their lines are not reported twice.
   private static func failingDoneItems(
     _ results: [ChecklistResult], file: String, knownErrors: [Diagnostic]
   ) -> [Diagnostic] {
     var sink = DiagnosticSink(file: file)
-    for result in results where result.entry.item.mark.isDone {
-      let lines = result.entry.item.lines
-      guard !knownErrors.contains(where: { lines.contains($0.position.line) }) else { continue }
-      guard let first = result.failures.first else { continue }
-      let more = result.failures.count > 1 ? " (and \(result.failures.count - 1) more)" : ""
+    for change in MarkRewriter.changes(for: results) where !change.passes {
+      let lines = change.textRange.start.line...change.textRange.start.line
+      let itemLines =
+        results.first { $0.entry.item.mark.range == change.range }?.entry.item.lines ?? lines
+      guard !knownErrors.contains(where: { itemLines.contains($0.position.line) }) else { continue }
       sink.report(
-        DiagnosticMessage(
-          "checklist.done-but-failing", .error,
-          "'\(result.entry.item.text.value)' is marked done but fails: \(first.message)\(more)"),
-        at: result.entry.item.text.range,
-        notes: result.failures.map { .init($0.message, range: $0.range) })
+        DiagnosticMessage("checklist.done-but-failing", .error, change.message),
+        at: change.textRange,
+        notes: change.failures.map { .init($0.message, range: $0.range) })
     }
     return sink.diagnostics
   }

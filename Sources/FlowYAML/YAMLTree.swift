@@ -43,9 +43,6 @@ public final class YAMLTree: Sendable {
     rootIndex.map { YAMLNode(tree: self, index: $0) }
   }
 
-  /// How many nodes the tree holds (aliases count once per use).
-  public var nodeCount: Int { records.count }
-
   /// Whether the node at `index` is a scalar whose bytes are `expected`'s UTF-8: lengths
   /// first, then bytes, without making a string.
   func scalar(_ index: Int32, equals expected: String) -> Bool {

@@ -282,6 +282,16 @@ struct CheckerChecklistTests {
     #expect(diagnostics.map(\.position) == source.markers)
   }
 
+  @Test("an item marked done that has no steps is an error too: its mark cannot be true")
+  func doneButUnbound() throws {
+    let source = MarkedSource(TestFlows.header + screens + "spec: |\n  [x] ‸Not written yet\n")
+    let diagnostics = diagnose(source)
+    let diagnostic = try #require(diagnostics.only("checklist.done-but-failing"))
+    #expect(diagnostic.message == "'Not written yet' is marked done but has no steps")
+    #expect(diagnostic.position == source.marker)
+    #expect(diagnostics.only("checklist.unbound")?.severity == .warning)
+  }
+
   @Test("an item marked done that fails is an error at the item, with what failed")
   func doneButFailing() throws {
     let source = MarkedSource(

@@ -112,7 +112,4 @@ public struct ChecklistEntry: Sendable {
   public var item: ChecklistItem
   /// From the scenario's root item down to the parent.
   public var ancestors: [ChecklistItem]
-
-  /// Whether the item starts a scenario.
-  public var isRoot: Bool { ancestors.isEmpty }
 }
