@@ -18,7 +18,9 @@ private func flow(checklist: String) -> String {
 private func checklist(_ source: String) throws -> Checklist {
   let document = TestFlows.document(flow(checklist: source))
   // These tests are about decoding; whether the marks are honest is tested elsewhere.
-  let errors = document.diagnostics.filter { $0.severity == .error && $0.id != "checklist.done-but-failing" }
+  let errors = document.diagnostics.filter {
+    $0.severity == .error && $0.id != "checklist.done-but-failing"
+  }
   #expect(errors.isEmpty, "\(errors)")
   return try #require(document.flow?.checklist)
 }
