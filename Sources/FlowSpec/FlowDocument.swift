@@ -38,14 +38,17 @@ public struct FlowDocument: Sendable {
     } else {
       let decoded = FlowDecoder.decode(parsed.root, file: path, source: text, limits: limits)
       diagnostics += decoded.diagnostics
-      if let flow = decoded.flow {
-        diagnostics += FlowChecker.check(flow, afterDecodingErrors: diagnostics.containsErrors)
-      }
       let checklistLines = decoded.flow?.checklist?.lines
+      let isFlowError = { (diagnostic: Diagnostic) in
+        diagnostic.severity == .error
+          && !(checklistLines?.contains(diagnostic.position.line) ?? false)
+      }
+      if let flow = decoded.flow {
+        diagnostics += FlowChecker.check(
+          flow, afterDecodingErrors: diagnostics.contains(where: isFlowError))
+      }
       let errors = diagnostics.filter { $0.severity == .error }
-      self.hasFlowErrors =
-        decoded.flow == nil
-        || errors.contains { !(checklistLines?.contains($0.position.line) ?? false) }
+      self.hasFlowErrors = decoded.flow == nil || errors.contains(where: isFlowError)
       if !hasFlowErrors, let flow = decoded.flow, flow.checklist != nil {
         results = ChecklistRunner(flow: flow).runAll().map { Self.failing($0, with: errors) }
         diagnostics += Self.failingDoneItems(results, file: path, knownErrors: errors)
