@@ -124,6 +124,16 @@ struct DecodingTests {
     #expect(diagnostic.position == source.marker)
   }
 
+  @Test("an event with nothing after its colon says to give it an operation")
+  func eventWithoutOperation() throws {
+    let source = MarkedSource(TestFlows.header + "screens:\n  Home:\n    on:\n      ‸go:\n")
+    let diagnostic = try #require(diagnose(source).only("model.not-an-operation"))
+    #expect(
+      diagnostic.message
+        == "event 'go' does nothing; give it an operation, such as '{ push: Screen }' or 'pop'")
+    #expect(diagnostic.position == source.marker)
+  }
+
   @Test("'pop: false' does nothing and is refused")
   func popFalse() throws {
     let source = MarkedSource(

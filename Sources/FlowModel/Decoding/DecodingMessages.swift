@@ -59,6 +59,11 @@ extension DiagnosticMessage {
       "model.not-an-operation", .error,
       "expected an operation such as '{ push: Screen }' or 'pop', found \(found)")
   }
+  static func eventWithoutOperation(_ event: String) -> Self {
+    Self(
+      "model.not-an-operation", .error,
+      "event '\(event)' does nothing; give it an operation, such as '{ push: Screen }' or 'pop'")
+  }
   static func uselessFalse(_ keyword: String) -> Self {
     Self(
       "model.useless-false", .error,

@@ -112,6 +112,10 @@ extension ModelDecoder {
   mutating func eventHandlers(_ node: YAMLNode, of screen: String) -> [EventHandler] {
     namedEntries(node, "'on' of '\(screen)'").compactMap { pair in
       guard let event = string(pair.key, "an event name") else { return nil }
+      if pair.value.isNull {
+        sink.report(.eventWithoutOperation(event.value), at: pair.key.range)
+        return nil
+      }
       guard let operation = operation(pair.value) else { return nil }
       return EventHandler(event: event, operation: operation)
     }
