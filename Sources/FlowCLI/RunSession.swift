@@ -43,7 +43,9 @@ struct RunSession {
       if input.isEmpty || input.hasPrefix("#") { continue }
       if ["quit", "exit", ":q"].contains(input) { break }
       if input == "?" || input == "help" {
-        let events = navigator.availableEvents.map { "  \(Self.syntax(of: $0))" }
+        let events = navigator.availableEvents.map {
+          "  \(Self.syntax(of: $0, placeholders: true))"
+        }
         console.print(
           events.isEmpty ? "  (no events can be sent now)" : events.joined(separator: "\n"))
         continue
@@ -62,11 +64,17 @@ struct RunSession {
   }
 
   /// How to type an event: `login`, `tap: right`, `alert: Logout`.
-  static func syntax(of event: NavigationEvent) -> String {
+  /// With `placeholders`, argument values are shown as `…`: the form to type, for `?`.
+  static func syntax(of event: NavigationEvent, placeholders: Bool = false) -> String {
     switch event {
-    case .named(let name, _): name
-    case .tap(let target): "tap: \(target.rawValue)"
-    case .alertAction(let title): "alert: \(title)"
+    case .named(let name, let arguments) where !arguments.isEmpty:
+      let list = arguments.keys.sorted().map {
+        "\($0): \(placeholders ? "…" : arguments[$0]!.description)"
+      }
+      return "{ \(name): { " + list.joined(separator: ", ") + " } }"
+    case .named(let name, _): return name
+    case .tap(let target): return "tap: \(target.rawValue)"
+    case .alertAction(let title): return "alert: \(title)"
     }
   }
 

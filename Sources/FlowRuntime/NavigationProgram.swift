@@ -72,6 +72,42 @@ public final class NavigationProgram: Sendable {
   }
 }
 
+extension Instruction {
+  /// The `$names` this instruction can only read from its event's arguments.
+  var eventArguments: [String] {
+    var names: [String] = []
+    func collect(_ operand: Operand) {
+      if case .reference(let name, nil, nil) = operand, !names.contains(name) { names.append(name) }
+    }
+    func visit(_ instruction: Instruction) {
+      switch instruction {
+      case .setRoot(let target, _), .push(let target, _), .presentScreen(let target, _, _):
+        target.arguments.forEach(collect)
+      case .set(let writes):
+        writes.forEach { collect($0.value) }
+      case .branch(let predicate, let then, let otherwise):
+        visit(predicate)
+        visit(then)
+        otherwise.map(visit)
+      case .sequence(let instructions):
+        instructions.forEach(visit)
+      case .pop, .popToRoot, .presentAlert, .dismiss, .fail:
+        break
+      }
+    }
+    func visit(_ predicate: Predicate) {
+      switch predicate {
+      case .equals(_, let operand): collect(operand)
+      case .not(let inner): visit(inner)
+      case .all(let predicates): predicates.forEach(visit)
+      case .flag, .unknown: break
+      }
+    }
+    visit(self)
+    return names
+  }
+}
+
 /// A screen ready to run: handlers by event id, its declared bar.
 struct CompiledScreen: Sendable {
   var name: String

@@ -128,11 +128,18 @@ extension Navigator {
   }
 
   /// What can be sent now: the visible screen's events and bar buttons, the back button,
-  /// or the presented alert's actions.
+  /// or the presented alert's actions. An event whose handler reads arguments comes with
+  /// each of them set to an empty string, to show their names.
   public var availableEvents: [NavigationEvent] {
     if let alert { return alert.actions.map { .alertAction($0.title) } }
     guard let entry = visibleEntry else { return [] }
-    var events = program.screens[entry.screen].eventNames.map { NavigationEvent.named($0) }
+    let screen = program.screens[entry.screen]
+    var events = zip(screen.eventNames, screen.handlers).map { name, handler in
+      NavigationEvent.named(
+        name,
+        arguments: Dictionary(
+          uniqueKeysWithValues: handler.instruction.eventArguments.map { ($0, Value.string("")) }))
+    }
     if let bar = navigationBar, !bar.isHidden {
       if bar.left?.action != nil { events.append(.tap(.left)) }
       if bar.right?.action != nil { events.append(.tap(.right)) }

@@ -85,6 +85,16 @@ struct RunCommandTests {
     #expect(result.output.contains("[1] login"))
   }
 
+  @Test("'?' shows the arguments an event needs, in the form to type")
+  func availableEventsWithArguments() {
+    let result = flowc(
+      ["run", article, "--given", "isLogin=true"], input: ["?", "{ selectInfo: { info: Hello } }"],
+      inputIsTerminal: true)
+    #expect(
+      result.output.contains("  presentLogout\n  { selectInfo: { info: … } }\n  tap: right\n"))
+    #expect(result.output.contains("[1] { selectInfo: { info: \"Hello\" } }"))
+  }
+
   @Test("events piped on standard input are sent one per line")
   func piped() {
     let result = flowc(
