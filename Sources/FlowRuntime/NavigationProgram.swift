@@ -82,15 +82,15 @@ extension Instruction {
     func visit(_ instruction: Instruction) {
       switch instruction {
       case .setRoot(let target, _), .push(let target, _), .presentScreen(let target, _, _):
-        target.arguments.forEach(collect)
+        for operand in target.arguments { collect(operand) }
       case .set(let writes):
-        writes.forEach { collect($0.value) }
+        for write in writes { collect(write.value) }
       case .branch(let predicate, let then, let otherwise):
         visit(predicate)
         visit(then)
-        otherwise.map(visit)
+        if let otherwise { visit(otherwise) }
       case .sequence(let instructions):
-        instructions.forEach(visit)
+        for nested in instructions { visit(nested) }
       case .pop, .popToRoot, .presentAlert, .dismiss, .fail:
         break
       }
@@ -99,7 +99,7 @@ extension Instruction {
       switch predicate {
       case .equals(_, let operand): collect(operand)
       case .not(let inner): visit(inner)
-      case .all(let predicates): predicates.forEach(visit)
+      case .all(let predicates): for nested in predicates { visit(nested) }
       case .flag, .unknown: break
       }
     }
