@@ -1,8 +1,14 @@
 import FlowDiagnostics
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Parses a large flow file on two cores: the file is cut in the middle of its top-level
 /// `screens:` block, at a line that starts a screen, each half is parsed on its own, and
-/// the two trees are joined.
+/// the second half's tree is appended to the first's.
 ///
 /// The cut is safe because a line at the screens' key indentation always starts a new
 /// screen in block YAML; the plan refuses anything it cannot be sure of (anchors and
@@ -14,7 +20,7 @@ enum SplitParse {
   static let minimumSize = 1 << 20
 
   /// Where to cut: the byte offset and 1-based line of the first line of the second half.
-  struct Cut {
+  struct Cut: Equatable {
     var offset: Int
     var line: Int
   }
@@ -23,101 +29,113 @@ enum SplitParse {
   /// one piece.
   static func parse(_ bytes: [UInt8], file: String, limits: YAMLLimits) -> YAMLParseResult? {
     guard bytes.count >= minimumSize, Parallel.cores > 1, let cut = cut(bytes) else { return nil }
-    let header = Array("screens:\n".utf8)
     let first = Array(bytes[..<cut.offset])
-    let second = header + bytes[cut.offset...]
+    let second = Array("screens:\n".utf8) + bytes[cut.offset...]
     let halves = Parallel.map(count: 2, minimumChunk: 1) { range in
       range.lowerBound == 0
-        ? YAMLParser.parseWhole(first, file: file, limits: limits, origin: .start)
-        : YAMLParser.parseWhole(
-          second, file: file, limits: limits, origin: SourcePosition(line: cut.line - 1, column: 1))
+        ? YAMLParser.parseStorage(
+          first, file: file, limits: limits, origin: .start, reserving: bytes.count)
+        : YAMLParser.parseStorage(
+          second, file: file, limits: limits, origin: SourcePosition(line: cut.line - 1, column: 1),
+          reserving: second.count)
     }
-    let head = halves[0]
-    let tail = halves.last!
-    guard halves.count == 2, !head.diagnostics.containsErrors,
-      !tail.diagnostics.containsErrors, let headRoot = head.root, let tailRoot = tail.root,
-      let root = join(headRoot, tailRoot)
+    guard halves.count == 2, var head = halves[0].storage, let tail = halves[1].storage,
+      !halves[0].diagnostics.containsErrors, !halves[1].diagnostics.containsErrors,
+      let plan = JoinPlan(head: head, tail: tail)
     else { return nil }
-    return YAMLParseResult(root: root, diagnostics: head.diagnostics + tail.diagnostics)
+    plan.append(tail, to: &head)
+    return YAMLParseResult(
+      root: YAMLTree(head).root, diagnostics: halves[0].diagnostics + halves[1].diagnostics)
   }
 
   // MARK: Planning the cut
 
   /// The cut in the middle of the top-level `screens:` block, if the file is plain enough.
   static func cut(_ bytes: [UInt8]) -> Cut? {
-    guard !hasUnsplittableSyntax(bytes) else { return nil }
-    var lineStart = 0
-    var line = 1
-    var screensEnd: Int?
-    var entryIndent: Int?
-    var screensStart: (offset: Int, line: Int)?
-    var lines: [(offset: Int, line: Int)] = []
-    while lineStart < bytes.count {
-      let lineEnd = bytes[lineStart...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
-      let indent = bytes[lineStart..<lineEnd].prefix { $0 == UInt8(ascii: " ") }.count
-      let content = lineStart + indent
-      let isBlank =
-        content >= lineEnd || bytes[content] == UInt8(ascii: "#")
-        || bytes[content] == UInt8(ascii: "\r")
-      if !isBlank {
-        if screensStart == nil {
-          if indent == 0, isScreensKey(bytes[lineStart..<lineEnd]) {
-            screensStart = (lineEnd + 1, line + 1)
-          }
-        } else if screensEnd == nil {
+    bytes.withUnsafeBufferPointer { buffer -> Cut? in
+      guard let base = buffer.baseAddress, !hasUnsplittableBytes(buffer) else { return nil }
+      let count = buffer.count
+      var lineStart = 0
+      var line = 1
+      var inScreens = false
+      var entryIndent: Int?
+      var entries: [Cut] = []
+      while lineStart < count {
+        let newline = memchr(base + lineStart, 10, count - lineStart).map {
+          Self.offset(of: $0, from: base)
+        }
+        let lineEnd = newline ?? count
+        var content = lineStart
+        while content < lineEnd, buffer[content] == 32 { content += 1 }
+        let indent = content - lineStart
+        if indent == 0, content < lineEnd, startsDocumentSyntax(buffer, at: content, end: lineEnd) {
+          return nil
+        }
+        let isBlank = content >= lineEnd || buffer[content] == 35 || buffer[content] == 13
+        if !isBlank {
           if indent == 0 {
-            screensEnd = lineStart
-          } else if entryIndent == nil {
-            entryIndent = indent
-          }
-          if screensEnd == nil, indent == entryIndent, isKeyStart(bytes[content]) {
-            lines.append((lineStart, line))
+            if inScreens { break }
+            inScreens = isScreensKey(buffer, from: lineStart, to: lineEnd)
+          } else if inScreens {
+            if entryIndent == nil { entryIndent = indent }
+            if indent == entryIndent, isKeyStart(buffer[content]) {
+              entries.append(Cut(offset: lineStart, line: line))
+            }
           }
         }
+        lineStart = lineEnd + 1
+        line += 1
       }
-      lineStart = lineEnd + 1
-      line += 1
+      return entries.count >= 4 ? entries[entries.count / 2] : nil
     }
-    guard lines.count >= 4 else { return nil }
-    let middle = lines[lines.count / 2]
-    return Cut(offset: middle.offset, line: middle.line)
   }
 
-  /// Anchors, aliases, tabs, directives, document markers and BOMs: things a cut could break.
-  private static func hasUnsplittableSyntax(_ bytes: [UInt8]) -> Bool {
-    bytes.withUnsafeBufferPointer { buffer in
-      let count = buffer.count
-      if count >= 3, buffer[0] == 0xEF, buffer[1] == 0xBB, buffer[2] == 0xBF { return true }
-      var index = 0
-      var lineStart = true
-      while index < count {
-        let byte = buffer[index]
-        if byte == 10 {
-          lineStart = true
-        } else {
-          if byte == 9 { return true }
-          if byte == 38 || byte == 42 {  // & and *: an anchor or alias unless a space follows
-            if index + 1 < count, buffer[index + 1] != 32, buffer[index + 1] != 10 { return true }
-          }
-          if lineStart, byte == 37 { return true }  // %: a directive
-          if lineStart, byte == 45 || byte == 46, index + 2 < count, buffer[index + 1] == byte,
-            buffer[index + 2] == byte
-          {
-            return true  // --- or ...: a document marker
-          }
-          lineStart = false
-        }
-        index += 1
+  /// A BOM, a tab, or an anchor or alias (`&name`, `*name`) anywhere: found with `memchr`.
+  private static func hasUnsplittableBytes(_ buffer: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let base = buffer.baseAddress else { return false }
+    let count = buffer.count
+    if count >= 3, buffer[0] == 0xEF, buffer[1] == 0xBB, buffer[2] == 0xBF { return true }
+    if memchr(base, 9, count) != nil { return true }
+    for marker in [UInt8(ascii: "&"), UInt8(ascii: "*")] {
+      var offset = 0
+      while offset < count, let found = memchr(base + offset, Int32(marker), count - offset) {
+        let index = Self.offset(of: found, from: base)
+        if index + 1 < count, buffer[index + 1] != 32, buffer[index + 1] != 10 { return true }
+        offset = index + 1
       }
-      return false
     }
+    return false
+  }
+
+  /// Where a pointer `memchr` returned lies in the buffer starting at `base`.
+  private static func offset(of found: UnsafeMutableRawPointer, from base: UnsafePointer<UInt8>)
+    -> Int
+  {
+    UnsafeRawPointer(found) - UnsafeRawPointer(base)
+  }
+
+  /// A directive (`%`) or a document marker (`---`, `...`) at the start of a line.
+  private static func startsDocumentSyntax(
+    _ buffer: UnsafeBufferPointer<UInt8>, at index: Int, end: Int
+  ) -> Bool {
+    let byte = buffer[index]
+    if byte == 37 { return true }
+    guard byte == 45 || byte == 46, index + 2 < end else { return false }
+    return buffer[index + 1] == byte && buffer[index + 2] == byte
   }
 
   /// `screens:` alone on its line (a block mapping follows), a comment allowed.
-  private static func isScreensKey(_ line: ArraySlice<UInt8>) -> Bool {
-    guard line.starts(with: Array("screens:".utf8)) else { return false }
-    let rest = line.dropFirst(8).drop { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\r") }
-    return rest.isEmpty || rest.first == UInt8(ascii: "#")
+  private static func isScreensKey(
+    _ buffer: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int
+  ) -> Bool {
+    let key = Array("screens:".utf8)
+    guard end - start >= key.count, (0..<key.count).allSatisfy({ buffer[start + $0] == key[$0] })
+    else {
+      return false
+    }
+    var index = start + key.count
+    while index < end, buffer[index] == 32 || buffer[index] == 13 { index += 1 }
+    return index == end || buffer[index] == 35
   }
 
   /// Whether a line at the entries' indentation starts a key (not a list item or a quote).
@@ -130,96 +148,146 @@ enum SplitParse {
     default: true
     }
   }
-
-  // MARK: Joining the halves
-
-  /// One tree from the two halves: the first half's top-level keys, `screens` with the
-  /// entries of both halves, then the second half's other top-level keys.
-  static func join(_ head: YAMLNode, _ tail: YAMLNode) -> YAMLNode? {
-    guard let headPairs = head.pairs, let tailPairs = tail.pairs, let headLast = headPairs.last,
-      let tailFirst = tailPairs.first, headLast.key.hasText("screens"),
-      tailFirst.key.hasText("screens"),
-      let headScreens = headLast.value.pairs, let tailScreens = tailFirst.value.pairs
-    else { return nil }
-    var headKeys = Set(headPairs.compactMap(\.keyText))
-    for pair in tailPairs.dropFirst() {
-      guard let key = pair.keyText, headKeys.insert(key).inserted else { return nil }
-    }
-    var screenNames = Set<String>()
-    for pair in Array(headScreens) + Array(tailScreens) {
-      guard let name = pair.keyText, screenNames.insert(name).inserted else { return nil }
-    }
-    // Block collections closed by the cut end, in the whole file, where the next screen starts.
-    let cutEnd = SourcePosition(line: tailFirst.value.position.line, column: 1)
-    var joiner = TreeJoiner(
-      head: head.tree, tail: tail.tree, movingEnds: cutEnd, to: tailFirst.value.position)
-    let screensValue = joiner.appendMapping(
-      pairs: headScreens.map { joiner.fromHead($0) } + tailScreens.map { joiner.fromTail($0) },
-      start: headLast.value.position, end: tailFirst.value.range.end)
-    var rootPairs = headPairs.dropLast().map { joiner.fromHead($0) }
-    rootPairs.append((joiner.headIndex(headLast.key), screensValue))
-    rootPairs += tailPairs.dropFirst().map { joiner.fromTail($0) }
-    let root = joiner.appendMapping(pairs: rootPairs, start: head.position, end: tail.range.end)
-    return joiner.build(root: root)
-  }
 }
 
-/// Copies two trees into one, shifting the second's indices past the first's.
-private struct TreeJoiner {
-  private let tailRecordOffset: Int32
-  private let tailChildOffset: Int32
-  private let tailByteOffset: Int32
-  private var records: [YAMLTree.Record]
-  private var children: [Int32]
-  private var bytes: [UInt8]
+/// How the second half's tree joins the first's, worked out before anything is changed:
+/// the `screens` mappings to merge and the other top-level entries, or `nil` when the
+/// halves do not fit together without a diagnostic (a key in both, an unexpected shape).
+struct JoinPlan {
+  private typealias Pair = (key: Int32, value: Int32)
 
-  init(
-    head: YAMLTree, tail: YAMLTree, movingEnds cutEnd: SourcePosition, to nextStart: SourcePosition
-  ) {
-    tailRecordOffset = Int32(head.records.count)
-    tailChildOffset = Int32(head.children.count)
-    tailByteOffset = Int32(head.bytes.count)
-    records = head.records
-    for index in records.indices
-    where records[index].end == cutEnd && records[index].kind != .scalar {
-      records[index].end = nextStart
+  private let headRootPairs: [Pair]
+  private let tailRootPairs: [Pair]
+  private let headScreens: Range<Int>
+  private let tailScreens: Range<Int>
+  private let headScreensStart: SourcePosition
+  private let tailScreensStart: SourcePosition
+  private let tailScreensEnd: SourcePosition
+  private let rootStart: SourcePosition
+  private let rootEnd: SourcePosition
+
+  init?(head: YAMLTree.Storage, tail: YAMLTree.Storage) {
+    guard let headRoot = head.rootIndex, let tailRoot = tail.rootIndex,
+      head.records[Int(headRoot)].kind == .mapping, tail.records[Int(tailRoot)].kind == .mapping
+    else { return nil }
+    headRootPairs = Self.pairs(of: headRoot, in: head)
+    tailRootPairs = Self.pairs(of: tailRoot, in: tail)
+    guard let headLast = headRootPairs.last, let tailFirst = tailRootPairs.first,
+      Self.key(headLast.key, in: head, is: "screens"),
+      Self.key(tailFirst.key, in: tail, is: "screens")
+    else { return nil }
+    let headValue = head.records[Int(headLast.value)]
+    let tailValue = tail.records[Int(tailFirst.value)]
+    guard headValue.kind == .mapping, tailValue.kind == .mapping else { return nil }
+    headScreens = Int(headValue.first)..<Int(headValue.first + headValue.count)
+    tailScreens = Int(tailValue.first)..<Int(tailValue.first + tailValue.count)
+    headScreensStart = headValue.start
+    tailScreensStart = tailValue.start
+    tailScreensEnd = tailValue.end
+    rootStart = head.records[Int(headRoot)].start
+    rootEnd = tail.records[Int(tailRoot)].end
+    // A top-level key or a screen in both halves is a duplicate the whole parse reports.
+    let headKeys = headRootPairs.map(\.key)
+    for pair in tailRootPairs.dropFirst()
+    where headKeys.contains(where: { Self.sameKey($0, head, pair.key, tail) }) {
+      return nil
     }
-    records.reserveCapacity(head.records.count + tail.records.count + 2)
+    var firstByHash: [Int: [Int32]] = [:]
+    firstByHash.reserveCapacity(headScreens.count / 2)
+    for offset in stride(from: headScreens.lowerBound, to: headScreens.upperBound, by: 2) {
+      let key = head.children[offset]
+      firstByHash[Self.hash(key, in: head), default: []].append(key)
+    }
+    for offset in stride(from: tailScreens.lowerBound, to: tailScreens.upperBound, by: 2) {
+      let key = tail.children[offset]
+      if let candidates = firstByHash[Self.hash(key, in: tail)],
+        candidates.contains(where: { Self.sameKey($0, head, key, tail) })
+      {
+        return nil
+      }
+    }
+  }
+
+  /// Appends the second half's arrays to the first's (which has room reserved for the whole
+  /// file), then a merged `screens` mapping and a new root.
+  func append(_ tail: YAMLTree.Storage, to head: inout YAMLTree.Storage) {
+    let recordShift = Int32(head.records.count)
+    let childShift = Int32(head.children.count)
+    let byteShift = Int32(head.bytes.count)
+    // Block collections closed by the cut end, in the whole file, where the next screen starts.
+    let cutEnd = SourcePosition(line: tailScreensStart.line, column: 1)
+    for index in head.records.indices
+    where head.records[index].end == cutEnd && head.records[index].kind != .scalar {
+      head.records[index].end = tailScreensStart
+    }
     for var record in tail.records {
-      record.first += record.kind == .scalar ? tailByteOffset : tailChildOffset
-      records.append(record)
+      record.first += record.kind == .scalar ? byteShift : childShift
+      head.records.append(record)
     }
-    let shift = tailRecordOffset
-    var joined = head.children
-    joined.reserveCapacity(head.children.count + tail.children.count + 4)
-    joined += tail.children.map { $0 + shift }
-    children = joined
-    bytes = head.bytes + tail.bytes
-  }
+    for child in tail.children { head.children.append(child + recordShift) }
+    head.bytes.append(contentsOf: tail.bytes)
 
-  func headIndex(_ node: YAMLNode) -> Int32 { node.index }
-  func fromHead(_ pair: YAMLPair) -> (Int32, Int32) { (pair.key.index, pair.value.index) }
-  func fromTail(_ pair: YAMLPair) -> (Int32, Int32) {
-    (pair.key.index + tailRecordOffset, pair.value.index + tailRecordOffset)
-  }
-
-  mutating func appendMapping(pairs: [(Int32, Int32)], start: SourcePosition, end: SourcePosition)
-    -> Int32
-  {
-    let first = Int32(children.count)
-    for (key, value) in pairs {
-      children.append(key)
-      children.append(value)
-    }
-    records.append(
+    let screensFirst = Int32(head.children.count)
+    head.children.append(contentsOf: head.children[headScreens])
+    for offset in tailScreens { head.children.append(tail.children[offset] + recordShift) }
+    head.records.append(
       YAMLTree.Record(
-        first: first, count: Int32(pairs.count * 2), start: start, end: end, kind: .mapping,
-        style: .plain,
-        isTaggedString: false))
-    return Int32(records.count - 1)
+        first: screensFirst, count: Int32(head.children.count) - screensFirst,
+        start: headScreensStart,
+        end: tailScreensEnd, kind: .mapping, style: .plain, isTaggedString: false))
+    let screens = Int32(head.records.count - 1)
+
+    let rootFirst = Int32(head.children.count)
+    for pair in headRootPairs.dropLast() {
+      head.children.append(pair.key)
+      head.children.append(pair.value)
+    }
+    head.children.append(headRootPairs.last!.key)
+    head.children.append(screens)
+    for pair in tailRootPairs.dropFirst() {
+      head.children.append(pair.key + recordShift)
+      head.children.append(pair.value + recordShift)
+    }
+    head.records.append(
+      YAMLTree.Record(
+        first: rootFirst, count: Int32(head.children.count) - rootFirst, start: rootStart,
+        end: rootEnd,
+        kind: .mapping, style: .plain, isTaggedString: false))
+    head.rootIndex = Int32(head.records.count - 1)
   }
 
-  func build(root: Int32) -> YAMLNode? {
-    YAMLTree(records: records, children: children, bytes: bytes, rootIndex: root).root
+  private static func pairs(of mapping: Int32, in storage: YAMLTree.Storage) -> [Pair] {
+    let record = storage.records[Int(mapping)]
+    return stride(from: Int(record.first), to: Int(record.first + record.count), by: 2).map {
+      (storage.children[$0], storage.children[$0 + 1])
+    }
+  }
+
+  private static func scalarBytes(_ index: Int32, in storage: YAMLTree.Storage) -> ArraySlice<
+    UInt8
+  >? {
+    let record = storage.records[Int(index)]
+    guard record.kind == .scalar else { return nil }
+    return storage.bytes[Int(record.first)..<Int(record.first + record.count)]
+  }
+
+  private static func key(_ index: Int32, in storage: YAMLTree.Storage, is text: String) -> Bool {
+    scalarBytes(index, in: storage).map { $0.elementsEqual(text.utf8) } ?? false
+  }
+
+  private static func sameKey(
+    _ lhs: Int32, _ left: YAMLTree.Storage, _ rhs: Int32, _ right: YAMLTree.Storage
+  ) -> Bool {
+    guard let leftBytes = scalarBytes(lhs, in: left), let rightBytes = scalarBytes(rhs, in: right)
+    else { return false }
+    return leftBytes.elementsEqual(rightBytes)
+  }
+
+  private static func hash(_ index: Int32, in storage: YAMLTree.Storage) -> Int {
+    var hasher = Hasher()
+    if let bytes = scalarBytes(index, in: storage) {
+      bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
+    }
+    return hasher.finalize()
   }
 }

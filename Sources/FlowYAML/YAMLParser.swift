@@ -36,18 +36,28 @@ public enum YAMLParser {
   static func parseWhole(
     _ bytes: [UInt8], file: String, limits: YAMLLimits, origin: SourcePosition
   ) -> YAMLParseResult {
+    let (storage, diagnostics) = parseStorage(
+      bytes, file: file, limits: limits, origin: origin, reserving: bytes.count)
+    return YAMLParseResult(root: storage.flatMap { YAMLTree($0).root }, diagnostics: diagnostics)
+  }
+
+  /// Parses the bytes in one piece into a tree's arrays, with room reserved for a document
+  /// of `reserving` bytes; no arrays when the parse did not complete.
+  static func parseStorage(
+    _ bytes: [UInt8], file: String, limits: YAMLLimits, origin: SourcePosition, reserving: Int
+  ) -> (storage: YAMLTree.Storage?, diagnostics: [Diagnostic]) {
     var sink = DiagnosticSink(file: file)
     let offset = MarkConverter(lineOffset: origin.line - 1, columnOffset: origin.column - 1)
     if bytes.count > limits.maxFileSize {
       sink.report(.fileTooLarge(bytes.count, limits.maxFileSize), at: origin)
-      return YAMLParseResult(root: nil, diagnostics: sink.diagnostics)
+      return (nil, sink.diagnostics)
     }
-    let root = bytes.withUnsafeBufferPointer { buffer -> YAMLNode? in
+    let storage = bytes.withUnsafeBufferPointer { buffer -> YAMLTree.Storage? in
       guard let reader = LibYAMLEventReader(input: buffer) else {
         sink.report(.yamlSyntax("libyaml could not start"), at: origin)
         return nil
       }
-      var builder = YAMLTreeBuilder(limits: limits, file: file, expectedBytes: bytes.count)
+      var builder = YAMLTreeBuilder(limits: limits, file: file, expectedBytes: reserving)
       var failure = DiagnosticSink(file: file)
       let completed = readEvents(
         from: reader, into: &builder, bytes: bytes, offset: offset, sink: &failure)
@@ -55,9 +65,9 @@ public enum YAMLParser {
       let fatalLine = failure.diagnostics.first?.position.line ?? .max
       sink.append(contentsOf: builder.diagnostics.filter { $0.position.line < fatalLine })
       sink.append(contentsOf: failure.diagnostics)
-      return completed ? builder.build().root : nil
+      return completed ? builder.takeStorage() : nil
     }
-    return YAMLParseResult(root: root, diagnostics: sink.diagnostics)
+    return (storage, sink.diagnostics)
   }
 
   /// Feeds events to the builder until the stream ends, an error occurs, or a limit is hit.

@@ -20,6 +20,14 @@ public final class YAMLTree: Sendable {
     var isTaggedString: Bool
   }
 
+  /// The arrays a tree is made of, before they are frozen into a `YAMLTree`.
+  struct Storage: Sendable {
+    var records: [Record] = []
+    var children: [Int32] = []
+    var bytes: [UInt8] = []
+    var rootIndex: Int32?
+  }
+
   let records: [Record]
   let children: [Int32]
   let bytes: [UInt8]
@@ -30,6 +38,12 @@ public final class YAMLTree: Sendable {
     self.children = children
     self.bytes = bytes
     self.rootIndex = rootIndex
+  }
+
+  convenience init(_ storage: Storage) {
+    self.init(
+      records: storage.records, children: storage.children, bytes: storage.bytes,
+      rootIndex: storage.rootIndex)
   }
 
   /// A second handle on the same storage (nothing is copied): threads that each walk their

@@ -31,19 +31,27 @@ struct YAMLTreeBuilder {
   private var anchors: [String: (index: Int32, nodeCount: Int)] = [:]
   private var expandedNodes = 0
 
+  /// A builder with room for a document of about `expectedBytes` (flows hold about one node
+  /// every ten bytes), so the arrays rarely grow.
   init(limits: YAMLLimits, file: String, expectedBytes: Int) {
     self.limits = limits
     self.sink = DiagnosticSink(file: file)
-    records.reserveCapacity(expectedBytes / 12)
-    children.reserveCapacity(expectedBytes / 12)
+    records.reserveCapacity(expectedBytes / 8)
+    children.reserveCapacity(expectedBytes / 8)
     bytes.reserveCapacity(expectedBytes / 2)
   }
 
   var diagnostics: [Diagnostic] { sink.diagnostics }
 
-  /// The finished tree.
-  func build() -> YAMLTree {
-    YAMLTree(records: records, children: children, bytes: bytes, rootIndex: rootIndex)
+  /// The finished tree's arrays, moved out of the builder.
+  mutating func takeStorage() -> YAMLTree.Storage {
+    defer {
+      records = []
+      children = []
+      bytes = []
+    }
+    return YAMLTree.Storage(
+      records: records, children: children, bytes: bytes, rootIndex: rootIndex)
   }
 
   /// Starts a mapping or sequence; `false` (with a diagnostic) when it is one level too deep.
