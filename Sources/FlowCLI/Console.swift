@@ -58,15 +58,13 @@ public struct Console {
   }
 
   /// Whether to colour standard output: only on a terminal, never with `NO_COLOR` set.
-  public var colorsOutput: Bool {
-    outputIsTerminal && environment["NO_COLOR"].map(\.isEmpty) ?? true
-      && environment["TERM"] != "dumb"
-  }
+  public var colorsOutput: Bool { colors(onTerminal: outputIsTerminal) }
 
   /// Whether to colour standard error.
-  public var colorsErrors: Bool {
-    errorIsTerminal && environment["NO_COLOR"].map(\.isEmpty) ?? true
-      && environment["TERM"] != "dumb"
+  public var colorsErrors: Bool { colors(onTerminal: errorIsTerminal) }
+
+  private func colors(onTerminal isTerminal: Bool) -> Bool {
+    isTerminal && environment["NO_COLOR"].map(\.isEmpty) ?? true && environment["TERM"] != "dumb"
   }
 
   /// Writes a line to standard output.

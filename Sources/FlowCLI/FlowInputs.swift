@@ -82,6 +82,18 @@ enum FlowInputs {
     }
   }
 
+  /// The document's flow; when it has errors outside its checklist, prints them and a line
+  /// saying `consequence` ("no tests were generated from it"), and returns `nil`.
+  static func validFlow(_ document: FlowDocument, console: Console, consequence: String) -> Flow? {
+    if let flow = document.validFlow { return flow }
+    printDiagnostics(
+      document.diagnostics.filter { $0.severity == .error }, documents: [document],
+      console: console,
+      toErrors: true)
+    console.printError("flowc: error: '\(document.path)' has errors; \(consequence)")
+    return nil
+  }
+
   /// Prints diagnostics compiler-style, quoting lines from the documents.
   static func printDiagnostics(
     _ diagnostics: [Diagnostic], documents: [FlowDocument], console: Console, toErrors: Bool = false

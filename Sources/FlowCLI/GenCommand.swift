@@ -33,11 +33,10 @@ enum GenCommand: Command {
     var status = ExitCode.success
     for (file, output) in zip(files, targets) {
       let document = try FlowInputs.load(file, limits: limits)
-      guard let flow = document.validFlow else {
-        FlowInputs.printDiagnostics(
-          document.diagnostics.filter { $0.severity == .error }, documents: [document],
-          console: console, toErrors: true)
-        console.printError("flowc: error: '\(file)' has errors; no tests were generated from it")
+      guard
+        let flow = FlowInputs.validFlow(
+          document, console: console, consequence: "no tests were generated from it")
+      else {
         status = .problemsFound
         continue
       }
@@ -53,7 +52,9 @@ enum GenCommand: Command {
         checklistErrors, documents: [document], console: console, toErrors: true)
       let source = ChecklistTestGenerator.render(
         flow, source: document.text,
-        options: .init(filePath: FileSystem.absolutePath(file), typeName: typeName(for: file)))
+        options: .init(
+          filePath: FileSystem.absolutePath(file),
+          typeName: ChecklistTestGenerator.typeName(forFlowFile: file)))
       let bytes = Array(source.utf8)
       if let existing = try? FileSystem.read(output).bytes, existing == bytes {
         continue
@@ -92,7 +93,9 @@ enum GenCommand: Command {
         throw UsageError(message: "cannot create '\(directory)': \(error.reason)")
       }
       let base = directory.hasSuffix("/") ? String(directory.dropLast()) : directory
-      let outputs = files.map { base + "/" + typeName(for: $0) + ".swift" }
+      let outputs = files.map {
+        base + "/" + ChecklistTestGenerator.typeName(forFlowFile: $0) + ".swift"
+      }
       if let clash = Dictionary(grouping: zip(files, outputs), by: \.1).first(where: {
         $0.value.count > 1
       }) {
@@ -103,25 +106,5 @@ enum GenCommand: Command {
       }
       return outputs
     }
-  }
-
-  /// `navigation-service.yaml` → `NavigationServiceChecklist`.
-  static func typeName(for file: String) -> String {
-    let name = file.split(separator: "/").last.map(String.init) ?? file
-    let stem = name.split(separator: ".").first.map(String.init) ?? name
-    var words: [String] = []
-    var word = ""
-    for character in stem {
-      if character.isASCII, character.isLetter || character.isNumber {
-        word.append(character)
-      } else if !word.isEmpty {
-        words.append(word)
-        word = ""
-      }
-    }
-    if !word.isEmpty { words.append(word) }
-    let camel = words.map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
-    let base = camel.isEmpty || camel.first!.isNumber ? "Flow" + camel : camel
-    return base + "Checklist"
   }
 }

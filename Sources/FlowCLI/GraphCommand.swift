@@ -26,11 +26,8 @@ enum GraphCommand: Command {
         message: arguments.positionals.isEmpty ? "missing the flow" : "graph takes one flow")
     }
     let document = try FlowInputs.load(path, limits: try FlowInputs.limits(arguments))
-    guard let flow = document.validFlow else {
-      FlowInputs.printDiagnostics(
-        document.diagnostics.filter { $0.severity == .error }, documents: [document],
-        console: console, toErrors: true)
-      console.printError("flowc: error: '\(path)' has errors; fix them first")
+    guard let flow = FlowInputs.validFlow(document, console: console, consequence: "fix them first")
+    else {
       return .problemsFound
     }
     let graph = FlowGraph(flow)

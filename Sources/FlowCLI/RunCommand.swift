@@ -46,12 +46,10 @@ enum RunCommand: Command {
       throw UsageError(message: "give events with --events or --script, not both")
     }
     let document = try FlowInputs.load(path, limits: try FlowInputs.limits(arguments))
-    guard let flow = document.validFlow else {
-      let errors = document.diagnostics.filter { $0.severity == .error }
-      FlowInputs.printDiagnostics(errors, documents: [document], console: console, toErrors: true)
-      console.printError("flowc: error: '\(path)' has errors; fix them before running it")
-      return .problemsFound
-    }
+    guard
+      let flow = FlowInputs.validFlow(
+        document, console: console, consequence: "fix them before running it")
+    else { return .problemsFound }
     let overrides = try givenValues(arguments.all("given"), flow: flow)
     var navigator: Navigator
     do {

@@ -39,11 +39,8 @@ enum SpecCommand: Command {
       throw UsageError(message: "give one of --update, --check and --results")
     }
     let document = try FlowInputs.load(path, limits: try FlowInputs.limits(arguments))
-    guard document.validFlow != nil else {
-      FlowInputs.printDiagnostics(
-        document.diagnostics.filter { $0.severity == .error }, documents: [document],
-        console: console, toErrors: true)
-      console.printError("flowc: error: '\(path)' has errors; fix them first")
+    guard FlowInputs.validFlow(document, console: console, consequence: "fix them first") != nil
+    else {
       return .problemsFound
     }
     guard let checklist = document.flow?.checklist else {

@@ -30,9 +30,10 @@ extension Checker {
   /// alerts, actions, events and state that exist.
   mutating func checkChecklist() {
     guard let checklist = flow.checklist else { return }
-    for section in checklist.sections {
+    let entries = checklist.entries
+    for (index, section) in checklist.sections.enumerated() {
       var seen: [String: Located<String>] = [:]
-      for entry in checklist.entries where entry.section == section.title?.value {
+      for entry in entries where entry.sectionIndex == index {
         let text = entry.item.text
         if let first = seen[text.value] {
           sink.report(
@@ -43,7 +44,7 @@ extension Checker {
         }
       }
     }
-    for entry in checklist.entries {
+    for entry in entries {
       if !entry.item.isBound {
         sink.report(.unboundItem(entry.item.text.value), at: entry.item.text.range)
       }

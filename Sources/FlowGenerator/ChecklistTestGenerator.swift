@@ -23,6 +23,17 @@ public enum ChecklistTestGenerator {
     }
   }
 
+  /// The suite type named after a flow file: `navigation-service.yaml` →
+  /// `NavigationServiceChecklist` (the first letter of each word upper-cased, the rest kept).
+  public static func typeName(forFlowFile path: String) -> String {
+    let name = path.split(separator: "/").last.map(String.init) ?? path
+    let stem = name.split(separator: ".").first.map(String.init) ?? name
+    let camel = SwiftNames.asciiWords(stem).map { $0.prefix(1).uppercased() + $0.dropFirst() }
+      .joined()
+    let base = camel.isEmpty || camel.first!.isNumber ? "Flow" + camel : camel
+    return base + "Checklist"
+  }
+
   /// The Swift source for a flow's checklist; a flow without one gives a file with an empty
   /// suite.
   public static func render(_ flow: Flow, source: SourceText, options: Options) -> String {

@@ -68,7 +68,8 @@ enum SwiftNames {
     return longest
   }
 
-  private static func asciiWords(_ text: String) -> [String] {
+  /// The runs of ASCII letters and digits in a text.
+  static func asciiWords(_ text: String) -> [String] {
     var words: [String] = []
     var word = ""
     for scalar in text.unicodeScalars {
