@@ -62,22 +62,18 @@ struct Checker {
   /// returns what each screen shows, for reachability.
   mutating func checkScreens() -> [NavigationTargets] {
     let flow = self.flow
-    let chunks = Parallel.map(count: flow.screens.count, minimumChunk: 2_000) { range in
-      var local = Checker(flow: flow)
-      var targets: [NavigationTargets] = []
-      targets.reserveCapacity(range.count)
-      for index in range {
+    let (targets, checkers) = Parallel.compactMap(
+      count: flow.screens.count, minimumChunk: 2_000, makeState: { _ in Checker(flow: flow) },
+      transform: { index, local in
         local.checkOperations(ofScreen: index)
         local.checkNavigationBar(ofScreen: index)
         local.checkEventNames(ofScreen: index)
-        targets.append(NavigationTargets(ofScreen: index, in: flow))
-      }
-      return (diagnostics: local.sink.diagnostics, targets: targets)
+        return NavigationTargets(ofScreen: index, in: flow)
+      })
+    for checker in checkers {
+      sink.append(contentsOf: checker.sink.diagnostics)
     }
-    for chunk in chunks {
-      sink.append(contentsOf: chunk.diagnostics)
-    }
-    return chunks.flatMap(\.targets)
+    return targets
   }
 
   var screenNames: [Located<String>] { flow.screens.map(\.name) }

@@ -17,21 +17,67 @@ public enum Parallel {
   public static func map<Result: Sendable>(
     count: Int, minimumChunk: Int, _ body: @Sendable (Range<Int>) -> Result
   ) -> [Result] {
-    let chunks = max(1, min(cores, count / max(1, minimumChunk)))
-    guard chunks > 1 else { return [body(0..<count)] }
-    let ranges = (0..<chunks).map { chunk in
-      (chunk * count / chunks)..<((chunk + 1) * count / chunks)
-    }
+    let ranges = chunks(count: count, minimumChunk: minimumChunk)
+    guard ranges.count > 1 else { return [body(0..<count)] }
     // Each chunk writes only its own slot; concurrentPerform returns when all are done.
-    nonisolated(unsafe) let results = UnsafeMutablePointer<Result?>.allocate(capacity: chunks)
-    results.initialize(repeating: nil, count: chunks)
+    nonisolated(unsafe) let results = UnsafeMutablePointer<Result?>.allocate(
+      capacity: ranges.count)
+    results.initialize(repeating: nil, count: ranges.count)
     defer {
-      results.deinitialize(count: chunks)
+      results.deinitialize(count: ranges.count)
       results.deallocate()
     }
-    DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
+    DispatchQueue.concurrentPerform(iterations: ranges.count) { chunk in
       results[chunk] = body(ranges[chunk])
     }
-    return (0..<chunks).map { results[$0]! }
+    return (0..<ranges.count).map { results[$0]! }
+  }
+
+  /// Transforms every index of `0..<count` on every core, as `map` splits them, into one
+  /// array of the non-`nil` results in index order.
+  ///
+  /// Each range gets its own `State`, made by `makeState` and returned with the elements.
+  /// Elements are written straight into the result and moved, never copied: for thousands
+  /// of screens, copying would retain and release every string and array they hold.
+  public static func compactMap<Element: Sendable, State: Sendable>(
+    count: Int, minimumChunk: Int, makeState: @Sendable (Range<Int>) -> State,
+    transform: @Sendable (Int, inout State) -> Element?
+  ) -> (elements: [Element], states: [State]) {
+    let ranges = chunks(count: count, minimumChunk: minimumChunk)
+    var states: [State] = []
+    let elements = [Element](unsafeUninitializedCapacity: count) { buffer, initializedCount in
+      nonisolated(unsafe) let base = buffer.baseAddress
+      // Each range fills slots from its own start; what it wrote is then moved down so the
+      // elements are contiguous.
+      let filled = map(count: count, minimumChunk: minimumChunk) { range in
+        var state = makeState(range)
+        var next = range.lowerBound
+        for index in range {
+          if let element = transform(index, &state) {
+            (base! + next).initialize(to: element)
+            next += 1
+          }
+        }
+        return (written: next - range.lowerBound, state: state)
+      }
+      var end = 0
+      for (range, chunk) in zip(ranges, filled) {
+        if end != range.lowerBound, chunk.written > 0 {
+          (base! + end).moveInitialize(from: base! + range.lowerBound, count: chunk.written)
+        }
+        end += chunk.written
+      }
+      initializedCount = end
+      states = filled.map(\.state)
+    }
+    return (elements, states)
+  }
+
+  /// The consecutive ranges `map` runs: one per core when each holds `minimumChunk`.
+  private static func chunks(count: Int, minimumChunk: Int) -> [Range<Int>] {
+    let chunks = max(1, min(cores, count / max(1, minimumChunk)))
+    return (0..<chunks).map { chunk in
+      (chunk * count / chunks)..<((chunk + 1) * count / chunks)
+    }
   }
 }

@@ -31,15 +31,17 @@ enum SplitParse {
     guard bytes.count >= minimumSize, Parallel.cores > 1, let cut = cut(bytes) else { return nil }
     let first = Array(bytes[..<cut.offset])
     let second = Array("screens:\n".utf8) + bytes[cut.offset...]
-    let halves = Parallel.map(count: 2, minimumChunk: 1) { range in
-      range.lowerBound == 0
+    var halves = Parallel.map(count: 2, minimumChunk: 1) { range in
+      return range.lowerBound == 0
         ? YAMLParser.parseStorage(
           first, file: file, limits: limits, origin: .start, reserving: bytes.count)
         : YAMLParser.parseStorage(
           second, file: file, limits: limits, origin: SourcePosition(line: cut.line - 1, column: 1),
           reserving: second.count)
     }
-    guard halves.count == 2, var head = halves[0].storage, let tail = halves[1].storage,
+    // Taken out of `halves`, so the head's arrays are uniquely referenced and grow in place.
+    guard halves.count == 2, var head = halves[0].storage.take(),
+      let tail = halves[1].storage.take(),
       !halves[0].diagnostics.containsErrors, !halves[1].diagnostics.containsErrors,
       let plan = JoinPlan(head: head, tail: tail)
     else { return nil }
@@ -50,7 +52,11 @@ enum SplitParse {
 
   // MARK: Planning the cut
 
-  /// The cut in the middle of the top-level `screens:` block, if the file is plain enough.
+  /// The cut in the top-level `screens:` block nearest the middle of the file, so both
+  /// halves take as long, if the file is plain enough.
+  ///
+  /// Lines after the cut are not read: anything there that the cut could break (another
+  /// document, a syntax error) makes the second half fail, and the caller falls back.
   static func cut(_ bytes: [UInt8]) -> Cut? {
     bytes.withUnsafeBufferPointer { buffer -> Cut? in
       guard let base = buffer.baseAddress, !hasUnsplittableBytes(buffer) else { return nil }
@@ -59,7 +65,8 @@ enum SplitParse {
       var line = 1
       var inScreens = false
       var entryIndent: Int?
-      var entries: [Cut] = []
+      var lastEntry: Cut?
+      var entriesBefore = 0
       while lineStart < count {
         let newline = memchr(base + lineStart, 10, count - lineStart).map {
           Self.offset(of: $0, from: base)
@@ -79,14 +86,18 @@ enum SplitParse {
           } else if inScreens {
             if entryIndent == nil { entryIndent = indent }
             if indent == entryIndent, isKeyStart(buffer[content]) {
-              entries.append(Cut(offset: lineStart, line: line))
+              let entry = Cut(offset: lineStart, line: line)
+              if entriesBefore > 0, lineStart >= count / 2 { return entry }
+              lastEntry = entry
+              entriesBefore += 1
             }
           }
         }
         lineStart = lineEnd + 1
         line += 1
       }
-      return entries.count >= 4 ? entries[entries.count / 2] : nil
+      // The screens end before the middle: cut before the last one, if there are two.
+      return entriesBefore >= 2 ? lastEntry : nil
     }
   }
 
@@ -220,11 +231,20 @@ struct JoinPlan {
     where head.records[index].end == cutEnd && head.records[index].kind != .scalar {
       head.records[index].end = tailScreensStart
     }
-    for var record in tail.records {
-      record.first += record.kind == .scalar ? byteShift : childShift
-      head.records.append(record)
+    head.records.reserveCapacity(head.records.count + tail.records.count + 2)
+    head.children.reserveCapacity(
+      head.children.count + tail.children.count + headScreens.count + tailScreens.count
+        + 2 * (headRootPairs.count + tailRootPairs.count))
+    head.records.append(contentsOf: tail.records)
+    head.records.withUnsafeMutableBufferPointer { records in
+      for index in Int(recordShift)..<records.count {
+        records[index].first += records[index].kind == .scalar ? byteShift : childShift
+      }
     }
-    for child in tail.children { head.children.append(child + recordShift) }
+    head.children.append(contentsOf: tail.children)
+    head.children.withUnsafeMutableBufferPointer { children in
+      for index in Int(childShift)..<children.count { children[index] += recordShift }
+    }
     head.bytes.append(contentsOf: tail.bytes)
 
     let screensFirst = Int32(head.children.count)

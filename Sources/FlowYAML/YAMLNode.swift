@@ -63,6 +63,12 @@ public struct YAMLNode: Sendable {
     tree.scalar(index, equals: expected)
   }
 
+  /// The position in `candidates` of the literal this scalar is spelled exactly like, if
+  /// any: one walk over the candidates, lengths compared before bytes.
+  public func position(among candidates: [StaticString]) -> Int? {
+    tree.scalar(index, among: candidates)
+  }
+
   /// Whether the scalar is written plain, so YAML may read it as `null`, a flag or a number.
   public var isPlainScalar: Bool {
     let record = record
@@ -150,6 +156,11 @@ public struct YAMLPairs: RandomAccessCollection, Sendable {
     return YAMLPair(
       key: YAMLNode(tree: tree, index: tree.children[offset]),
       value: YAMLNode(tree: tree, index: tree.children[offset + 1]))
+  }
+
+  /// No entries, for a node that has none (a null where a mapping may stand).
+  public static func empty(in node: YAMLNode) -> YAMLPairs {
+    YAMLPairs(tree: node.tree, first: 0, count: 0)
   }
 
   /// The same entries, reached through another handle on the same tree storage.

@@ -1,5 +1,11 @@
 import FlowDiagnostics
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// A parsed YAML document, stored flat: one array of node records, one of child indices and
 /// one of scalar bytes, so building it allocates a few growing arrays instead of one heap
 /// object per node, and keys can be compared as bytes without making strings.
@@ -69,6 +75,24 @@ public final class YAMLTree: Sendable {
     scalar(
       index,
       equals: UnsafeBufferPointer(start: expected.utf8Start, count: expected.utf8CodeUnitCount))
+  }
+
+  /// The position in `candidates` of the first literal the node at `index` is spelled
+  /// exactly like, if it is a scalar and one matches.
+  func scalar(_ index: Int32, among candidates: [StaticString]) -> Int? {
+    let record = records[Int(index)]
+    guard record.kind == .scalar else { return nil }
+    let count = Int(record.count)
+    return bytes.withUnsafeBufferPointer { all -> Int? in
+      guard let text = all.baseAddress.map({ $0 + Int(record.first) }) else { return nil }
+      for (position, candidate) in candidates.enumerated()
+      where candidate.utf8CodeUnitCount == count
+        && (count == 0 || memcmp(text, candidate.utf8Start, count) == 0)
+      {
+        return position
+      }
+      return nil
+    }
   }
 
   private func scalar(_ index: Int32, equals wanted: UnsafeBufferPointer<UInt8>) -> Bool {

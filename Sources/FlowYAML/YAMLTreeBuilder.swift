@@ -32,12 +32,13 @@ struct YAMLTreeBuilder {
   private var expandedNodes = 0
 
   /// A builder with room for a document of about `expectedBytes` (flows hold about one node
-  /// every ten bytes), so the arrays rarely grow.
+  /// every eight bytes; room is reserved for one every six), so the arrays rarely grow.
+  /// Room that is never used costs address space, not memory: its pages are never touched.
   init(limits: YAMLLimits, file: String, expectedBytes: Int) {
     self.limits = limits
     self.sink = DiagnosticSink(file: file)
-    records.reserveCapacity(expectedBytes / 8)
-    children.reserveCapacity(expectedBytes / 8)
+    records.reserveCapacity(expectedBytes / 6)
+    children.reserveCapacity(expectedBytes / 6)
     bytes.reserveCapacity(expectedBytes / 2)
   }
 

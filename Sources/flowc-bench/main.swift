@@ -155,12 +155,15 @@ func profileStage(_ stage: String) {
     case "parse": _ = YAMLParser.parse(bytes, file: "s.yaml")
     case "decode": _ = FlowDecoder.decode(parsed.root, file: "s.yaml", source: text)
     case "check": _ = FlowChecker.check(flow)
+    case "document": _ = FlowDocument(bytes: bytes, path: "s.yaml")
     default: _ = libyamlEventParse(bytes)
     }
   }
 }
 
 switch arguments.first {
+case "write":
+  print(SyntheticFlows.large(screens: option("screens", default: 10_000)), terminator: "")
 case "profile": profileStage(arguments.dropFirst().first ?? "libyaml")
 case "check": benchmarkCheck()
 case "build-cost":
@@ -174,4 +177,6 @@ default:
   print("usage: flowc-bench check [--screens N] [--large N] [--repetitions N]")
   print("       flowc-bench run [--screens N] [--events N]")
   print("       flowc-bench build-cost [--repetitions N]")
+  print("       flowc-bench profile libyaml|parse|decode|check|document [--screens N]")
+  print("       flowc-bench write [--screens N]     # the synthetic flow, to stdout")
 }

@@ -5,17 +5,10 @@ extension ModelDecoder {
   static let alertKeys: [StaticString] = ["style", "title", "message", "actions"]
   static let alertActionKeys: [StaticString] = ["title", "style", "do"]
 
-  /// `alerts:`: each alert or action sheet by name.
-  mutating func alerts(_ node: YAMLNode) -> [Alert] {
-    namedEntries(node, "'alerts'").compactMap { pair in
-      guard let name = string(pair.key, "an alert name") else { return nil }
-      return alert(named: name, pair.value)
-    }
-  }
-
   mutating func alert(named name: Located<String>, _ node: YAMLNode) -> Alert {
-    let subject = "alert '\(name.value)'"
-    let fields = mapping(node, subject, allowed: Self.alertKeys)
+    // Made only when a problem is reported.
+    let subject = { "alert '\(name.value)'" }
+    let fields = mapping(node, subject(), allowed: Self.alertKeys)
     var actions: [AlertAction] = []
     if let actionsNode = fields?["actions"] {
       actions = (list(actionsNode, "the actions of '\(name.value)'").map(Array.init) ?? [])
@@ -24,7 +17,7 @@ extension ModelDecoder {
         }
     } else if fields != nil {
       reportMissing(
-        "actions", in: subject, hint: "a list such as '- { title: Cancel, style: cancel }'",
+        "actions", in: subject(), hint: "a list such as '- { title: Cancel, style: cancel }'",
         at: name.range)
     }
     return Alert(
@@ -37,11 +30,12 @@ extension ModelDecoder {
   }
 
   mutating func alertAction(_ node: YAMLNode, of alert: String) -> AlertAction? {
-    let subject = "an action of '\(alert)'"
-    guard let fields = mapping(node, subject, allowed: Self.alertActionKeys) else { return nil }
+    // Made only when a problem is reported.
+    let subject = { "an action of '\(alert)'" }
+    guard let fields = mapping(node, subject(), allowed: Self.alertActionKeys) else { return nil }
     guard let titleNode = fields["title"] else {
       reportMissing(
-        "title", in: subject, hint: "the button's text", at: SourceRange(at: node.position))
+        "title", in: subject(), hint: "the button's text", at: SourceRange(at: node.position))
       return nil
     }
     guard let title = string(titleNode, "an action title") else { return nil }

@@ -56,14 +56,11 @@ extension ModelDecoder {
         hint: "what the navigation service does when it is created, such as '{ setRoot: Login }'",
         at: name.range)
     }
-    var screens: [Screen] = []
-    if let node = fields["screens"] {
-      screens = self.screens(node)
-    } else {
+    if fields["screens"] == nil {
       reportMissing(
         "screens", in: "a flow", hint: "the screens it navigates between", at: name.range)
     }
-    let alerts = fields["alerts"].map { self.alerts($0) } ?? []
+    let (screens, alerts) = screensAndAlerts(screens: fields["screens"], alerts: fields["alerts"])
     let checklist = fields.pair("spec").flatMap { self.checklist($0) }
     return Flow(
       name: name, file: file, state: state, start: start, screens: screens, alerts: alerts,
@@ -83,14 +80,16 @@ extension ModelDecoder {
 
 extension ModelDecoder {
   /// A `mapping` whose every key is allowed: for name → declaration mappings.
-  mutating func namedEntries(_ node: YAMLNode, _ subject: String) -> [YAMLPair] {
-    if node.isNull { return [] }
+  mutating func namedEntries(_ node: YAMLNode, _ subject: @autoclosure () -> String)
+    -> YAMLPairs
+  {
+    if node.isNull { return .empty(in: node) }
     guard let pairs = node.pairs else {
       sink.report(
-        .wrongType(subject, expected: "a mapping of names", found: node.kindDescription),
+        .wrongType(subject(), expected: "a mapping of names", found: node.kindDescription),
         at: node.range)
-      return []
+      return .empty(in: node)
     }
-    return Array(pairs)
+    return pairs
   }
 }

@@ -34,7 +34,7 @@ struct ModelDecoder {
         .wrongType(subject(), expected: "a mapping", found: node.kindDescription), at: node.range)
       return nil
     }
-    for pair in pairs where !allowed.contains(where: { pair.key.hasText($0) }) {
+    for pair in pairs where pair.key.position(among: allowed) == nil {
       guard let key = pair.keyText else { continue }
       reportUnknownKey(pair.key, key: key, in: subject(), allowed: allowed.map { "\($0)" })
     }

@@ -7,6 +7,14 @@ enum OperationKeyword: String, CaseIterable {
   case `if`
 
   static let allNames = allCases.map(\.rawValue)
+  private static let ordered = allCases
+  private static let literals = allCases.map(\.name)
+
+  /// The keyword a mapping key spells, compared as bytes.
+  init?(key: YAMLNode) {
+    guard let position = key.position(among: Self.literals) else { return nil }
+    self = Self.ordered[position]
+  }
 
   /// The keyword as a literal, for comparing keys as bytes.
   var name: StaticString {
@@ -63,10 +71,17 @@ extension ModelDecoder {
   }
 
   private mutating func operation(mapping node: YAMLNode, pairs: YAMLPairs) -> Operation? {
-    let keywords = pairs.compactMap { pair in
-      OperationKeyword.allCases.first { pair.key.hasText($0.name) }.map { (pair, $0) }
+    var found: (pair: YAMLPair, keyword: OperationKeyword)?
+    var another: (pair: YAMLPair, keyword: OperationKeyword)?
+    for pair in pairs {
+      guard let keyword = OperationKeyword(key: pair.key) else { continue }
+      if found == nil {
+        found = (pair, keyword)
+      } else if another == nil {
+        another = (pair, keyword)
+      }
     }
-    guard let (keywordPair, keyword) = keywords.first else {
+    guard let (keywordPair, keyword) = found else {
       let allKeys = OperationKeyword.allNames + ["animated", "with", "style", "then", "else"]
       let unknown = pairs.filter { pair in !allKeys.contains(pair.keyText ?? "") }
       for pair in unknown {
@@ -83,14 +98,14 @@ extension ModelDecoder {
       }
       return nil
     }
-    if keywords.count > 1 {
+    if let another {
       sink.report(
-        .severalOperations(keyword.rawValue, keywords[1].1.rawValue), at: keywords[1].0.key.range)
+        .severalOperations(keyword.rawValue, another.keyword.rawValue), at: another.pair.key.range)
     }
+    let modifiers = keyword.modifiers
     for pair in pairs {
-      guard !pair.key.hasText(keyword.name),
-        !keyword.modifiers.contains(where: { pair.key.hasText($0) }),
-        let key = pair.keyText, OperationKeyword(rawValue: key) == nil
+      guard OperationKeyword(key: pair.key) == nil, pair.key.position(among: modifiers) == nil,
+        let key = pair.keyText
       else { continue }
       reportUnknownKey(
         pair.key, key: key, in: "a '\(keyword.rawValue)' operation",

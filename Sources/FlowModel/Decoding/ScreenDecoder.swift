@@ -6,41 +6,53 @@ extension ModelDecoder {
   static let navigationBarKeys: [StaticString] = ["hidden", "title", "left", "right", "backButton"]
   static let barButtonKeys: [StaticString] = ["image", "title", "style", "tint", "action"]
 
-  /// `screens:`: each screen by name.
-  /// `screens:`: each screen by name. Thousands of screens are decoded on every core, each
-  /// chunk reporting into its own sink, merged in order.
-  mutating func screens(_ node: YAMLNode) -> [Screen] {
-    if node.isNull { return [] }
-    guard let entries = node.pairs else {
-      _ = namedEntries(node, "'screens'")
-      return []
-    }
+  /// `screens:` and `alerts:`, each declaration by name, decoded on every core: a flow can
+  /// hold tens of thousands. Both are one range of work (screens first, then alerts), cut
+  /// into a chunk per core; each chunk reads its own handle on the tree, so the cores share
+  /// no reference count, and reports into its own sink.
+  mutating func screensAndAlerts(screens: YAMLNode?, alerts: YAMLNode?) -> (
+    screens: [Screen], alerts: [Alert]
+  ) {
+    let screenEntries = screens.map { namedEntries($0, "'screens'") }
+    let alertEntries = alerts.map { namedEntries($0, "'alerts'") }
+    let screenCount = screenEntries?.count ?? 0
     let decoder = self
-    let tree = node.document
-    let chunks = Parallel.map(count: entries.count, minimumChunk: 2_000) { range in
-      var local = decoder
-      local.sink = DiagnosticSink(file: decoder.file)
-      // Each chunk walks its own handle on the tree, so the cores share no reference count.
-      let pairs = range.lowerBound == 0 ? entries : entries.rebased(onto: tree.sharingStorage())
-      var screens: [Screen] = []
-      screens.reserveCapacity(range.count)
-      for index in range {
-        let pair = pairs[index]
-        guard let name = local.string(pair.key, "a screen name") else { continue }
-        screens.append(local.screen(named: name, pair.value))
-      }
-      return (screens: screens, diagnostics: local.sink.diagnostics)
-    }
+    let handle = (screens ?? alerts)?.document
+    let (decoded, chunks) = Parallel.compactMap(
+      count: screenCount + (alertEntries?.count ?? 0), minimumChunk: 2_000,
+      makeState: { range in
+        let tree = range.lowerBound == 0 ? handle : handle?.sharingStorage()
+        var local = decoder
+        local.sink = DiagnosticSink(file: decoder.file)
+        return DeclarationChunk(
+          decoder: local, screens: tree.flatMap { screenEntries?.rebased(onto: $0) },
+          alerts: tree.flatMap { alertEntries?.rebased(onto: $0) })
+      },
+      transform: { index, chunk -> Screen? in
+        if index < screenCount, let pair = chunk.screens?[index] {
+          guard let name = chunk.decoder.string(pair.key, "a screen name") else { return nil }
+          return chunk.decoder.screen(named: name, pair.value)
+        }
+        if let pair = chunk.alerts?[index - screenCount],
+          let name = chunk.decoder.string(pair.key, "an alert name")
+        {
+          chunk.decodedAlerts.append(chunk.decoder.alert(named: name, pair.value))
+        }
+        return nil
+      })
+    var alerts: [Alert] = []
     for chunk in chunks {
-      sink.append(contentsOf: chunk.diagnostics)
+      sink.append(contentsOf: chunk.decoder.sink.diagnostics)
+      alerts += chunk.decodedAlerts
     }
-    return chunks.flatMap(\.screens)
+    return (decoded, alerts)
   }
 
   /// One screen's declaration; a broken part is reported and left out, the screen kept.
   mutating func screen(named name: Located<String>, _ node: YAMLNode) -> Screen {
-    let subject = "screen '\(name.value)'"
-    let fields = mapping(node, subject, allowed: Self.screenKeys, allowsNull: true)
+    // Made only when a problem is reported.
+    let subject = { "screen '\(name.value)'" }
+    let fields = mapping(node, subject(), allowed: Self.screenKeys, allowsNull: true)
     let bar =
       fields?["navBar"].map { navigationBar($0, of: name.value) }
       ?? NavigationBar(range: name.range)
@@ -54,7 +66,8 @@ extension ModelDecoder {
 
   /// `navBar: hidden`, or a mapping of bar fields.
   mutating func navigationBar(_ node: YAMLNode, of screen: String) -> NavigationBar {
-    let subject = "the nav bar of '\(screen)'"
+    // Made only when a problem is reported.
+    let subject = { "the nav bar of '\(screen)'" }
     if let scalar = node.scalar, !scalar.isQuoted {
       switch scalar.value {
       case "hidden": return NavigationBar(isHidden: true, range: node.range)
@@ -65,12 +78,12 @@ extension ModelDecoder {
     guard node.pairs != nil else {
       sink.report(
         .wrongType(
-          subject, expected: "'hidden', 'visible' or a mapping of bar fields",
+          subject(), expected: "'hidden', 'visible' or a mapping of bar fields",
           found: node.kindDescription),
         at: node.range)
       return NavigationBar(range: node.range)
     }
-    guard let fields = mapping(node, subject, allowed: Self.navigationBarKeys) else {
+    guard let fields = mapping(node, subject(), allowed: Self.navigationBarKeys) else {
       return NavigationBar(range: node.range)
     }
     return NavigationBar(
@@ -84,8 +97,9 @@ extension ModelDecoder {
 
   /// A bar button: an SF Symbol `image` or a `title`, with `style`, `tint` and `action`.
   mutating func barButton(_ node: YAMLNode, side: String, of screen: String) -> BarButtonItem? {
-    let subject = "the \(side) button of '\(screen)'"
-    guard let fields = mapping(node, subject, allowed: Self.barButtonKeys) else { return nil }
+    // Made only when a problem is reported.
+    let subject = { "the \(side) button of '\(screen)'" }
+    guard let fields = mapping(node, subject(), allowed: Self.barButtonKeys) else { return nil }
     let item = BarButtonItem(
       image: fields["image"].flatMap { string($0, "an SF Symbol name") },
       title: fields["title"].flatMap { string($0, "a button title") },
@@ -95,14 +109,14 @@ extension ModelDecoder {
       range: node.range)
     if fields["image"] == nil, fields["title"] == nil {
       reportMissing(
-        "image", in: subject, hint: "an SF Symbol name such as 'plus' (or give a 'title')",
+        "image", in: subject(), hint: "an SF Symbol name such as 'plus' (or give a 'title')",
         at: SourceRange(at: node.position))
     } else if item.image != nil, item.title != nil, let title = item.title {
       sink.report(.bothImageAndTitle(), at: title.range)
     }
     if fields["action"] == nil {
       reportMissing(
-        "action", in: subject, hint: "the event a tap sends, handled in the screen's 'on:'",
+        "action", in: subject(), hint: "the event a tap sends, handled in the screen's 'on:'",
         at: SourceRange(at: node.position))
     }
     return item
@@ -130,4 +144,13 @@ extension ModelDecoder {
       return Parameter(name: name, type: type)
     }
   }
+}
+
+/// What one core decodes of `screens:` and `alerts:`: its decoder, its handle on the
+/// entries, and the alerts it decoded (screens go straight into the result).
+private struct DeclarationChunk: Sendable {
+  var decoder: ModelDecoder
+  let screens: YAMLPairs?
+  let alerts: YAMLPairs?
+  var decodedAlerts: [Alert] = []
 }
