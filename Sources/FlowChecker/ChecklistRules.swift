@@ -28,7 +28,7 @@ extension DiagnosticMessage {
 extension Checker {
   /// The checklist's items must be distinct and bound, and their steps must name screens,
   /// alerts, actions, events and state that exist.
-  mutating func checkChecklist() {
+  func checkChecklist() {
     guard let checklist = flow.checklist else { return }
     let entries = checklist.entries
     for (index, section) in checklist.sections.enumerated() {
@@ -54,7 +54,7 @@ extension Checker {
     }
   }
 
-  private mutating func check(_ step: Step) {
+  private func check(_ step: Step) {
     switch step.kind {
     case .given(let assignments):
       for assignment in assignments {
@@ -75,7 +75,7 @@ extension Checker {
     flow.alerts.flatMap { $0.actions.map(\.title) }
   }
 
-  private mutating func check(_ event: EventStep) {
+  private func check(_ event: EventStep) {
     switch event.kind {
     case .event(let name, _):
       if !handledEvents.contains(where: { $0.value == name.value }) {
@@ -90,7 +90,7 @@ extension Checker {
     }
   }
 
-  private mutating func checkScreenName(_ name: Located<String>, _ keyword: String) {
+  private func checkScreenName(_ name: Located<String>, _ keyword: String) {
     if flow.indexOfScreen(named: name.value) == nil {
       reportUnknown(
         .unknownScreen(keyword, name.value, isAlert: flow.indexOfAlert(named: name.value) != nil),
@@ -99,7 +99,7 @@ extension Checker {
     }
   }
 
-  private mutating func check(_ expectation: Expectation) {
+  private func check(_ expectation: Expectation) {
     switch expectation.kind {
     case .stack(let names):
       for name in names { checkScreenName(name, "stack") }

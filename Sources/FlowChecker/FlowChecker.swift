@@ -11,7 +11,7 @@ public enum FlowChecker {
   /// - Parameter afterDecodingErrors: whether decoding already failed somewhere; rules
   ///   that would only repeat those errors as consequences (reachability) are skipped.
   public static func check(_ flow: Flow, afterDecodingErrors: Bool = false) -> [Diagnostic] {
-    var checker = Checker(flow: flow)
+    let checker = Checker(flow: flow)
     checker.checkNames()
     let screenTargets = checker.checkScreens()
     checker.checkOperationsOutsideScreens()
@@ -26,18 +26,34 @@ public enum FlowChecker {
 }
 
 /// The state of one check: the flow and what has been reported.
-struct Checker {
+///
+/// Rules only read the flow and report into a sink held by reference, so they are not
+/// `mutating` and read the flow in place: walking thousands of screens copies none of them.
+struct Checker: Sendable {
   let flow: Flow
-  var sink: DiagnosticSink
+  private let reported: Reported
+
+  /// The sink every rule reports into.
+  var sink: DiagnosticSink {
+    get { reported.sink }
+    nonmutating _modify { yield &reported.sink }
+  }
 
   init(flow: Flow) {
     self.flow = flow
-    self.sink = DiagnosticSink(file: flow.file)
+    self.reported = Reported(sink: DiagnosticSink(file: flow.file))
+  }
+
+  /// Where a checker's diagnostics accumulate. Unchecked: each checker is filled on one
+  /// thread (a chunk's) and read after that thread has finished.
+  private final class Reported: @unchecked Sendable {
+    var sink: DiagnosticSink
+    init(sink: DiagnosticSink) { self.sink = sink }
   }
 
   /// Reports a name that refers to nothing, with a "did you mean" note at the closest
   /// declaration and a fix-it, when one is close.
-  mutating func reportUnknown(
+  func reportUnknown(
     _ message: DiagnosticMessage, name: Located<String>, candidates: [Located<String>]
   ) {
     var notes: [Diagnostic.Note] = []
@@ -52,7 +68,7 @@ struct Checker {
   }
 
   /// Screen and alert names clash when the same name is both.
-  mutating func checkNames() {
+  func checkNames() {
     for alert in flow.alerts where flow.indexOfScreen(named: alert.name.value) != nil {
       sink.report(.nameClash(alert.name.value), at: alert.name.range)
     }
@@ -60,15 +76,14 @@ struct Checker {
 
   /// The rules that look at one screen at a time, over thousands of screens on every core;
   /// returns what each screen shows, for reachability.
-  mutating func checkScreens() -> [NavigationTargets] {
+  func checkScreens() -> [NavigationTargets] {
     let flow = self.flow
     let (targets, checkers) = Parallel.compactMap(
       count: flow.screens.count, minimumChunk: 2_000, makeState: { _ in Checker(flow: flow) },
       transform: { index, local in
-        local.checkOperations(ofScreen: index)
         local.checkNavigationBar(ofScreen: index)
         local.checkEventNames(ofScreen: index)
-        return NavigationTargets(ofScreen: index, in: flow)
+        return local.checkOperations(ofScreen: index)
       })
     for checker in checkers {
       sink.append(contentsOf: checker.sink.diagnostics)

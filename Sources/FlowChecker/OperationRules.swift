@@ -3,19 +3,27 @@ import FlowModel
 
 extension Checker {
   /// Every screen, alert, state and parameter an operation names must exist, with values
-  /// of the right type.
-  mutating func checkOperations(ofScreen index: Int) {
-    let flow = self.flow
-    flow.forEachOperation(ofScreen: index) { operation, origin in check(operation, origin: origin) }
+  /// of the right type. Returns what the screen's operations show, found on the way.
+  func checkOperations(ofScreen index: Int) -> NavigationTargets {
+    var targets = NavigationTargets()
+    flow.forEachOperation(ofScreen: index) { operation, origin in
+      check(operation, origin: origin, showing: &targets)
+    }
+    return targets
   }
 
   /// The same rules for `start` and alert actions.
-  mutating func checkOperationsOutsideScreens() {
-    let flow = self.flow
-    flow.forEachOperationOutsideScreens { operation, origin in check(operation, origin: origin) }
+  func checkOperationsOutsideScreens() {
+    var targets = NavigationTargets()
+    flow.forEachOperationOutsideScreens { operation, origin in
+      check(operation, origin: origin, showing: &targets)
+    }
   }
 
-  private mutating func check(_ operation: Operation, origin: OperationOrigin) {
+  /// Checks one operation (not those nested in it) and adds what it shows to `targets`.
+  private func check(
+    _ operation: Operation, origin: OperationOrigin, showing targets: inout NavigationTargets
+  ) {
     switch operation.kind {
     case .setRoot(let target), .push(let target):
       let keyword = operation.call?.rawValue ?? "push"
@@ -26,12 +34,15 @@ extension Checker {
           candidates: screenNames)
         return
       }
+      targets.screens.append(screen)
       checkArguments(target.arguments, for: screen, at: target.screen, origin: origin)
     case .present(let presentation):
       let target = presentation.target
       if let screen = flow.indexOfScreen(named: target.value) {
+        targets.screens.append(screen)
         checkArguments(presentation.arguments, for: screen, at: target, origin: origin)
-      } else if flow.indexOfAlert(named: target.value) != nil {
+      } else if let alert = flow.indexOfAlert(named: target.value) {
+        targets.alerts.append(alert)
         if let style = presentation.style {
           sink.report(.styleOnAlert(target.value), at: style.range)
         }
@@ -54,7 +65,7 @@ extension Checker {
   }
 
   /// `with:` must give every parameter of the screen, and only those, with the right types.
-  private mutating func checkArguments(
+  private func checkArguments(
     _ arguments: [Assignment], for screen: Int, at target: Located<String>, origin: OperationOrigin
   ) {
     let params = flow.screens[screen].params
@@ -77,7 +88,7 @@ extension Checker {
   }
 
   /// A state name and value, as in `set:` or `given:`.
-  mutating func checkStateAssignment(
+  func checkStateAssignment(
     _ assignment: Assignment, context: String, origin: OperationOrigin?
   ) {
     guard let variable = flow.stateVariable(named: assignment.name.value) else {
@@ -92,25 +103,26 @@ extension Checker {
   }
 
   /// A literal must have the expected type; a `$reference` must resolve where it is written.
-  private mutating func checkValue(
-    _ value: Located<ValueExpression>, expected: ValueType, subject: String,
+  private func checkValue(
+    _ value: Located<ValueExpression>, expected: ValueType, subject: @autoclosure () -> String,
     origin: OperationOrigin?
   ) {
     switch value.value {
     case .literal(let literal):
       if literal.type != expected {
         sink.report(
-          .typeMismatch(subject, expected: article(expected), found: article(literal.type)),
+          .typeMismatch(subject(), expected: article(expected), found: article(literal.type)),
           at: value.range)
       }
     case .reference(let name):
       guard let origin else { return }
-      checkReference(name, at: value.range, expected: expected, subject: subject, origin: origin)
+      checkReference(
+        name, at: value.range, expected: expected, subject: subject, origin: origin)
     }
   }
 
-  private mutating func checkReference(
-    _ name: String, at range: SourceRange, expected: ValueType, subject: String,
+  private func checkReference(
+    _ name: String, at range: SourceRange, expected: ValueType, subject: () -> String,
     origin: OperationOrigin
   ) {
     let found: ValueType?
@@ -128,11 +140,11 @@ extension Checker {
     }
     if let found, found != expected {
       sink.report(
-        .typeMismatch(subject, expected: article(expected), found: article(found)), at: range)
+        .typeMismatch(subject(), expected: article(expected), found: article(found)), at: range)
     }
   }
 
-  private mutating func check(_ condition: Condition, origin: OperationOrigin) {
+  private func check(_ condition: Condition, origin: OperationOrigin) {
     switch condition {
     case .flag(let name):
       guard let variable = flow.stateVariable(named: name.value) else {

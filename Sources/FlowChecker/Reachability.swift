@@ -21,18 +21,15 @@ struct NavigationTargets: Sendable {
     }
   }
 
-  /// What one screen's `onEnter` and handlers show.
-  init(ofScreen index: Int, in flow: Flow) {
-    let screen = flow.screens[index]
-    self.init([screen.onEnter] + screen.handlers.map(\.operation), in: flow)
-  }
+  /// Nothing yet.
+  init() {}
 }
 
 extension Checker {
   /// Screens nothing reachable from `start` shows, and alerts nothing presents.
   ///
   /// - Parameter screenTargets: what each screen shows, computed with the per-screen rules.
-  mutating func checkReachability(screenTargets: [NavigationTargets]) {
+  func checkReachability(screenTargets: [NavigationTargets]) {
     let startTargets = NavigationTargets([flow.start], in: flow)
     let alertTargets = flow.alerts.map { alert in
       NavigationTargets(alert.actions.map(\.operation), in: flow)

@@ -3,7 +3,7 @@ import FlowModel
 
 extension Checker {
   /// Bar buttons must send an event their screen handles, with a valid tint and symbol.
-  mutating func checkNavigationBar(ofScreen index: Int) {
+  func checkNavigationBar(ofScreen index: Int) {
     for side in BarSide.allCases {
       guard let item = flow.screens[index].navigationBar.item(side) else { continue }
       let handlers = flow.screens[index].handlers
@@ -27,7 +27,7 @@ extension Checker {
   }
 
   /// An alert needs an action to be dismissed, one cancel action at most, distinct titles.
-  mutating func checkAlerts() {
+  func checkAlerts() {
     for index in flow.alerts.indices {
       let name = flow.alerts[index].name
       let actions = flow.alerts[index].actions
@@ -56,7 +56,7 @@ extension Checker {
   }
 
   /// Event names `tap` and `alert` would be read as taps and alert actions in steps.
-  mutating func checkEventNames(ofScreen index: Int) {
+  func checkEventNames(ofScreen index: Int) {
     for handler in flow.screens[index].handlers
     where handler.event.value == "tap" || handler.event.value == "alert" {
       sink.report(.reservedEventName(handler.event.value), at: handler.event.range)
@@ -64,7 +64,7 @@ extension Checker {
   }
 
   /// With a checklist, every handled event should be sent by a bar button or a step.
-  mutating func checkUntriggeredEvents() {
+  func checkUntriggeredEvents() {
     guard let checklist = flow.checklist, !checklist.sections.isEmpty else { return }
     var triggered = Set(
       checklist.entries.flatMap { entry in entry.item.steps.flatMap(\.sentEvents) })

@@ -10,15 +10,19 @@ public struct YAMLNode: Sendable {
     case scalar, mapping, sequence
   }
 
-  let tree: YAMLTree
-  let index: Int32
+  @usableFromInline let tree: YAMLTree
+  @usableFromInline let index: Int32
 
+  @usableFromInline
   init(tree: YAMLTree, index: Int32) {
     self.tree = tree
     self.index = index
   }
 
-  private var record: YAMLTree.Record { tree.records[Int(index)] }
+  // The accessors the decoder calls for every node are inlinable, so they compile into it.
+
+  @inlinable
+  var record: YAMLTree.Record { tree.records[Int(index)] }
 
   /// The same node, reached through another handle on the same tree storage.
   public func rebased(onto other: YAMLTree) -> YAMLNode {
@@ -28,15 +32,18 @@ public struct YAMLNode: Sendable {
   /// The tree this node is in.
   public var document: YAMLTree { tree }
 
+  @inlinable
   public var kind: Kind { record.kind }
 
   /// Where the node's text starts and ends in its file.
+  @inlinable
   public var range: SourceRange {
     let record = record
     return SourceRange(start: record.start, end: record.end)
   }
 
   /// Where the node starts.
+  @inlinable
   public var position: SourcePosition { record.start }
 
   // MARK: Scalars
@@ -59,17 +66,20 @@ public struct YAMLNode: Sendable {
   }
 
   /// Whether this is a scalar spelled exactly like a literal, compared as bytes.
+  @inlinable
   public func hasText(_ expected: StaticString) -> Bool {
     tree.scalar(index, equals: expected)
   }
 
   /// The position in `candidates` of the literal this scalar is spelled exactly like, if
   /// any: one walk over the candidates, lengths compared before bytes.
+  @inlinable
   public func position(among candidates: [StaticString]) -> Int? {
     tree.scalar(index, among: candidates)
   }
 
   /// Whether the scalar is written plain, so YAML may read it as `null`, a flag or a number.
+  @inlinable
   public var isPlainScalar: Bool {
     let record = record
     return record.kind == .scalar && record.style == .plain && !record.isTaggedString
@@ -105,6 +115,7 @@ public struct YAMLNode: Sendable {
   // MARK: Collections
 
   /// The key/value pairs in document order, if this node is a mapping.
+  @inlinable
   public var pairs: YAMLPairs? {
     let record = record
     guard record.kind == .mapping else { return nil }
@@ -112,6 +123,7 @@ public struct YAMLNode: Sendable {
   }
 
   /// The items, if this node is a sequence.
+  @inlinable
   public var items: YAMLItems? {
     let record = record
     guard record.kind == .sequence else { return nil }
@@ -133,6 +145,12 @@ public struct YAMLPair: Sendable {
   public let key: YAMLNode
   public let value: YAMLNode
 
+  @usableFromInline
+  init(key: YAMLNode, value: YAMLNode) {
+    self.key = key
+    self.value = value
+  }
+
   /// The key's text when the key is a scalar.
   public var keyText: String? { key.kind == .scalar ? key.text : nil }
 
@@ -144,13 +162,21 @@ public struct YAMLPair: Sendable {
 
 /// A mapping's entries, in document order.
 public struct YAMLPairs: RandomAccessCollection, Sendable {
-  let tree: YAMLTree
-  let first: Int
+  @usableFromInline let tree: YAMLTree
+  @usableFromInline let first: Int
   public let count: Int
 
-  public var startIndex: Int { 0 }
-  public var endIndex: Int { count }
+  @usableFromInline
+  init(tree: YAMLTree, first: Int, count: Int) {
+    self.tree = tree
+    self.first = first
+    self.count = count
+  }
 
+  @inlinable public var startIndex: Int { 0 }
+  @inlinable public var endIndex: Int { count }
+
+  @inlinable
   public subscript(position: Int) -> YAMLPair {
     let offset = first + position * 2
     return YAMLPair(
@@ -169,6 +195,7 @@ public struct YAMLPairs: RandomAccessCollection, Sendable {
   }
 
   /// The entry whose key is `key`, compared as bytes.
+  @inlinable
   public func first(key: StaticString) -> YAMLPair? {
     var offset = first
     let end = first + count * 2
@@ -186,13 +213,21 @@ public struct YAMLPairs: RandomAccessCollection, Sendable {
 
 /// A sequence's items, in document order.
 public struct YAMLItems: RandomAccessCollection, Sendable {
-  let tree: YAMLTree
-  let first: Int
+  @usableFromInline let tree: YAMLTree
+  @usableFromInline let first: Int
   public let count: Int
 
-  public var startIndex: Int { 0 }
-  public var endIndex: Int { count }
+  @usableFromInline
+  init(tree: YAMLTree, first: Int, count: Int) {
+    self.tree = tree
+    self.first = first
+    self.count = count
+  }
 
+  @inlinable public var startIndex: Int { 0 }
+  @inlinable public var endIndex: Int { count }
+
+  @inlinable
   public subscript(position: Int) -> YAMLNode {
     YAMLNode(tree: tree, index: tree.children[first + position])
   }

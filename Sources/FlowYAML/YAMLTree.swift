@@ -1,11 +1,5 @@
 import FlowDiagnostics
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// A parsed YAML document, stored flat: one array of node records, one of child indices and
 /// one of scalar bytes, so building it allocates a few growing arrays instead of one heap
 /// object per node, and keys can be compared as bytes without making strings.
@@ -13,17 +7,34 @@ import FlowDiagnostics
 /// Immutable once built; `YAMLNode` is a view into it.
 public final class YAMLTree: Sendable {
   /// One node: its kind and style, where it is, and what it holds.
+  ///
+  /// Visible to inlined code (`@usableFromInline`), like the arrays below: the decoder reads
+  /// nodes by the hundred thousand, and calls it could not inline cost more than the reads.
+  @usableFromInline
   struct Record: Sendable {
     /// For a scalar, the offset of its bytes in `bytes`; for a collection, of its children
     /// in `children` (a mapping's children alternate key, value).
-    var first: Int32
+    @usableFromInline var first: Int32
     /// Bytes of a scalar, or children of a collection.
-    var count: Int32
-    var start: SourcePosition
-    var end: SourcePosition
-    var kind: YAMLNode.Kind
-    var style: YAMLScalar.Style
-    var isTaggedString: Bool
+    @usableFromInline var count: Int32
+    @usableFromInline var start: SourcePosition
+    @usableFromInline var end: SourcePosition
+    @usableFromInline var kind: YAMLNode.Kind
+    @usableFromInline var style: YAMLScalar.Style
+    @usableFromInline var isTaggedString: Bool
+
+    init(
+      first: Int32, count: Int32, start: SourcePosition, end: SourcePosition, kind: YAMLNode.Kind,
+      style: YAMLScalar.Style, isTaggedString: Bool
+    ) {
+      self.first = first
+      self.count = count
+      self.start = start
+      self.end = end
+      self.kind = kind
+      self.style = style
+      self.isTaggedString = isTaggedString
+    }
   }
 
   /// The arrays a tree is made of, before they are frozen into a `YAMLTree`.
@@ -34,9 +45,9 @@ public final class YAMLTree: Sendable {
     var rootIndex: Int32?
   }
 
-  let records: [Record]
-  let children: [Int32]
-  let bytes: [UInt8]
+  @usableFromInline let records: [Record]
+  @usableFromInline let children: [Int32]
+  @usableFromInline let bytes: [UInt8]
   let rootIndex: Int32?
 
   init(records: [Record], children: [Int32], bytes: [UInt8], rootIndex: Int32?) {
@@ -71,28 +82,42 @@ public final class YAMLTree: Sendable {
   }
 
   /// Whether the node at `index` is a scalar spelled exactly like a literal.
+  @inlinable
   func scalar(_ index: Int32, equals expected: StaticString) -> Bool {
-    scalar(
-      index,
-      equals: UnsafeBufferPointer(start: expected.utf8Start, count: expected.utf8CodeUnitCount))
+    let record = records[Int(index)]
+    guard record.kind == .scalar, expected.utf8CodeUnitCount == Int(record.count) else {
+      return false
+    }
+    return Self.bytes(bytes, at: Int(record.first), equal: expected)
+  }
+
+  /// Whether `bytes` holds `literal`'s UTF-8 at `offset` (the caller has checked the length).
+  @inlinable
+  static func bytes(_ bytes: [UInt8], at offset: Int, equal literal: StaticString) -> Bool {
+    let wanted = literal.utf8Start
+    return bytes.withUnsafeBufferPointer { all in
+      for position in 0..<literal.utf8CodeUnitCount where all[offset + position] != wanted[position]
+      {
+        return false
+      }
+      return true
+    }
   }
 
   /// The position in `candidates` of the first literal the node at `index` is spelled
   /// exactly like, if it is a scalar and one matches.
+  @inlinable
   func scalar(_ index: Int32, among candidates: [StaticString]) -> Int? {
     let record = records[Int(index)]
     guard record.kind == .scalar else { return nil }
     let count = Int(record.count)
-    return bytes.withUnsafeBufferPointer { all -> Int? in
-      guard let text = all.baseAddress.map({ $0 + Int(record.first) }) else { return nil }
-      for (position, candidate) in candidates.enumerated()
-      where candidate.utf8CodeUnitCount == count
-        && (count == 0 || memcmp(text, candidate.utf8Start, count) == 0)
-      {
-        return position
-      }
-      return nil
+    for position in candidates.indices
+    where candidates[position].utf8CodeUnitCount == count
+      && Self.bytes(bytes, at: Int(record.first), equal: candidates[position])
+    {
+      return position
     }
+    return nil
   }
 
   private func scalar(_ index: Int32, equals wanted: UnsafeBufferPointer<UInt8>) -> Bool {
