@@ -123,7 +123,6 @@ public struct YAMLNode: Sendable {
   }
 
   /// The items, if this node is a sequence.
-  @inlinable
   public var items: YAMLItems? {
     let record = record
     guard record.kind == .sequence else { return nil }
@@ -213,21 +212,13 @@ public struct YAMLPairs: RandomAccessCollection, Sendable {
 
 /// A sequence's items, in document order.
 public struct YAMLItems: RandomAccessCollection, Sendable {
-  @usableFromInline let tree: YAMLTree
-  @usableFromInline let first: Int
+  let tree: YAMLTree
+  let first: Int
   public let count: Int
 
-  @usableFromInline
-  init(tree: YAMLTree, first: Int, count: Int) {
-    self.tree = tree
-    self.first = first
-    self.count = count
-  }
+  public var startIndex: Int { 0 }
+  public var endIndex: Int { count }
 
-  @inlinable public var startIndex: Int { 0 }
-  @inlinable public var endIndex: Int { count }
-
-  @inlinable
   public subscript(position: Int) -> YAMLNode {
     YAMLNode(tree: tree, index: tree.children[first + position])
   }

@@ -22,19 +22,6 @@ public final class YAMLTree: Sendable {
     @usableFromInline var kind: YAMLNode.Kind
     @usableFromInline var style: YAMLScalar.Style
     @usableFromInline var isTaggedString: Bool
-
-    init(
-      first: Int32, count: Int32, start: SourcePosition, end: SourcePosition, kind: YAMLNode.Kind,
-      style: YAMLScalar.Style, isTaggedString: Bool
-    ) {
-      self.first = first
-      self.count = count
-      self.start = start
-      self.end = end
-      self.kind = kind
-      self.style = style
-      self.isTaggedString = isTaggedString
-    }
   }
 
   /// The arrays a tree is made of, before they are frozen into a `YAMLTree`.
