@@ -40,6 +40,9 @@ struct YAMLTreeBuilder {
     records.reserveCapacity(expectedBytes / 6)
     children.reserveCapacity(expectedBytes / 6)
     bytes.reserveCapacity(expectedBytes / 2)
+    HugePages.advise(&records)
+    HugePages.advise(&children)
+    HugePages.advise(&bytes)
   }
 
   var diagnostics: [Diagnostic] { sink.diagnostics }

@@ -68,8 +68,9 @@ public struct Flow: Sendable {
   private static func firstIndex(of names: [String]) -> [String: Int] {
     var index: [String: Int] = [:]
     index.reserveCapacity(names.count)
-    for (offset, name) in names.enumerated() where index[name] == nil {
-      index[name] = offset
+    // Backwards, so the first of several wins, with one hash of each name.
+    for offset in names.indices.reversed() {
+      index[names[offset]] = offset
     }
     return index
   }

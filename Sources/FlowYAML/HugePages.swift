@@ -1,0 +1,33 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Backs large arrays with the kernel's 2 MB pages where it offers them (Linux, with
+/// transparent huge pages in `madvise` mode, its common default).
+///
+/// A 100,000-screen flow fills a few hundred megabytes of node arrays once; with 4 KB
+/// pages that is about 100,000 page faults, a fifth of the whole check's time. A hint only:
+/// nothing changes in what the arrays hold, and where it is not offered nothing happens.
+enum HugePages {
+  /// Arrays smaller than this are left alone.
+  static let minimumBytes = 4 << 20
+  private static let pageSize = 2 << 20
+
+  /// Advises the 2 MB-aligned part of `array`'s reserved capacity.
+  static func advise<Element>(_ array: inout [Element]) {
+    #if os(Linux)
+      let byteCount = array.capacity * MemoryLayout<Element>.stride
+      guard byteCount >= minimumBytes else { return }
+      array.withUnsafeMutableBufferPointer { buffer in
+        guard let base = buffer.baseAddress else { return }
+        let mask = UInt(pageSize - 1)
+        let start = (UInt(bitPattern: base) + mask) & ~mask
+        let end = (UInt(bitPattern: base) + UInt(byteCount)) & ~mask
+        guard end > start, let address = UnsafeMutableRawPointer(bitPattern: start) else {
+          return
+        }
+        _ = madvise(address, Int(end - start), MADV_HUGEPAGE)
+      }
+    #endif
+  }
+}
