@@ -29,26 +29,45 @@ enum SplitParse {
   /// one piece.
   static func parse(_ bytes: [UInt8], file: String, limits: YAMLLimits) -> YAMLParseResult? {
     guard bytes.count >= minimumSize, Parallel.cores > 1, let cut = cut(bytes) else { return nil }
-    let first = Array(bytes[..<cut.offset])
-    let second = Array("screens:\n".utf8) + bytes[cut.offset...]
-    var halves = Parallel.map(count: 2, minimumChunk: 1) { range in
-      return range.lowerBound == 0
-        ? YAMLParser.parseStorage(
-          first, file: file, limits: limits, origin: .start, reserving: bytes.count)
-        : YAMLParser.parseStorage(
-          second, file: file, limits: limits, origin: SourcePosition(line: cut.line - 1, column: 1),
-          reserving: second.count)
+    // The halves are read in place: the second behind a `screens:` line of its own.
+    var halves = bytes.withUnsafeBufferPointer { buffer in
+      secondHalfHeader.withUnsafeBufferPointer { header in
+        let size = buffer.count
+        nonisolated(unsafe) let head = UnsafeBufferPointer(rebasing: buffer[..<cut.offset])
+        nonisolated(unsafe) let tail = [
+          header, UnsafeBufferPointer(rebasing: buffer[cut.offset...]),
+        ]
+        return Parallel.map(count: 2, minimumChunk: 1) { range in
+          let isHead = range.lowerBound == 0
+          let half =
+            isHead
+            ? YAMLParser.parseStorage(
+              segments: [head], file: file, limits: limits, origin: .start,
+              reserving: size)
+            : YAMLParser.parseStorage(
+              segments: tail, file: file, limits: limits,
+              origin: SourcePosition(line: cut.line - 1, column: 1),
+              reserving: size - cut.offset)
+          // Each half hashes its own screen names, for the join to find one named in both.
+          let names = half.storage.map { JoinPlan.screenNames(in: $0, isHead: isHead) }
+          return (storage: half.storage, diagnostics: half.diagnostics, names: names)
+        }
+      }
     }
     // Taken out of `halves`, so the head's arrays are uniquely referenced and grow in place.
     guard halves.count == 2, var head = halves[0].storage.take(),
       let tail = halves[1].storage.take(),
       !halves[0].diagnostics.containsErrors, !halves[1].diagnostics.containsErrors,
-      let plan = JoinPlan(head: head, tail: tail)
+      let headNames = halves[0].names ?? nil, let tailNames = halves[1].names ?? nil,
+      let plan = JoinPlan(head: head, tail: tail, headNames: headNames, tailNames: tailNames)
     else { return nil }
     plan.append(tail, to: &head)
     return YAMLParseResult(
       root: YAMLTree(head).root, diagnostics: halves[0].diagnostics + halves[1].diagnostics)
   }
+
+  /// The line the second half is read behind, so it parses as the rest of `screens:`.
+  private static let secondHalfHeader = Array("screens:\n".utf8)
 
   // MARK: Planning the cut
 
@@ -177,7 +196,34 @@ struct JoinPlan {
   private let rootStart: SourcePosition
   private let rootEnd: SourcePosition
 
-  init?(head: YAMLTree.Storage, tail: YAMLTree.Storage) {
+  /// The screen names of one half, hashed and sorted by hash, each with its key node.
+  struct ScreenNames: Sendable {
+    fileprivate var entries: [(hash: UInt64, key: Int32)]
+  }
+
+  /// Hashes the names in a half's `screens` mapping: the head's last top-level entry, the
+  /// tail's first. Runs on the half's own core, right after its parse.
+  static func screenNames(in storage: YAMLTree.Storage, isHead: Bool) -> ScreenNames? {
+    guard let root = storage.rootIndex, storage.records[Int(root)].kind == .mapping else {
+      return nil
+    }
+    let rootPairs = pairs(of: root, in: storage)
+    guard let screens = isHead ? rootPairs.last : rootPairs.first else { return nil }
+    let mapping = storage.records[Int(screens.value)]
+    guard mapping.kind == .mapping else { return nil }
+    var entries: [(hash: UInt64, key: Int32)] = []
+    entries.reserveCapacity(Int(mapping.count) / 2)
+    for offset in stride(from: Int(mapping.first), to: Int(mapping.first + mapping.count), by: 2) {
+      let key = storage.children[offset]
+      entries.append((hash(key, in: storage), key))
+    }
+    entries.sort { $0.hash < $1.hash }
+    return ScreenNames(entries: entries)
+  }
+
+  init?(
+    head: YAMLTree.Storage, tail: YAMLTree.Storage, headNames: ScreenNames, tailNames: ScreenNames
+  ) {
     guard let headRoot = head.rootIndex, let tailRoot = tail.rootIndex,
       head.records[Int(headRoot)].kind == .mapping, tail.records[Int(tailRoot)].kind == .mapping
     else { return nil }
@@ -203,18 +249,27 @@ struct JoinPlan {
     where headKeys.contains(where: { Self.sameKey($0, head, pair.key, tail) }) {
       return nil
     }
-    var firstByHash: [Int: [Int32]] = [:]
-    firstByHash.reserveCapacity(headScreens.count / 2)
-    for offset in stride(from: headScreens.lowerBound, to: headScreens.upperBound, by: 2) {
-      let key = head.children[offset]
-      firstByHash[Self.hash(key, in: head), default: []].append(key)
-    }
-    for offset in stride(from: tailScreens.lowerBound, to: tailScreens.upperBound, by: 2) {
-      let key = tail.children[offset]
-      if let candidates = firstByHash[Self.hash(key, in: tail)],
-        candidates.contains(where: { Self.sameKey($0, head, key, tail) })
-      {
-        return nil
+    // Both lists are sorted by hash: walk them together, comparing bytes where hashes meet.
+    let left = headNames.entries
+    let right = tailNames.entries
+    var leftIndex = 0
+    var rightIndex = 0
+    while leftIndex < left.count, rightIndex < right.count {
+      let hash = left[leftIndex].hash
+      if hash < right[rightIndex].hash {
+        leftIndex += 1
+      } else if hash > right[rightIndex].hash {
+        rightIndex += 1
+      } else {
+        let leftEnd = left[leftIndex...].firstIndex { $0.hash != hash } ?? left.count
+        let rightEnd = right[rightIndex...].firstIndex { $0.hash != hash } ?? right.count
+        for lhs in left[leftIndex..<leftEnd] {
+          for rhs in right[rightIndex..<rightEnd] where Self.sameKey(lhs.key, head, rhs.key, tail) {
+            return nil
+          }
+        }
+        leftIndex = leftEnd
+        rightIndex = rightEnd
       }
     }
   }
@@ -303,11 +358,13 @@ struct JoinPlan {
     return leftBytes.elementsEqual(rightBytes)
   }
 
-  private static func hash(_ index: Int32, in storage: YAMLTree.Storage) -> Int {
-    var hasher = Hasher()
-    if let bytes = scalarBytes(index, in: storage) {
-      bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
+  /// FNV-1a over a key's bytes: cheap, and collisions are settled by comparing bytes.
+  private static func hash(_ index: Int32, in storage: YAMLTree.Storage) -> UInt64 {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in scalarBytes(index, in: storage) ?? [] {
+      hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
     }
-    return hasher.finalize()
+    return hash
   }
+
 }

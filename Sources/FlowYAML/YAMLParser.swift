@@ -46,35 +46,46 @@ public enum YAMLParser {
   static func parseStorage(
     _ bytes: [UInt8], file: String, limits: YAMLLimits, origin: SourcePosition, reserving: Int
   ) -> (storage: YAMLTree.Storage?, diagnostics: [Diagnostic]) {
+    bytes.withUnsafeBufferPointer { buffer in
+      parseStorage(
+        segments: [buffer], file: file, limits: limits, origin: origin, reserving: reserving)
+    }
+  }
+
+  /// Parses the bytes of `segments`, read one after the other as one text, into a tree's
+  /// arrays; the segments must stay valid during the call.
+  static func parseStorage(
+    segments: [UnsafeBufferPointer<UInt8>], file: String, limits: YAMLLimits,
+    origin: SourcePosition, reserving: Int
+  ) -> (storage: YAMLTree.Storage?, diagnostics: [Diagnostic]) {
     var sink = DiagnosticSink(file: file)
     let offset = MarkConverter(lineOffset: origin.line - 1, columnOffset: origin.column - 1)
-    if bytes.count > limits.maxFileSize {
-      sink.report(.fileTooLarge(bytes.count, limits.maxFileSize), at: origin)
+    let size = segments.reduce(0) { $0 + $1.count }
+    if size > limits.maxFileSize {
+      sink.report(.fileTooLarge(size, limits.maxFileSize), at: origin)
       return (nil, sink.diagnostics)
     }
-    let storage = bytes.withUnsafeBufferPointer { buffer -> YAMLTree.Storage? in
-      guard let reader = LibYAMLEventReader(input: buffer) else {
-        sink.report(.yamlSyntax("libyaml could not start"), at: origin)
-        return nil
-      }
-      var builder = YAMLTreeBuilder(limits: limits, file: file, expectedBytes: reserving)
-      var failure = DiagnosticSink(file: file)
-      let completed = readEvents(
-        from: reader, into: &builder, bytes: bytes, offset: offset, sink: &failure)
-      // What the builder saw on or after a fatal error's line is a symptom of it.
-      let fatalLine = failure.diagnostics.first?.position.line ?? .max
-      sink.append(contentsOf: builder.diagnostics.filter { $0.position.line < fatalLine })
-      sink.append(contentsOf: failure.diagnostics)
-      return completed ? builder.takeStorage() : nil
+    guard let reader = LibYAMLEventReader(segments: segments) else {
+      sink.report(.yamlSyntax("libyaml could not start"), at: origin)
+      return (nil, sink.diagnostics)
     }
-    return (storage, sink.diagnostics)
+    var builder = YAMLTreeBuilder(limits: limits, file: file, expectedBytes: reserving)
+    var failure = DiagnosticSink(file: file)
+    let completed = readEvents(
+      from: reader, into: &builder, bytes: { Array(segments.joined()) }, offset: offset,
+      sink: &failure)
+    // What the builder saw on or after a fatal error's line is a symptom of it.
+    let fatalLine = failure.diagnostics.first?.position.line ?? .max
+    sink.append(contentsOf: builder.diagnostics.filter { $0.position.line < fatalLine })
+    sink.append(contentsOf: failure.diagnostics)
+    return (completed ? builder.takeStorage() : nil, sink.diagnostics)
   }
 
   /// Feeds events to the builder until the stream ends, an error occurs, or a limit is hit.
   /// Returns whether the whole stream was read.
   private static func readEvents(
-    from reader: LibYAMLEventReader, into builder: inout YAMLTreeBuilder, bytes: [UInt8],
-    offset: MarkConverter, sink: inout DiagnosticSink
+    from reader: LibYAMLEventReader, into builder: inout YAMLTreeBuilder,
+    bytes: () -> [UInt8], offset: MarkConverter, sink: inout DiagnosticSink
   ) -> Bool {
     var event = yaml_event_t()
     var documents = 0
@@ -122,7 +133,8 @@ public enum YAMLParser {
         break
       }
     }
-    reportLibYAMLError(reader.error, bytes: bytes, offset: offset, sink: &sink)
+    // The text is needed only to explain the error.
+    reportLibYAMLError(reader.error, bytes: bytes(), offset: offset, sink: &sink)
     return false
   }
 

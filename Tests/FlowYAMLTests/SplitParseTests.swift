@@ -86,6 +86,25 @@ struct SplitParseTests {
     #expect(diagnostic.message == "duplicate key 'Screen7' in this mapping")
   }
 
+  @Test("text read from several buffers parses exactly as the same text read whole")
+  func segmentedInput() throws {
+    let bytes = largeFlow(screens: 400)
+    let whole = YAMLParser.parseWhole(bytes, file: "a.yaml", limits: .default, origin: .start)
+    // Odd sizes, an empty segment, and pieces both smaller and larger than libyaml's buffer.
+    let cuts = [0, 0, 7, 1_000, 1_001, 70_000, bytes.count]
+    let parsed = bytes.withUnsafeBufferPointer { buffer in
+      let segments = zip(cuts, cuts.dropFirst()).map {
+        UnsafeBufferPointer(rebasing: buffer[$0..<$1])
+      }
+      return YAMLParser.parseStorage(
+        segments: segments, file: "a.yaml", limits: .default, origin: .start,
+        reserving: bytes.count)
+    }
+    let storage = try #require(parsed.storage)
+    #expect(parsed.diagnostics == whole.diagnostics)
+    #expect(same(try #require(YAMLTree(storage).root), try #require(whole.root)))
+  }
+
   @Test("anchors, tabs and small files are never split")
   func unsplittable() {
     #expect(SplitParse.cut(largeFlow { $0 == 10 ? "  Base: &base { title: x }\n" : "" }) == nil)
