@@ -29,7 +29,7 @@ public struct FlowDocument: Sendable {
   public init(bytes: [UInt8], path: String, limits: YAMLLimits = .default) {
     self.path = path
     self.text = SourceText(bytes: bytes)
-    let parsed = YAMLParser.parse(bytes, file: path, limits: limits)
+    let parsed = YAMLParser.parse(text, file: path, limits: limits)
     var diagnostics = parsed.diagnostics
     var results: [ChecklistResult] = []
     if parsed.root == nil && parsed.diagnostics.containsErrors {

@@ -11,10 +11,11 @@ import FlowDiagnostics
 /// the second half's tree is appended to the first's.
 ///
 /// The cut is safe because a line at the screens' key indentation always starts a new
-/// screen in block YAML; the plan refuses anything it cannot be sure of (anchors and
-/// aliases, tabs, directives or several documents, a BOM, flow-style `screens`), and the
-/// caller falls back to the sequential parse when either half has an error or the halves
-/// share a key, so diagnostics are exactly those of the sequential parse.
+/// screen in block YAML; the plan refuses anything it cannot be sure of (an anchor before
+/// the cut, a tab where indentation goes, directives or several documents, a BOM,
+/// flow-style `screens`), and the caller falls back to the sequential parse when either
+/// half has an error or the halves share a key, so diagnostics are exactly those of the
+/// sequential parse.
 enum SplitParse {
   /// Files smaller than this are parsed in one piece: splitting them gains nothing.
   static let minimumSize = 1 << 20
@@ -25,10 +26,16 @@ enum SplitParse {
     var line: Int
   }
 
-  /// The tree of `bytes` parsed in two halves, or `nil` when the file should be parsed in
+  /// Whether a file is large enough, and the machine has the cores, to try.
+  static func mayApply(to bytes: [UInt8], limits: YAMLLimits) -> Bool {
+    bytes.count >= minimumSize && bytes.count <= limits.maxFileSize && Parallel.cores > 1
+  }
+
+  /// The tree of the text parsed in two halves, or `nil` when the file should be parsed in
   /// one piece.
-  static func parse(_ bytes: [UInt8], file: String, limits: YAMLLimits) -> YAMLParseResult? {
-    guard bytes.count >= minimumSize, Parallel.cores > 1, let cut = cut(bytes) else { return nil }
+  static func parse(_ text: SourceText, file: String, limits: YAMLLimits) -> YAMLParseResult? {
+    let bytes = text.bytes
+    guard mayApply(to: bytes, limits: limits), let cut = cut(text) else { return nil }
     // The halves are read in place: the second behind a `screens:` line of its own.
     var halves = bytes.withUnsafeBufferPointer { buffer in
       secondHalfHeader.withUnsafeBufferPointer { header in
@@ -76,24 +83,24 @@ enum SplitParse {
   ///
   /// Lines after the cut are not read: anything there that the cut could break (another
   /// document, a syntax error) makes the second half fail, and the caller falls back.
-  static func cut(_ bytes: [UInt8]) -> Cut? {
-    bytes.withUnsafeBufferPointer { buffer -> Cut? in
-      guard let base = buffer.baseAddress, !hasUnsplittableBytes(buffer) else { return nil }
+  static func cut(_ text: SourceText) -> Cut? {
+    let starts = text.lineStarts
+    return text.bytes.withUnsafeBufferPointer { buffer -> Cut? in
       let count = buffer.count
-      var lineStart = 0
-      var line = 1
+      if count >= 3, buffer[0] == 0xEF, buffer[1] == 0xBB, buffer[2] == 0xBF { return nil }
       var inScreens = false
       var entryIndent: Int?
       var lastEntry: Cut?
       var entriesBefore = 0
-      while lineStart < count {
-        let newline = memchr(base + lineStart, 10, count - lineStart).map {
-          Self.offset(of: $0, from: base)
-        }
-        let lineEnd = newline ?? count
+      for lineIndex in starts.indices {
+        let lineStart = starts[lineIndex]
+        let line = lineIndex + 1
+        let lineEnd = lineIndex + 1 < starts.count ? starts[lineIndex + 1] - 1 : count
         var content = lineStart
         while content < lineEnd, buffer[content] == 32 { content += 1 }
         let indent = content - lineStart
+        // A tab where indentation goes leaves the entries' indentation unknown.
+        if content < lineEnd, buffer[content] == 9 { return nil }
         if indent == 0, content < lineEnd, startsDocumentSyntax(buffer, at: content, end: lineEnd) {
           return nil
         }
@@ -106,33 +113,36 @@ enum SplitParse {
             if entryIndent == nil { entryIndent = indent }
             if indent == entryIndent, isKeyStart(buffer[content]) {
               let entry = Cut(offset: lineStart, line: line)
-              if entriesBefore > 0, lineStart >= count / 2 { return entry }
+              if entriesBefore > 0, lineStart >= count / 2 {
+                return hasAnchor(buffer, before: lineStart) ? nil : entry
+              }
               lastEntry = entry
               entriesBefore += 1
             }
           }
         }
-        lineStart = lineEnd + 1
-        line += 1
       }
       // The screens end before the middle: cut before the last one, if there are two.
-      return entriesBefore >= 2 ? lastEntry : nil
+      guard entriesBefore >= 2, let lastEntry, !hasAnchor(buffer, before: lastEntry.offset) else {
+        return nil
+      }
+      return lastEntry
     }
   }
 
-  /// A BOM, a tab, or an anchor or alias (`&name`, `*name`) anywhere: found with `memchr`.
-  private static func hasUnsplittableBytes(_ buffer: UnsafeBufferPointer<UInt8>) -> Bool {
+  /// Whether an anchor (`&name`) may stand before `end`, found with `memchr`.
+  ///
+  /// Aliases in the first half expand anchors of the first half, and the whole file counts
+  /// those expansions against one limit: such a file is parsed whole. An anchor only in
+  /// the second half changes nothing, and an alias to an anchor the half does not have
+  /// fails that half, which falls back to the whole parse.
+  private static func hasAnchor(_ buffer: UnsafeBufferPointer<UInt8>, before end: Int) -> Bool {
     guard let base = buffer.baseAddress else { return false }
-    let count = buffer.count
-    if count >= 3, buffer[0] == 0xEF, buffer[1] == 0xBB, buffer[2] == 0xBF { return true }
-    if memchr(base, 9, count) != nil { return true }
-    for marker in [UInt8(ascii: "&"), UInt8(ascii: "*")] {
-      var offset = 0
-      while offset < count, let found = memchr(base + offset, Int32(marker), count - offset) {
-        let index = Self.offset(of: found, from: base)
-        if index + 1 < count, buffer[index + 1] != 32, buffer[index + 1] != 10 { return true }
-        offset = index + 1
-      }
+    var offset = 0
+    while offset < end, let found = memchr(base + offset, Int32(UInt8(ascii: "&")), end - offset) {
+      let index = Self.offset(of: found, from: base)
+      if index + 1 < buffer.count, buffer[index + 1] != 32, buffer[index + 1] != 10 { return true }
+      offset = index + 1
     }
     return false
   }

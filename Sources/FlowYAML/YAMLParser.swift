@@ -24,12 +24,25 @@ public enum YAMLParser {
     _ bytes: [UInt8], file: String, limits: YAMLLimits = .default,
     origin: SourcePosition = .start
   ) -> YAMLParseResult {
-    if origin == .start, bytes.count <= limits.maxFileSize,
-      let result = SplitParse.parse(bytes, file: file, limits: limits)
+    if origin == .start, SplitParse.mayApply(to: bytes, limits: limits),
+      let result = SplitParse.parse(SourceText(bytes: bytes), file: file, limits: limits)
     {
       return result
     }
     return parseWhole(bytes, file: file, limits: limits, origin: origin)
+  }
+
+  /// Parses a whole file whose lines are already indexed, as `flowc` does: a large file's
+  /// cut is planned on that index.
+  package static func parse(_ text: SourceText, file: String, limits: YAMLLimits = .default)
+    -> YAMLParseResult
+  {
+    if SplitParse.mayApply(to: text.bytes, limits: limits),
+      let result = SplitParse.parse(text, file: file, limits: limits)
+    {
+      return result
+    }
+    return parseWhole(text.bytes, file: file, limits: limits, origin: .start)
   }
 
   /// Parses the bytes in one piece, on the calling thread.

@@ -32,14 +32,15 @@ struct YAMLTreeBuilder {
   private var expandedNodes = 0
 
   /// A builder with room for a document of about `expectedBytes` (flows hold about one node
-  /// every eight bytes; room is reserved for one every six), so the arrays rarely grow.
-  /// Room that is never used costs address space, not memory: its pages are never touched.
+  /// every eight bytes, room is reserved for one every six; scalars hold at most the text's
+  /// bytes), so the arrays rarely grow. Room that is never used costs address space, not
+  /// memory: its pages are never touched.
   init(limits: YAMLLimits, file: String, expectedBytes: Int) {
     self.limits = limits
     self.sink = DiagnosticSink(file: file)
     records.reserveCapacity(expectedBytes / 6)
     children.reserveCapacity(expectedBytes / 6)
-    bytes.reserveCapacity(expectedBytes / 2)
+    bytes.reserveCapacity(expectedBytes)
     HugePages.advise(&records)
     HugePages.advise(&children)
     HugePages.advise(&bytes)

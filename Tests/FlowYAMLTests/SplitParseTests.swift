@@ -51,25 +51,34 @@ private func same(_ lhs: YAMLNode, _ rhs: YAMLNode) -> Bool {
   }
 }
 
+/// Parses `bytes` in two halves, which must be possible, and expects exactly what the whole
+/// parse gives: the same diagnostics and the same tree.
+private func expectSplitLikeWhole(_ bytes: [UInt8]) throws {
+  let split = try #require(
+    SplitParse.parse(SourceText(bytes: bytes), file: "large.yaml", limits: .default))
+  let whole = YAMLParser.parseWhole(bytes, file: "large.yaml", limits: .default, origin: .start)
+  #expect(split.diagnostics == whole.diagnostics)
+  #expect(same(try #require(split.root), try #require(whole.root)))
+}
+
 @Suite("YAML front end: large files parsed in two halves", .timeLimit(.minutes(2)))
 struct SplitParseTests {
   @Test("the two halves join into exactly the tree of the whole file", arguments: [false, true])
   func joinedTreeIsTheSame(endingWithBlock: Bool) throws {
     let bytes = largeFlow(endingWithBlock: endingWithBlock)
     #expect(bytes.count > SplitParse.minimumSize)
-    let cut = try #require(SplitParse.cut(bytes))
+    let cut = try #require(SplitParse.cut(SourceText(bytes: bytes)))
     #expect(cut.line > 1000)
-    let split = try #require(SplitParse.parse(bytes, file: "large.yaml", limits: .default))
-    let whole = YAMLParser.parseWhole(bytes, file: "large.yaml", limits: .default, origin: .start)
-    #expect(split.diagnostics == whole.diagnostics)
-    #expect(same(try #require(split.root), try #require(whole.root)))
+    try expectSplitLikeWhole(bytes)
   }
 
   @Test("an error in either half falls back to the whole parse, with the same diagnostics")
   func errorsFallBack() throws {
     for broken in [100, 5_900] {
       let bytes = largeFlow { $0 == broken ? "    oops: [unclosed\n" : "" }
-      #expect(SplitParse.parse(bytes, file: "large.yaml", limits: .default)?.root == nil)
+      #expect(
+        SplitParse.parse(SourceText(bytes: bytes), file: "large.yaml", limits: .default)?.root
+          == nil)
       let result = YAMLParser.parse(bytes, file: "large.yaml")
       let whole = YAMLParser.parseWhole(bytes, file: "large.yaml", limits: .default, origin: .start)
       #expect(result.diagnostics == whole.diagnostics)
@@ -80,10 +89,36 @@ struct SplitParseTests {
   @Test("a screen named in both halves falls back, so the duplicate key is reported")
   func duplicateAcrossHalves() throws {
     let bytes = largeFlow { $0 == 5_000 ? "  Screen7: {}\n" : "" }
-    #expect(SplitParse.parse(bytes, file: "large.yaml", limits: .default)?.root == nil)
+    #expect(
+      SplitParse.parse(SourceText(bytes: bytes), file: "large.yaml", limits: .default)?.root == nil)
     let diagnostic = try #require(YAMLParser.parse(bytes, file: "large.yaml").diagnostics.first)
     #expect(diagnostic.id == "yaml.duplicate-key")
     #expect(diagnostic.message == "duplicate key 'Screen7' in this mapping")
+  }
+
+  @Test("anchors and aliases after the cut, and tabs inside lines, still split, to the same tree")
+  func anchorsAfterTheCut() throws {
+    let bytes = largeFlow {
+      switch $0 {
+      case 10: "  Tabbed: { title: \"a\tb\" }  #\tcomment\n"
+      case 5_900: "  Base: &base { title: x }\n  Copy: { <<: *base, help: y }\n"
+      default: ""
+      }
+    }
+    try expectSplitLikeWhole(bytes)
+  }
+
+  @Test("an alias the second half cannot resolve falls back to the whole parse")
+  func unresolvedAliasFallsBack() throws {
+    let bytes = largeFlow {
+      switch $0 {
+      case 5_900: "  Copy: *base\n"
+      default: ""
+      }
+    }
+    #expect(SplitParse.parse(SourceText(bytes: bytes), file: "a.yaml", limits: .default) == nil)
+    let result = YAMLParser.parse(bytes, file: "a.yaml")
+    #expect(result.diagnostics.first?.id == "yaml.undefined-alias")
   }
 
   @Test("text read from several buffers parses exactly as the same text read whole")
@@ -107,11 +142,13 @@ struct SplitParseTests {
 
   @Test("anchors, tabs and small files are never split")
   func unsplittable() {
-    #expect(SplitParse.cut(largeFlow { $0 == 10 ? "  Base: &base { title: x }\n" : "" }) == nil)
-    #expect(SplitParse.cut(largeFlow { $0 == 10 ? "  #\tcomment\n" : "" }) == nil)
+    #expect(
+      SplitParse.cut(
+        SourceText(bytes: largeFlow { $0 == 10 ? "  Base: &base { title: x }\n" : "" })) == nil)
+    #expect(SplitParse.cut(SourceText(bytes: largeFlow { $0 == 10 ? "\t# comment\n" : "" })) == nil)
     #expect(
       SplitParse.parse(
-        Array("flow: A\nscreens:\n  A: {}\n  B: {}\n".utf8), file: "a.yaml", limits: .default)?.root
+        SourceText("flow: A\nscreens:\n  A: {}\n  B: {}\n"), file: "a.yaml", limits: .default)?.root
         == nil)
   }
 }
