@@ -5,19 +5,22 @@ extension ModelDecoder {
   static let alertKeys: [StaticString] = ["style", "title", "message", "actions"]
   static let alertActionKeys: [StaticString] = ["title", "style", "do"]
 
+  /// How messages name an alert and its actions; built only when a message is.
+  private static func subject(alert name: String) -> String { "alert '\(name)'" }
+  private static func subject(actionOf alert: String) -> String { "an action of '\(alert)'" }
+
   mutating func alert(named name: Located<String>, _ node: YAMLNode) -> Alert {
-    // Made only when a problem is reported.
-    let subject = { "alert '\(name.value)'" }
-    let fields = mapping(node, subject(), allowed: Self.alertKeys)
+    let fields = mapping(node, Self.subject(alert: name.value), allowed: Self.alertKeys)
     var actions: [AlertAction] = []
     if let actionsNode = fields?["actions"] {
-      actions = (list(actionsNode, "the actions of '\(name.value)'").map(Array.init) ?? [])
-        .compactMap {
+      actions =
+        list(actionsNode, "the actions of '\(name.value)'")?.compactMapReserving {
           alertAction($0, of: name.value)
-        }
+        } ?? []
     } else if fields != nil {
       reportMissing(
-        "actions", in: subject(), hint: "a list such as '- { title: Cancel, style: cancel }'",
+        "actions", in: Self.subject(alert: name.value),
+        hint: "a list such as '- { title: Cancel, style: cancel }'",
         at: name.range)
     }
     return Alert(
@@ -30,12 +33,12 @@ extension ModelDecoder {
   }
 
   mutating func alertAction(_ node: YAMLNode, of alert: String) -> AlertAction? {
-    // Made only when a problem is reported.
-    let subject = { "an action of '\(alert)'" }
-    guard let fields = mapping(node, subject(), allowed: Self.alertActionKeys) else { return nil }
+    guard let fields = mapping(node, Self.subject(actionOf: alert), allowed: Self.alertActionKeys)
+    else { return nil }
     guard let titleNode = fields["title"] else {
       reportMissing(
-        "title", in: subject(), hint: "the button's text", at: SourceRange(at: node.position))
+        "title", in: Self.subject(actionOf: alert), hint: "the button's text",
+        at: SourceRange(at: node.position))
       return nil
     }
     guard let title = string(titleNode, "an action title") else { return nil }

@@ -69,7 +69,7 @@ extension ModelDecoder {
 
   /// `state:`: names with default values.
   mutating func stateVariables(_ node: YAMLNode) -> [StateVariable] {
-    namedEntries(node, "'state'").compactMap { pair in
+    namedEntries(node, "'state'").compactMapReserving { pair in
       guard let name = string(pair.key, "a state name"),
         let value = literal(pair.value, "the default of state '\(name.value)'")
       else { return nil }

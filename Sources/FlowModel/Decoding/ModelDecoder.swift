@@ -197,7 +197,7 @@ struct ModelDecoder {
         at: node.range)
       return []
     }
-    return pairs.compactMap { pair in
+    return pairs.compactMapReserving { pair in
       guard let name = string(pair.key, "a name") else { return nil }
       let value: Located<ValueExpression>? =
         allowsReferences

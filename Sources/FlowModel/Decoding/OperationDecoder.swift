@@ -63,7 +63,7 @@ extension ModelDecoder {
     case .sequence:
       let items = node.items!
       if items.isEmpty { sink.report(.emptyOperationList(), at: node.range) }
-      let operations = items.compactMap { operation($0) }
+      let operations = items.compactMapReserving { operation($0) }
       return Operation(.sequence(operations), range: operations.first?.range ?? node.range)
     case .mapping:
       return operation(mapping: node, pairs: node.pairs!)

@@ -48,11 +48,19 @@ extension ModelDecoder {
     return (decoded, alerts)
   }
 
+  /// How messages name a screen and its parts; built only when a message is.
+  private static func subject(screen name: String) -> String { "screen '\(name)'" }
+  private static func subject(navigationBarOf screen: String) -> String {
+    "the nav bar of '\(screen)'"
+  }
+  private static func subject(button side: String, of screen: String) -> String {
+    "the \(side) button of '\(screen)'"
+  }
+
   /// One screen's declaration; a broken part is reported and left out, the screen kept.
   mutating func screen(named name: Located<String>, _ node: YAMLNode) -> Screen {
-    // Made only when a problem is reported.
-    let subject = { "screen '\(name.value)'" }
-    let fields = mapping(node, subject(), allowed: Self.screenKeys, allowsNull: true)
+    let fields = mapping(
+      node, Self.subject(screen: name.value), allowed: Self.screenKeys, allowsNull: true)
     let bar =
       fields?["navBar"].map { navigationBar($0, of: name.value) }
       ?? NavigationBar(range: name.range)
@@ -66,8 +74,6 @@ extension ModelDecoder {
 
   /// `navBar: hidden`, or a mapping of bar fields.
   mutating func navigationBar(_ node: YAMLNode, of screen: String) -> NavigationBar {
-    // Made only when a problem is reported.
-    let subject = { "the nav bar of '\(screen)'" }
     if let scalar = node.scalar, !scalar.isQuoted {
       switch scalar.value {
       case "hidden": return NavigationBar(isHidden: true, range: node.range)
@@ -78,12 +84,16 @@ extension ModelDecoder {
     guard node.pairs != nil else {
       sink.report(
         .wrongType(
-          subject(), expected: "'hidden', 'visible' or a mapping of bar fields",
+          Self.subject(navigationBarOf: screen),
+          expected: "'hidden', 'visible' or a mapping of bar fields",
           found: node.kindDescription),
         at: node.range)
       return NavigationBar(range: node.range)
     }
-    guard let fields = mapping(node, subject(), allowed: Self.navigationBarKeys) else {
+    guard
+      let fields = mapping(
+        node, Self.subject(navigationBarOf: screen), allowed: Self.navigationBarKeys)
+    else {
       return NavigationBar(range: node.range)
     }
     return NavigationBar(
@@ -97,9 +107,10 @@ extension ModelDecoder {
 
   /// A bar button: an SF Symbol `image` or a `title`, with `style`, `tint` and `action`.
   mutating func barButton(_ node: YAMLNode, side: String, of screen: String) -> BarButtonItem? {
-    // Made only when a problem is reported.
-    let subject = { "the \(side) button of '\(screen)'" }
-    guard let fields = mapping(node, subject(), allowed: Self.barButtonKeys) else { return nil }
+    guard
+      let fields = mapping(
+        node, Self.subject(button: side, of: screen), allowed: Self.barButtonKeys)
+    else { return nil }
     let item = BarButtonItem(
       image: fields["image"].flatMap { string($0, "an SF Symbol name") },
       title: fields["title"].flatMap { string($0, "a button title") },
@@ -109,14 +120,16 @@ extension ModelDecoder {
       range: node.range)
     if fields["image"] == nil, fields["title"] == nil {
       reportMissing(
-        "image", in: subject(), hint: "an SF Symbol name such as 'plus' (or give a 'title')",
+        "image", in: Self.subject(button: side, of: screen),
+        hint: "an SF Symbol name such as 'plus' (or give a 'title')",
         at: SourceRange(at: node.position))
     } else if item.image != nil, item.title != nil, let title = item.title {
       sink.report(.bothImageAndTitle(), at: title.range)
     }
     if fields["action"] == nil {
       reportMissing(
-        "action", in: subject(), hint: "the event a tap sends, handled in the screen's 'on:'",
+        "action", in: Self.subject(button: side, of: screen),
+        hint: "the event a tap sends, handled in the screen's 'on:'",
         at: SourceRange(at: node.position))
     }
     return item
@@ -124,7 +137,7 @@ extension ModelDecoder {
 
   /// `on:`: event name → operation.
   mutating func eventHandlers(_ node: YAMLNode, of screen: String) -> [EventHandler] {
-    namedEntries(node, "'on' of '\(screen)'").compactMap { pair in
+    namedEntries(node, "'on' of '\(screen)'").compactMapReserving { pair in
       guard let event = string(pair.key, "an event name") else { return nil }
       if pair.value.isNull {
         sink.report(.eventWithoutOperation(event.value), at: pair.key.range)
@@ -137,7 +150,7 @@ extension ModelDecoder {
 
   /// `params:`: name → `String`, `Int` or `Bool`.
   mutating func parameters(_ node: YAMLNode, of screen: String) -> [Parameter] {
-    namedEntries(node, "'params' of '\(screen)'").compactMap { pair in
+    namedEntries(node, "'params' of '\(screen)'").compactMapReserving { pair in
       guard let name = string(pair.key, "a parameter name"),
         let type = choice(pair.value, "a parameter type", as: ValueType.self)
       else { return nil }

@@ -118,11 +118,13 @@ public enum ModalStyle: String, Sendable, Hashable, CaseIterable {
 }
 
 /// A condition on state, as written after `if:`.
-public indirect enum Condition: Sendable, Hashable {
+///
+/// Only `not` is boxed: a flag or a comparison, the common cases, allocate nothing.
+public enum Condition: Sendable, Hashable {
   /// A flag that must be true: `if: isLogin`.
   case flag(Located<String>)
   /// `if: "!isLogin"` or `if: not isLogin`.
-  case not(Condition)
+  indirect case not(Condition)
   /// A state value that must equal a value: `if: { role: admin }`.
   case equals(Located<String>, Located<ValueExpression>)
   /// Every condition must hold (a mapping with several entries).
