@@ -85,8 +85,23 @@ public struct YAMLNode: Sendable {
     return record.kind == .scalar && record.style == .plain && !record.isTaggedString
   }
 
-  /// Whether the node is a null scalar (`~`, `null`, or nothing at all).
-  public var isNull: Bool { isPlainScalar && withScalarBytes(ScalarResolution.isNull) }
+  /// Whether the node is a null scalar (`~`, `null`, or nothing at all). Inlinable: most
+  /// nodes are ruled out by their kind or length without reading their bytes.
+  @inlinable
+  public var isNull: Bool {
+    let record = record
+    guard record.kind == .scalar, record.style == .plain, !record.isTaggedString else {
+      return false
+    }
+    switch record.count {
+    case 0: return true
+    case 1, 4: return spellsNull
+    default: return false
+    }
+  }
+
+  @usableFromInline
+  var spellsNull: Bool { withScalarBytes(ScalarResolution.isNull) }
 
   /// The boolean of an unquoted `true` or `false`.
   public var bool: Bool? { isPlainScalar ? withScalarBytes(ScalarResolution.bool) : nil }
@@ -196,13 +211,39 @@ public struct YAMLPairs: RandomAccessCollection, Sendable {
   /// The entry whose key is `key`, compared as bytes.
   @inlinable
   public func first(key: StaticString) -> YAMLPair? {
+    offset(ofKey: key).map {
+      YAMLPair(
+        key: YAMLNode(tree: tree, index: tree.children[$0]),
+        value: YAMLNode(tree: tree, index: tree.children[$0 + 1]))
+    }
+  }
+
+  /// The position in `candidates` of the literal the key of entry `position` is spelled
+  /// like, if any; read in place, without making the key's node.
+  @inlinable
+  public func keyPosition(at position: Int, among candidates: [StaticString]) -> Int? {
+    tree.scalar(tree.children[first + position * 2], among: candidates)
+  }
+
+  /// The value of the entry whose key is `key`, compared as bytes.
+  @inlinable
+  public func value(forKey key: StaticString) -> YAMLNode? {
+    offset(ofKey: key).map { YAMLNode(tree: tree, index: tree.children[$0 + 1]) }
+  }
+
+  /// Where in the tree's children the entry whose key is `key` starts.
+  @inlinable
+  func offset(ofKey key: StaticString) -> Int? {
+    let length = key.utf8CodeUnitCount
     var offset = first
     let end = first + count * 2
     while offset < end {
-      if tree.scalar(tree.children[offset], equals: key) {
-        return YAMLPair(
-          key: YAMLNode(tree: tree, index: tree.children[offset]),
-          value: YAMLNode(tree: tree, index: tree.children[offset + 1]))
+      // Most keys differ in length: the literal's bytes are read only for the others.
+      let record = tree.records[Int(tree.children[offset])]
+      if record.kind == .scalar, Int(record.count) == length,
+        YAMLTree.bytes(tree.bytes, at: Int(record.first), equal: key)
+      {
+        return offset
       }
       offset += 2
     }

@@ -98,13 +98,21 @@ public final class YAMLTree: Sendable {
     let record = records[Int(index)]
     guard record.kind == .scalar else { return nil }
     let count = Int(record.count)
-    for position in candidates.indices
-    where candidates[position].utf8CodeUnitCount == count
-      && Self.bytes(bytes, at: Int(record.first), equal: candidates[position])
-    {
-      return position
+    return bytes.withUnsafeBufferPointer { all -> Int? in
+      // One pointer to the node's bytes for every candidate; lengths first.
+      guard let text = all.baseAddress.map({ $0 + Int(record.first) }) else {
+        return candidates.firstIndex { $0.utf8CodeUnitCount == 0 }
+      }
+      for position in candidates.indices {
+        let candidate = candidates[position]
+        guard candidate.utf8CodeUnitCount == count else { continue }
+        let wanted = candidate.utf8Start
+        var offset = 0
+        while offset < count, text[offset] == wanted[offset] { offset += 1 }
+        if offset == count { return position }
+      }
+      return nil
     }
-    return nil
   }
 
   private func scalar(_ index: Int32, equals wanted: UnsafeBufferPointer<UInt8>) -> Bool {

@@ -8,7 +8,7 @@ struct Fields {
 
   /// The value of a key, if present.
   subscript(key: StaticString) -> YAMLNode? {
-    pairs?.first(key: key)?.value
+    pairs?.value(forKey: key)
   }
 
   /// The entry of a key, if present.

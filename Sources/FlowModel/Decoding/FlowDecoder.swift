@@ -83,8 +83,8 @@ extension ModelDecoder {
   mutating func namedEntries(_ node: YAMLNode, _ subject: @autoclosure () -> String)
     -> YAMLPairs
   {
-    if node.isNull { return .empty(in: node) }
     guard let pairs = node.pairs else {
+      if node.isNull { return .empty(in: node) }
       sink.report(
         .wrongType(subject(), expected: "a mapping of names", found: node.kindDescription),
         at: node.range)

@@ -28,13 +28,14 @@ struct ModelDecoder {
     _ node: YAMLNode, _ subject: @autoclosure () -> String, allowed: [StaticString],
     allowsNull: Bool = false
   ) -> Fields? {
-    if allowsNull, node.isNull { return Fields(node: node, pairs: nil) }
     guard let pairs = node.pairs else {
+      if allowsNull, node.isNull { return Fields(node: node, pairs: nil) }
       sink.report(
         .wrongType(subject(), expected: "a mapping", found: node.kindDescription), at: node.range)
       return nil
     }
-    for pair in pairs where pair.key.position(among: allowed) == nil {
+    for index in pairs.indices where pairs.keyPosition(at: index, among: allowed) == nil {
+      let pair = pairs[index]
       guard let key = pair.keyText else { continue }
       reportUnknownKey(pair.key, key: key, in: subject(), allowed: allowed.map { "\($0)" })
     }

@@ -10,10 +10,10 @@ enum OperationKeyword: String, CaseIterable {
   private static let ordered = allCases
   private static let literals = allCases.map(\.name)
 
-  /// The keyword a mapping key spells, compared as bytes.
-  init?(key: YAMLNode) {
-    guard let position = key.position(among: Self.literals) else { return nil }
-    self = Self.ordered[position]
+  /// The keyword the key of entry `position` spells, compared as bytes.
+  init?(keyOf pairs: YAMLPairs, at position: Int) {
+    guard let found = pairs.keyPosition(at: position, among: Self.literals) else { return nil }
+    self = Self.ordered[found]
   }
 
   /// The keyword as a literal, for comparing keys as bytes.
@@ -71,17 +71,17 @@ extension ModelDecoder {
   }
 
   private mutating func operation(mapping node: YAMLNode, pairs: YAMLPairs) -> Operation? {
-    var found: (pair: YAMLPair, keyword: OperationKeyword)?
-    var another: (pair: YAMLPair, keyword: OperationKeyword)?
-    for pair in pairs {
-      guard let keyword = OperationKeyword(key: pair.key) else { continue }
+    var found: (position: Int, keyword: OperationKeyword)?
+    var another: (position: Int, keyword: OperationKeyword)?
+    for position in pairs.indices {
+      guard let keyword = OperationKeyword(keyOf: pairs, at: position) else { continue }
       if found == nil {
-        found = (pair, keyword)
+        found = (position, keyword)
       } else if another == nil {
-        another = (pair, keyword)
+        another = (position, keyword)
       }
     }
-    guard let (keywordPair, keyword) = found else {
+    guard let (keywordPosition, keyword) = found else {
       let allKeys = OperationKeyword.allNames + ["animated", "with", "style", "then", "else"]
       let unknown = pairs.filter { pair in !allKeys.contains(pair.keyText ?? "") }
       for pair in unknown {
@@ -100,19 +100,23 @@ extension ModelDecoder {
     }
     if let another {
       sink.report(
-        .severalOperations(keyword.rawValue, another.keyword.rawValue), at: another.pair.key.range)
+        .severalOperations(keyword.rawValue, another.keyword.rawValue),
+        at: pairs[another.position].key.range)
     }
     let modifiers = keyword.modifiers
-    for pair in pairs {
-      guard OperationKeyword(key: pair.key) == nil, pair.key.position(among: modifiers) == nil,
-        let key = pair.keyText
-      else { continue }
+    for position in pairs.indices
+    where OperationKeyword(keyOf: pairs, at: position) == nil
+      && pairs.keyPosition(at: position, among: modifiers) == nil
+    {
+      let pair = pairs[position]
+      guard let key = pair.keyText else { continue }
       reportUnknownKey(
         pair.key, key: key, in: "a '\(keyword.rawValue)' operation",
         allowed: keyword.modifiers.map { "\($0)" })
     }
     let fields = Fields(node: node, pairs: pairs)
     let animated = fields["animated"].flatMap { bool($0, "'animated'") }
+    let keywordPair = pairs[keywordPosition]
     let range = keywordPair.key.range
     let value = keywordPair.value
     let kind: Operation.Kind
