@@ -35,25 +35,40 @@ extension Checker {
       NavigationTargets(alert.actions.map(\.operation), in: flow)
     }
     var presented = [Bool](repeating: false, count: flow.alerts.count)
-    for targets in screenTargets + alertTargets + [startTargets] {
-      for alert in targets.alerts { presented[alert] = true }
+    for targetsOfOne in [screenTargets, alertTargets, [startTargets]] {
+      for index in targetsOfOne.indices {
+        for alert in targetsOfOne[index].alerts { presented[alert] = true }
+      }
     }
     for index in flow.alerts.indices where !presented[index] {
       sink.report(
         .unpresentedAlert(flow.alerts[index].name.value), at: flow.alerts[index].name.range)
     }
     guard flow.start != nil else { return }
+    // Depth first from `start`, over indices: tens of thousands of screens are walked
+    // without copying what each one shows.
     var reachedScreens = [Bool](repeating: false, count: flow.screens.count)
     var reachedAlerts = [Bool](repeating: false, count: flow.alerts.count)
-    var pending = [startTargets]
-    while let targets = pending.popLast() {
+    var pendingScreens: [Int] = []
+    var pendingAlerts: [Int] = []
+    func reach(_ targets: NavigationTargets) {
       for screen in targets.screens where !reachedScreens[screen] {
         reachedScreens[screen] = true
-        pending.append(screenTargets[screen])
+        pendingScreens.append(screen)
       }
       for alert in targets.alerts where !reachedAlerts[alert] {
         reachedAlerts[alert] = true
-        pending.append(alertTargets[alert])
+        pendingAlerts.append(alert)
+      }
+    }
+    reach(startTargets)
+    while true {
+      if let screen = pendingScreens.popLast() {
+        reach(screenTargets[screen])
+      } else if let alert = pendingAlerts.popLast() {
+        reach(alertTargets[alert])
+      } else {
+        break
       }
     }
     for index in flow.screens.indices where !reachedScreens[index] {

@@ -15,19 +15,23 @@ enum HugePages {
 
   /// Advises the 2 MB-aligned part of `array`'s reserved capacity.
   static func advise<Element>(_ array: inout [Element]) {
+    let capacity = array.capacity
+    array.withUnsafeMutableBufferPointer { buffer in
+      guard let base = buffer.baseAddress else { return }
+      advise(UnsafeMutableBufferPointer(start: base, count: capacity))
+    }
+  }
+
+  /// Advises the 2 MB-aligned part of a buffer, initialized or not.
+  static func advise<Element>(_ buffer: UnsafeMutableBufferPointer<Element>) {
     #if os(Linux)
-      let byteCount = array.capacity * MemoryLayout<Element>.stride
-      guard byteCount >= minimumBytes else { return }
-      array.withUnsafeMutableBufferPointer { buffer in
-        guard let base = buffer.baseAddress else { return }
-        let mask = UInt(pageSize - 1)
-        let start = (UInt(bitPattern: base) + mask) & ~mask
-        let end = (UInt(bitPattern: base) + UInt(byteCount)) & ~mask
-        guard end > start, let address = UnsafeMutableRawPointer(bitPattern: start) else {
-          return
-        }
-        _ = madvise(address, Int(end - start), MADV_HUGEPAGE)
-      }
+      let byteCount = buffer.count * MemoryLayout<Element>.stride
+      guard byteCount >= minimumBytes, let base = buffer.baseAddress else { return }
+      let mask = UInt(pageSize - 1)
+      let start = (UInt(bitPattern: base) + mask) & ~mask
+      let end = (UInt(bitPattern: base) + UInt(byteCount)) & ~mask
+      guard end > start, let address = UnsafeMutableRawPointer(bitPattern: start) else { return }
+      _ = madvise(address, Int(end - start), MADV_HUGEPAGE)
     #endif
   }
 }

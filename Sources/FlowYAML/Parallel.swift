@@ -46,6 +46,7 @@ public enum Parallel {
     let ranges = chunks(count: count, minimumChunk: minimumChunk)
     var states: [State] = []
     let elements = [Element](unsafeUninitializedCapacity: count) { buffer, initializedCount in
+      HugePages.advise(buffer)
       nonisolated(unsafe) let base = buffer.baseAddress
       // Each range fills slots from its own start; what it wrote is then moved down so the
       // elements are contiguous.
