@@ -173,10 +173,19 @@ case "build-cost":
     print("build-cost failed: \(error)")
   }
 case "run": benchmarkRun()
+case "cli":
+  do {
+    try CommandLineCheck.run(
+      sizes: [option("screens", default: 10_000), option("large", default: 100_000)],
+      repetitions: option("repetitions", default: 11))
+  } catch {
+    print("cli failed: \(error)")
+  }
 default:
   print("usage: flowc-bench check [--screens N] [--large N] [--repetitions N]")
   print("       flowc-bench run [--screens N] [--events N]")
   print("       flowc-bench build-cost [--repetitions N]")
+  print("       flowc-bench cli [--screens N] [--large N] [--repetitions N]")
   print("       flowc-bench profile libyaml|parse|decode|check|document [--screens N]")
   print("       flowc-bench write [--screens N]     # the synthetic flow, to stdout")
 }

@@ -1,0 +1,69 @@
+import FlowSpec
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Times `flowc check` as a user runs it, one process per check, on the synthetic flows
+/// written to files: reading the file, first use of its memory and exit included.
+enum CommandLineCheck {
+  static func run(sizes: [Int], repetitions: Int) throws {
+    let flowc = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+      .deletingLastPathComponent().appendingPathComponent("flowc").path
+    guard FileManager.default.isExecutableFile(atPath: flowc) else {
+      print("build flowc first: swift build -c release --product flowc")
+      return
+    }
+    let folder = NSTemporaryDirectory() + "flowspec-cli-check"
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    print("flowc check FILE, one process per run (best / median of \(repetitions))")
+    print("screens   size(MB)  seconds")
+    var best: [Double] = []
+    for screens in sizes {
+      let path = folder + "/synthetic-\(screens).yaml"
+      try SyntheticFlows.large(screens: screens).write(
+        toFile: path, atomically: true, encoding: .utf8)
+      var status: Int32 = 0
+      let time = Measure.seconds(repetitions: repetitions) {
+        status = check(flowc, path)
+      }
+      guard status == 0 else {
+        print("flowc check \(path) exited with \(status)")
+        return
+      }
+      best.append(time.best)
+      let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+      print(
+        "\(screens)".padding(10) + Measure.format(Double(size) / 1e6, digits: 1).padding(10)
+          + Measure.format(time.best) + " / " + Measure.format(time.median))
+    }
+    if best.count == 2 {
+      print(
+        "\(sizes[1]) screens / \(sizes[0]) screens: \(Measure.format(best[1] / best[0], digits: 2))×"
+      )
+    }
+  }
+
+  /// Runs `flowc check path` with `posix_spawn` (Foundation's `Process` adds tens of
+  /// milliseconds a launch here) and returns its exit status; output goes to /dev/null.
+  private static func check(_ flowc: String, _ path: String) -> Int32 {
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+    let words: [String] = [flowc, "check", path]
+    let arguments = words.map { strdup($0) } + [nil]
+    defer {
+      for argument in arguments { free(argument) }
+    }
+    var pid: pid_t = 0
+    guard posix_spawn(&pid, flowc, &actions, nil, arguments, environ) == 0 else {
+      return -1
+    }
+    var status: Int32 = 0
+    waitpid(pid, &status, 0)
+    return (status >> 8) & 0xFF
+  }
+}
