@@ -121,6 +121,39 @@ struct SplitParseTests {
     #expect(result.diagnostics.first?.id == "yaml.undefined-alias")
   }
 
+  /// Edits a person might make anywhere in a large file, each of which the cut must either
+  /// survive or refuse: whatever `parse` does, it must give what the whole parse gives.
+  static let edits: [String] = [
+    "  Late: &late { title: x }\n  Later: *late\n",
+    "  Copy: *nowhere\n",
+    "alerts:\n  Early: { actions: [{ title: OK }] }\nmore:\n",
+    "---\n",
+    "...\n",
+    "%YAML 1.2\n",
+    "\t  tabbed: 1\n",
+    "  Quote: \"an unclosed\n  Next: quote\"\n",
+    "  Flow: [a,\n  b]\n",
+    "  # a comment at the screens' indentation\n",
+    "  Screen3: { duplicate: true }\n",
+    "? complex\n: key\n",
+  ]
+
+  @Test(
+    "an edit anywhere, before or after the cut, gives what the whole parse gives",
+    arguments: edits.indices, [200, 4_150])
+  func editsNeverChangeTheResult(edit: Int, atScreen screen: Int) throws {
+    let bytes = largeFlow(screens: 4_200) { $0 == screen ? Self.edits[edit] : "" }
+    #expect(bytes.count > SplitParse.minimumSize)
+    let result = YAMLParser.parse(bytes, file: "large.yaml")
+    let whole = YAMLParser.parseWhole(bytes, file: "large.yaml", limits: .default, origin: .start)
+    #expect(result.diagnostics == whole.diagnostics)
+    switch (result.root, whole.root) {
+    case (let root?, let wholeRoot?): #expect(same(root, wholeRoot))
+    case (nil, nil): break
+    default: Issue.record("one parse has a tree and the other has none")
+    }
+  }
+
   @Test("text read from several buffers parses exactly as the same text read whole")
   func segmentedInput() throws {
     let bytes = largeFlow(screens: 400)
