@@ -33,6 +33,14 @@ enum Measure {
     return (summary(firstSamples), summary(secondSamples))
   }
 
+  /// The CPU time the process has used so far, every thread's, user and system, in seconds.
+  static func cpuSeconds() -> Double {
+    var usage = rusage()
+    getrusage(RUSAGE_SELF.rawValue, &usage)
+    func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
+    return seconds(usage.ru_utime) + seconds(usage.ru_stime)
+  }
+
   /// The process's peak resident memory so far, in MiB.
   static func peakMemoryMiB() -> Double {
     var usage = rusage()
