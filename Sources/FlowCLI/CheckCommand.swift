@@ -33,11 +33,7 @@ enum CheckCommand: Command {
     if arguments.positionals.isEmpty, !FileSystem.isDirectory("flows") {
       throw UsageError(message: "no 'flows/' folder here; give the flow files or folders to check")
     }
-    let files = try FlowInputs.files(paths)
-    var documents: [FlowDocument] = []
-    for file in files {
-      documents.append(try FlowInputs.load(file, limits: limits))
-    }
+    let documents = try FlowInputs.load(try FlowInputs.files(paths), limits: limits)
     var diagnostics = documents.flatMap(\.diagnostics)
     if arguments.has("warnings-as-errors") {
       diagnostics = diagnostics.map { diagnostic in

@@ -73,6 +73,21 @@ enum FlowInputs {
     return files
   }
 
+  /// Reads and checks flow files, several at a time on every core, in the order given;
+  /// the first unreadable file, in that order, is a usage error.
+  static func load(_ paths: [String], limits: YAMLLimits) throws(UsageError) -> [FlowDocument] {
+    let loaded = Parallel.map(count: paths.count, minimumChunk: 1) { range in
+      range.map { index in
+        Result { () throws(UsageError) -> FlowDocument in try load(paths[index], limits: limits) }
+      }
+    }
+    var documents: [FlowDocument] = []
+    for result in loaded.joined() {
+      documents.append(try result.get())
+    }
+    return documents
+  }
+
   /// Reads and checks one flow file; an unreadable file is a usage error.
   static func load(_ path: String, limits: YAMLLimits) throws(UsageError) -> FlowDocument {
     do {

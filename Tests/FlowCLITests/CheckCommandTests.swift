@@ -1,4 +1,5 @@
 import FlowTestSupport
+import Foundation
 import Testing
 
 private let brokenFlow = """
@@ -74,6 +75,41 @@ struct CheckCommandTests {
     #expect(result.output.contains("a.yaml:8:27: error"))
     #expect(result.output.contains("nested/b.yml:2:19: error: 'setRoot' names no screen 'X'"))
     #expect(result.output.hasSuffix("2 errors and 1 warning in 2 files\n"))
+  }
+
+  @Test("many flows are checked on every core and reported in file order, as one by one")
+  func manyFlows() throws {
+    let folder = try TemporaryFolder()
+    var paths: [String] = []
+    for index in 0..<12 {
+      let padding = String(repeating: "\n", count: index)
+      paths.append(
+        try folder.write(
+          "flow\(index < 10 ? "0" : "")\(index).yaml",
+          "flow: F\(index)\n\(padding)start: { setRoot: Missing\(index) }\nscreens: { A: {} }\n"))
+    }
+    let together = flowc(["check", folder.path])
+    let oneByOne = paths.map { flowc(["check", $0]).output }
+    #expect(together.status == 1)
+    let reported = together.output.split(separator: "\n").filter { $0.contains(": error: ") }
+    #expect(reported.count == 12)
+    #expect(
+      reported == oneByOne.flatMap { $0.split(separator: "\n").filter { $0.contains(": error: ") } }
+    )
+    #expect(together.output.hasSuffix("12 errors and 12 warnings in 12 files\n"))
+  }
+
+  @Test("a flow that cannot be read among many stops the check with a usage error naming it")
+  func unreadableAmongMany() throws {
+    let folder = try TemporaryFolder()
+    try folder.write("a.yaml", brokenFlow)
+    try folder.write("c.yaml", brokenFlow)
+    let dangling = folder.path + "/b.yaml"
+    try FileManager.default.createSymbolicLink(
+      atPath: dangling, withDestinationPath: folder.path + "/nowhere.yaml")
+    let result = flowc(["check", folder.path])
+    #expect(result.status == 2)
+    #expect(result.errors.contains("cannot read '\(dangling)'"))
   }
 
   @Test("warnings pass, unless --warnings-as-errors")
