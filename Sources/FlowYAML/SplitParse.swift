@@ -214,13 +214,7 @@ struct JoinPlan {
   /// Hashes the names in a half's `screens` mapping: the head's last top-level entry, the
   /// tail's first. Runs on the half's own core, right after its parse.
   static func screenNames(in storage: YAMLTree.Storage, isHead: Bool) -> ScreenNames? {
-    guard let root = storage.rootIndex, storage.records[Int(root)].kind == .mapping else {
-      return nil
-    }
-    let rootPairs = pairs(of: root, in: storage)
-    guard let screens = isHead ? rootPairs.last : rootPairs.first else { return nil }
-    let mapping = storage.records[Int(screens.value)]
-    guard mapping.kind == .mapping else { return nil }
+    guard let mapping = shape(of: storage, isHead: isHead)?.screens else { return nil }
     var entries: [(hash: UInt64, key: Int32)] = []
     entries.reserveCapacity(Int(mapping.count) / 2)
     for offset in stride(from: Int(mapping.first), to: Int(mapping.first + mapping.count), by: 2) {
@@ -234,18 +228,14 @@ struct JoinPlan {
   init?(
     head: YAMLTree.Storage, tail: YAMLTree.Storage, headNames: ScreenNames, tailNames: ScreenNames
   ) {
-    guard let headRoot = head.rootIndex, let tailRoot = tail.rootIndex,
-      head.records[Int(headRoot)].kind == .mapping, tail.records[Int(tailRoot)].kind == .mapping
+    guard let headShape = Self.shape(of: head, isHead: true),
+      let tailShape = Self.shape(of: tail, isHead: false),
+      let headRoot = head.rootIndex, let tailRoot = tail.rootIndex
     else { return nil }
-    headRootPairs = Self.pairs(of: headRoot, in: head)
-    tailRootPairs = Self.pairs(of: tailRoot, in: tail)
-    guard let headLast = headRootPairs.last, let tailFirst = tailRootPairs.first,
-      Self.key(headLast.key, in: head, is: "screens"),
-      Self.key(tailFirst.key, in: tail, is: "screens")
-    else { return nil }
-    let headValue = head.records[Int(headLast.value)]
-    let tailValue = tail.records[Int(tailFirst.value)]
-    guard headValue.kind == .mapping, tailValue.kind == .mapping else { return nil }
+    headRootPairs = headShape.rootPairs
+    tailRootPairs = tailShape.rootPairs
+    let headValue = headShape.screens
+    let tailValue = tailShape.screens
     headScreens = Int(headValue.first)..<Int(headValue.first + headValue.count)
     tailScreens = Int(tailValue.first)..<Int(tailValue.first + tailValue.count)
     headScreensStart = headValue.start
@@ -282,6 +272,22 @@ struct JoinPlan {
         rightIndex = rightEnd
       }
     }
+  }
+
+  /// A half's top-level entries and its `screens` mapping, which must be the head's last
+  /// entry and the tail's first; `nil` for a half shaped otherwise.
+  private static func shape(of storage: YAMLTree.Storage, isHead: Bool) -> (
+    rootPairs: [Pair], screens: YAMLTree.Record
+  )? {
+    guard let root = storage.rootIndex, storage.records[Int(root)].kind == .mapping else {
+      return nil
+    }
+    let rootPairs = pairs(of: root, in: storage)
+    guard let screens = isHead ? rootPairs.last : rootPairs.first,
+      key(screens.key, in: storage, is: "screens")
+    else { return nil }
+    let mapping = storage.records[Int(screens.value)]
+    return mapping.kind == .mapping ? (rootPairs, mapping) : nil
   }
 
   /// Appends the second half's arrays to the first's (which has room reserved for the whole
@@ -376,5 +382,4 @@ struct JoinPlan {
     }
     return hash
   }
-
 }

@@ -89,10 +89,7 @@ public struct YAMLNode: Sendable {
   /// nodes are ruled out by their kind or length without reading their bytes.
   @inlinable
   public var isNull: Bool {
-    let record = record
-    guard record.kind == .scalar, record.style == .plain, !record.isTaggedString else {
-      return false
-    }
+    guard isPlainScalar else { return false }
     switch record.count {
     case 0: return true
     case 1, 4: return spellsNull
@@ -234,17 +231,11 @@ public struct YAMLPairs: RandomAccessCollection, Sendable {
   /// Where in the tree's children the entry whose key is `key` starts.
   @inlinable
   func offset(ofKey key: StaticString) -> Int? {
-    let length = key.utf8CodeUnitCount
+    let wanted = YAMLTree.utf8(key)
     var offset = first
     let end = first + count * 2
     while offset < end {
-      // Most keys differ in length: the literal's bytes are read only for the others.
-      let record = tree.records[Int(tree.children[offset])]
-      if record.kind == .scalar, Int(record.count) == length,
-        YAMLTree.bytes(tree.bytes, at: Int(record.first), equal: key)
-      {
-        return offset
-      }
+      if tree.scalar(tree.children[offset], equals: wanted) { return offset }
       offset += 2
     }
     return nil

@@ -37,12 +37,8 @@ public enum YAMLParser {
   package static func parse(_ text: SourceText, file: String, limits: YAMLLimits = .default)
     -> YAMLParseResult
   {
-    if SplitParse.mayApply(to: text.bytes, limits: limits),
-      let result = SplitParse.parse(text, file: file, limits: limits)
-    {
-      return result
-    }
-    return parseWhole(text.bytes, file: file, limits: limits, origin: .start)
+    SplitParse.parse(text, file: file, limits: limits)
+      ?? parseWhole(text.bytes, file: file, limits: limits, origin: .start)
   }
 
   /// Parses the bytes in one piece, on the calling thread.

@@ -71,59 +71,46 @@ public final class YAMLTree: Sendable {
   /// Whether the node at `index` is a scalar spelled exactly like a literal.
   @inlinable
   func scalar(_ index: Int32, equals expected: StaticString) -> Bool {
-    let record = records[Int(index)]
-    guard record.kind == .scalar, expected.utf8CodeUnitCount == Int(record.count) else {
-      return false
-    }
-    return Self.bytes(bytes, at: Int(record.first), equal: expected)
-  }
-
-  /// Whether `bytes` holds `literal`'s UTF-8 at `offset` (the caller has checked the length).
-  @inlinable
-  static func bytes(_ bytes: [UInt8], at offset: Int, equal literal: StaticString) -> Bool {
-    let wanted = literal.utf8Start
-    return bytes.withUnsafeBufferPointer { all in
-      for position in 0..<literal.utf8CodeUnitCount where all[offset + position] != wanted[position]
-      {
-        return false
-      }
-      return true
-    }
+    scalar(index, equals: Self.utf8(expected))
   }
 
   /// The position in `candidates` of the first literal the node at `index` is spelled
-  /// exactly like, if it is a scalar and one matches.
+  /// exactly like, if it is a scalar and one matches: the node is read once, lengths are
+  /// compared before bytes.
   @inlinable
   func scalar(_ index: Int32, among candidates: [StaticString]) -> Int? {
     let record = records[Int(index)]
     guard record.kind == .scalar else { return nil }
-    let count = Int(record.count)
-    return bytes.withUnsafeBufferPointer { all -> Int? in
-      // One pointer to the node's bytes for every candidate; lengths first.
-      guard let text = all.baseAddress.map({ $0 + Int(record.first) }) else {
-        return candidates.firstIndex { $0.utf8CodeUnitCount == 0 }
+    return bytes.withUnsafeBufferPointer { all in
+      candidates.firstIndex { candidate in
+        candidate.utf8CodeUnitCount == Int(record.count)
+          && Self.bytes(all, at: Int(record.first), equal: Self.utf8(candidate))
       }
-      for position in candidates.indices {
-        let candidate = candidates[position]
-        guard candidate.utf8CodeUnitCount == count else { continue }
-        let wanted = candidate.utf8Start
-        var offset = 0
-        while offset < count, text[offset] == wanted[offset] { offset += 1 }
-        if offset == count { return position }
-      }
-      return nil
     }
   }
 
-  private func scalar(_ index: Int32, equals wanted: UnsafeBufferPointer<UInt8>) -> Bool {
+  /// Whether the node at `index` is a scalar whose bytes are `wanted`.
+  @inlinable
+  func scalar(_ index: Int32, equals wanted: UnsafeBufferPointer<UInt8>) -> Bool {
     let record = records[Int(index)]
     guard record.kind == .scalar, wanted.count == Int(record.count) else { return false }
-    return bytes.withUnsafeBufferPointer { all in
-      let start = Int(record.first)
-      for offset in 0..<wanted.count where all[start + offset] != wanted[offset] {
-        return false
-      }
-      return true
+    return bytes.withUnsafeBufferPointer { Self.bytes($0, at: Int(record.first), equal: wanted) }
+  }
+
+  /// Whether `all` holds `wanted` at `offset` (the caller has checked the length).
+  @inlinable
+  static func bytes(
+    _ all: UnsafeBufferPointer<UInt8>, at offset: Int, equal wanted: UnsafeBufferPointer<UInt8>
+  ) -> Bool {
+    for position in wanted.indices where all[offset + position] != wanted[position] {
+      return false
     }
+    return true
+  }
+
+  /// A literal's UTF-8 bytes.
+  @inlinable
+  static func utf8(_ literal: StaticString) -> UnsafeBufferPointer<UInt8> {
+    UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount)
   }
 }
