@@ -14,11 +14,13 @@ public enum FlowChecker {
     let checker = Checker(flow: flow)
     checker.checkNames()
     let screenTargets = checker.checkScreens()
-    checker.checkOperationsOutsideScreens()
+    let outsideScreens = checker.checkOperationsOutsideScreens()
     checker.checkAlerts()
     checker.checkUntriggeredEvents()
     if !afterDecodingErrors {
-      checker.checkReachability(screenTargets: screenTargets)
+      checker.checkReachability(
+        screenTargets: screenTargets, startTargets: outsideScreens.start,
+        alertTargets: outsideScreens.alerts)
     }
     checker.checkChecklist()
     return checker.sink.diagnostics.sortedByLocation()
@@ -115,29 +117,11 @@ enum OperationOrigin {
 }
 
 extension Flow {
-  /// Every operation written in the flow, nested ones included, with where it is written.
-  func forEachOperation(_ body: (Operation, OperationOrigin) -> Void) {
-    forEachOperationOutsideScreens(body)
-    for index in screens.indices {
-      forEachOperation(ofScreen: index, body)
-    }
-  }
-
   /// The operations of one screen: its `onEnter` and its handlers.
   func forEachOperation(ofScreen index: Int, _ body: (Operation, OperationOrigin) -> Void) {
     screens[index].onEnter?.visit { body($0, .onEnter(screen: index)) }
     for handler in screens[index].handlers {
       handler.operation.visit { body($0, .event(screen: index)) }
-    }
-  }
-
-  /// The operations of `start` and of alert actions.
-  func forEachOperationOutsideScreens(_ body: (Operation, OperationOrigin) -> Void) {
-    start?.visit { body($0, .start) }
-    for alert in alerts {
-      for action in alert.actions {
-        action.operation?.visit { body($0, .alertAction) }
-      }
     }
   }
 }

@@ -12,12 +12,19 @@ extension Checker {
     return targets
   }
 
-  /// The same rules for `start` and alert actions.
-  func checkOperationsOutsideScreens() {
-    var targets = NavigationTargets()
-    flow.forEachOperationOutsideScreens { operation, origin in
-      check(operation, origin: origin, showing: &targets)
+  /// The same rules for `start` and alert actions; returns what `start` shows and what
+  /// each alert's actions show, for reachability.
+  func checkOperationsOutsideScreens() -> (start: NavigationTargets, alerts: [NavigationTargets]) {
+    var start = NavigationTargets()
+    flow.start?.visit { check($0, origin: .start, showing: &start) }
+    let alerts = flow.alerts.map { alert in
+      var targets = NavigationTargets()
+      for action in alert.actions {
+        action.operation?.visit { check($0, origin: .alertAction, showing: &targets) }
+      }
+      return targets
     }
+    return (start, alerts)
   }
 
   /// Checks one operation (not those nested in it) and adds what it shows to `targets`.

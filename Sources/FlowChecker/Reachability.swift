@@ -1,39 +1,24 @@
 import FlowDiagnostics
 import FlowModel
 
-/// The screens and alerts a group of operations shows, as indices into the flow.
+/// The screens and alerts a group of operations shows, as indices into the flow; the
+/// operation rules add what each operation shows as they resolve its name.
 struct NavigationTargets: Sendable {
   var screens: [Int] = []
   var alerts: [Int] = []
-
-  /// What `operations` show, nested operations included; names that resolve to nothing are
-  /// reported by other rules and skipped here.
-  init(_ operations: [Operation?], in flow: Flow) {
-    for operation in operations {
-      operation?.visit { nested in
-        guard let name = nested.shownName else { return }
-        if let screen = flow.indexOfScreen(named: name) {
-          screens.append(screen)
-        } else if let alert = flow.indexOfAlert(named: name) {
-          alerts.append(alert)
-        }
-      }
-    }
-  }
-
-  /// Nothing yet.
-  init() {}
 }
 
 extension Checker {
   /// Screens nothing reachable from `start` shows, and alerts nothing presents.
   ///
-  /// - Parameter screenTargets: what each screen shows, computed with the per-screen rules.
-  func checkReachability(screenTargets: [NavigationTargets]) {
-    let startTargets = NavigationTargets([flow.start], in: flow)
-    let alertTargets = flow.alerts.map { alert in
-      NavigationTargets(alert.actions.map(\.operation), in: flow)
-    }
+  /// - Parameters:
+  ///   - screenTargets: what each screen shows,
+  ///   - startTargets: what `start` shows,
+  ///   - alertTargets: what each alert's actions show, all gathered by the operation rules.
+  func checkReachability(
+    screenTargets: [NavigationTargets], startTargets: NavigationTargets,
+    alertTargets: [NavigationTargets]
+  ) {
     var presented = [Bool](repeating: false, count: flow.alerts.count)
     for targetsOfOne in [screenTargets, alertTargets, [startTargets]] {
       for index in targetsOfOne.indices {

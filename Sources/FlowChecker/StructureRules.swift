@@ -83,17 +83,6 @@ extension Checker {
   }
 }
 
-extension Operation {
-  /// The screen or alert this operation itself shows (not its nested operations).
-  var shownName: String? {
-    switch kind {
-    case .setRoot(let target), .push(let target): target.screen.value
-    case .present(let presentation): presentation.target.value
-    default: nil
-    }
-  }
-}
-
 extension Step {
   /// The named events a `when` step sends.
   var sentEvents: [String] {
