@@ -61,7 +61,8 @@ let package = Package(
       path: "Tests/FlowTestSupport"),
     .testTarget(name: "FlowYAMLTests", dependencies: ["FlowYAML", "FlowTestSupport"]),
     .testTarget(
-      name: "FlowSpecTests", dependencies: ["FlowSpec", "FlowTestSupport"], exclude: ["References"]),
+      name: "FlowSpecTests", dependencies: ["FlowSpec", "FlowTestSupport"],
+      exclude: ["References", "Fixtures"]),
     // The end-to-end tests run the built flowc, which the plugin below needs built anyway.
     .testTarget(name: "FlowCLITests", dependencies: ["FlowCLI", "FlowTestSupport"]),
     // The checklists of flows/, turned into Swift Testing cases by the plugin on every build.

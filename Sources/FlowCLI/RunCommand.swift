@@ -5,12 +5,14 @@ enum RunCommand: Command {
   static let spec = CommandSpec(
     name: "run",
     abstract: "Step the interpreter through events; print the stack, bars and state.",
-    usage: "run FLOW [--given NAME=VALUE …] [--events EVENTS | --script FILE] [--format text|json]",
+    usage:
+      "run FLOW [--given NAME=VALUE …] [--open URL …] [--events EVENTS | --script FILE] [--format text|json]",
     discussion: """
       Starts the flow, then sends each event, printing after the start and after each event
       the calls made, the stack, what is presented, the last 'animated' flag, the visible
       screen's nav bar and the state. Events are written as in a checklist's 'when':
-      'login', 'tap: right', 'tap: back', 'alert: Logout', '{ selectInfo: { info: A } }'.
+      'login', 'tap: right', 'tap: back', 'alert: Logout', '{ selectInfo: { info: A } }',
+      'open: monapp://product/42', 'tab: Search'.
 
       With neither --events nor --script, events are read from standard input, one per
       line; on a terminal that is interactive: '?' lists the events available now and
@@ -25,6 +27,9 @@ enum RunCommand: Command {
         help: "Events separated by commas: 'login,tap: right,alert: Logout'."),
       OptionSpec(name: "script", valueName: "FILE", help: "A YAML file holding a list of events."),
       OptionSpec(
+        name: "open", valueName: "URL",
+        help: "Open a deep link after the start, before any other event.", repeatable: true),
+      OptionSpec(
         name: "format", valueName: "FORMAT",
         help:
           "'text' (default) or 'json': one object per step with step, event, stack, presented, animated, navBar, state and calls."
@@ -34,6 +39,7 @@ enum RunCommand: Command {
     examples: [
       "flowc run flows/navigation-service.yaml --given isLogin=false --events login,validateOnboarding,presentLogout",
       "flowc run flows/navigation-service.yaml --given isLogin=true --events 'tap: right, alert: Logout' --format json",
+      "flowc run flows/shop.yaml --open monapp://product/42 --events 'tab: Recherche'",
     ])
 
   static func run(_ arguments: ParsedArguments, console: Console) throws(UsageError) -> ExitCode {
@@ -60,6 +66,14 @@ enum RunCommand: Command {
     }
     var session = RunSession(console: console, json: format == "json")
     session.report(step: 0, event: nil, navigator: navigator, callsBefore: 0)
+    let opened = session.send(arguments.all("open").map(NavigationEvent.open), to: &navigator)
+    guard opened == .success else { return opened }
+    // Links given and nothing else: the run is those links, standard input is not read.
+    if !arguments.all("open").isEmpty, arguments.value("events") == nil,
+      arguments.value("script") == nil
+    {
+      return .success
+    }
 
     if let text = arguments.value("events") {
       let (events, diagnostics) = EventSyntax.parse("[" + text + "]", file: "--events")
@@ -103,6 +117,9 @@ enum RunCommand: Command {
         values[name] = .int(number)
       case .string:
         values[name] = .string(text)
+      case .list:
+        let items = text.isEmpty ? [] : text.split(separator: ",", omittingEmptySubsequences: false)
+        values[name] = .list(items.map { Value.string(String($0).trimmingCharacters(in: " ")) })
       }
     }
     return values

@@ -75,6 +75,8 @@ struct RunSession {
     case .named(let name, _): return name
     case .tap(let target): return "tap: \(target.rawValue)"
     case .alertAction(let title): return "alert: \(title)"
+    case .open(let url): return "open: \(url)"
+    case .tab(let name): return "tab: \(name)"
     }
   }
 

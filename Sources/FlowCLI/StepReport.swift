@@ -10,7 +10,14 @@ enum StepReport {
       lines.append("  " + label + String(repeating: " ", count: max(1, 11 - label.count)) + value)
     }
     row("calls", calls.isEmpty ? "none" : calls.joined(separator: "; "))
-    row("stack", navigator.stack.isEmpty ? "empty" : navigator.stack.joined(separator: " › "))
+    if let selected = navigator.selectedTab {
+      let others = navigator.program.tabNames.filter { $0 != selected }.map { name in
+        "\(name): " + stackText(navigator.stack(ofTab: name) ?? [])
+      }
+      row(
+        "tab", selected + (others.isEmpty ? "" : " (kept: " + others.joined(separator: "; ") + ")"))
+    }
+    row("stack", stackText(navigator.screens))
     row("presented", navigator.presented.map(\.description) ?? "none")
     row("animated", navigator.lastAnimated.map(String.init) ?? "none")
     row("nav bar", navigationBarText(navigator.navigationBar))
@@ -27,6 +34,11 @@ enum StepReport {
     }
     row("state", state.isEmpty ? "none" : state.joined(separator: " "))
     return lines.joined(separator: "\n")
+  }
+
+  /// `Home › ProductDetail(id: 42)`, or `empty`.
+  static func stackText(_ screens: [ScreenInstance]) -> String {
+    screens.isEmpty ? "empty" : screens.map(\.description).joined(separator: " › ")
   }
 
   static func navigationBarText(_ bar: ResolvedNavigationBar?) -> String {
@@ -50,22 +62,28 @@ enum StepReport {
   static func json(step: Int, event: NavigationEvent?, navigator: Navigator, calls: [String])
     -> JSONValue
   {
-    .object([
+    var members: [(String, JSONValue)] = [
       ("step", .number(step)),
       ("event", event.map { .string(RunSession.syntax(of: $0)) } ?? .null),
-      ("stack", .array(navigator.stack.map(JSONValue.string))),
-      ("presented", presented(navigator.presented)),
-      ("animated", navigator.lastAnimated.map(JSONValue.bool) ?? .null),
-      ("navBar", navigationBar(navigator.navigationBar)),
-      (
-        "state",
-        .object(
-          navigator.program.flow.state.map {
-            ($0.name.value, value(navigator.value(of: $0.name.value)!))
-          })
-      ),
-      ("calls", .array(calls.map(JSONValue.string))),
-    ])
+    ]
+    if let selected = navigator.selectedTab {
+      members += [("tab", .string(selected)), ("tabs", tabs(navigator))]
+    }
+    return .object(
+      members + [
+        ("stack", stack(navigator.screens)),
+        ("presented", presented(navigator.presented)),
+        ("animated", navigator.lastAnimated.map(JSONValue.bool) ?? .null),
+        ("navBar", navigationBar(navigator.navigationBar)),
+        (
+          "state",
+          .object(
+            navigator.program.flow.state.map {
+              ($0.name.value, value(navigator.value(of: $0.name.value)!))
+            })
+        ),
+        ("calls", .array(calls.map(JSONValue.string))),
+      ])
   }
 
   private static func presented(_ item: PresentedItem?) -> JSONValue {
@@ -73,8 +91,28 @@ enum StepReport {
     case nil: .null
     case .alert(let name): .object([("kind", .string("alert")), ("name", .string(name))])
     case .screen(let screen, let style):
-      .object([("kind", .string(style.rawValue)), ("name", .string(screen.name))])
+      .object([
+        ("kind", .string(style.rawValue)), ("name", .string(screen.name)),
+        ("values", values(screen)),
+      ])
     }
+  }
+
+  /// Each entry as `{ "screen": name, "values": { param: value } }`, root first.
+  private static func stack(_ screens: [ScreenInstance]) -> JSONValue {
+    .array(
+      screens.map { screen in
+        .object([("screen", .string(screen.name)), ("values", values(screen))])
+      })
+  }
+
+  private static func values(_ screen: ScreenInstance) -> JSONValue {
+    .object(screen.values.map { ($0.name, value($0.value)) })
+  }
+
+  /// Every tab's stack by name.
+  private static func tabs(_ navigator: Navigator) -> JSONValue {
+    .object(navigator.program.tabNames.map { ($0, stack(navigator.stack(ofTab: $0) ?? [])) })
   }
 
   private static func navigationBar(_ bar: ResolvedNavigationBar?) -> JSONValue {
@@ -103,6 +141,7 @@ enum StepReport {
     case .bool(let flag): .bool(flag)
     case .int(let number): .number(number)
     case .string(let text): .string(text)
+    case .list(let items): .array(items.map { Self.value($0) })
     }
   }
 }

@@ -1,4 +1,5 @@
 import FlowDiagnostics
+import FlowModel
 
 /// The checker's diagnostics: what is wrong with a well-formed flow.
 extension DiagnosticMessage {
@@ -107,5 +108,61 @@ extension DiagnosticMessage {
     Self(
       "check.reserved-event", .error,
       "'\(name)' is reserved for checklist steps ('{ \(name): … }'); rename the event")
+  }
+}
+
+/// The checker's diagnostics about tabs and deep links.
+extension DiagnosticMessage {
+  static func noTabs(_ keyword: String) -> Self {
+    Self(
+      "check.no-tabs", .error,
+      "'\(keyword)' names a tab, but the flow declares none; add them under 'tabs:'")
+  }
+  static func unknownTab(_ keyword: String, _ name: String) -> Self {
+    Self("check.unknown-tab", .error, "'\(keyword)' names no tab '\(name)'")
+  }
+  static func referenceOutsideOperation(_ name: String) -> Self {
+    Self(
+      "check.unknown-reference", .error,
+      "'$\(name)' has nothing to read here; write the value itself")
+  }
+  static func notALinkVariable(_ name: String, pattern: String, variables: [String]) -> Self {
+    let known =
+      variables.isEmpty
+      ? "it has no variables" : "its variables are \(Self.list(variables.map { "{\($0)}" }))"
+    return Self(
+      "check.link-variable", .error,
+      "'$\(name)' is not a variable of the link '\(pattern)'; \(known)")
+  }
+  static func unusedLinkVariable(_ name: String, pattern: String) -> Self {
+    Self(
+      "check.unused-link-variable", .warning,
+      "'{\(name)}' of the link '\(pattern)' is passed to no route; use it as '$\(name)' or write the segment itself"
+    )
+  }
+  static func linkNeverMatches(_ pattern: String, variable: String, types: [ValueType]) -> Self {
+    Self(
+      "check.link-never-matches", .error,
+      "the link '\(pattern)' can never match: '{\(variable)}' must read as \(types.map(\.withArticle).joined(separator: " and as ")) at once"
+    )
+  }
+  static func shadowedLink(_ pattern: String, by earlier: String) -> Self {
+    Self(
+      "check.shadowed-link", .warning,
+      "the link '\(pattern)' is never used: '\(earlier)' comes first and matches every URL it matches"
+    )
+  }
+  static func duplicateTabRoot(_ tab: String) -> Self {
+    Self(
+      "check.tab-root", .warning,
+      "tab '\(tab)' has the same root as an earlier tab; each tab usually shows its own screen")
+  }
+  static func eventArgumentType(
+    _ event: String, argument: String, expected: [ValueType], found: ValueType
+  ) -> Self {
+    Self(
+      "check.event-argument-type", .error,
+      "event '\(event)' passes '\(argument)' on as \(expected.map(\.withArticle).joined(separator: " or ")), but this value is \(found.withArticle)"
+    )
   }
 }

@@ -44,49 +44,80 @@ extension Checker {
         }
       }
     }
+    let names = ChecklistNames(flow)
     for entry in entries {
       if !entry.item.isBound {
         sink.report(.unboundItem(entry.item.text.value), at: entry.item.text.range)
       }
       for step in entry.item.steps {
-        check(step)
+        check(step, names)
       }
     }
   }
 
-  private func check(_ step: Step) {
+  private func check(_ step: Step, _ names: ChecklistNames) {
     switch step.kind {
     case .given(let assignments):
       for assignment in assignments {
         checkStateAssignment(assignment, context: "'given'", origin: nil)
       }
     case .when(let events):
-      for event in events { check(event) }
+      for event in events { check(event, names) }
     case .expect(let expectations):
-      for expectation in expectations { check(expectation) }
+      for expectation in expectations { check(expectation, names) }
     }
   }
 
-  private var handledEvents: [Located<String>] {
-    flow.screens.flatMap { $0.handlers.map(\.event) }
-  }
-
-  private var actionTitles: [Located<String>] {
-    flow.alerts.flatMap { $0.actions.map(\.title) }
-  }
-
-  private func check(_ event: EventStep) {
+  private func check(_ event: EventStep, _ names: ChecklistNames) {
     switch event.kind {
-    case .event(let name, _):
-      if !handledEvents.contains(where: { $0.value == name.value }) {
-        reportUnknown(.unknownEvent(name.value), name: name, candidates: handledEvents)
+    case .event(let name, let arguments):
+      if !names.events.contains(name.value) {
+        reportUnknown(.unknownEvent(name.value), name: name, candidates: names.handledEvents)
+      }
+      for argument in arguments {
+        guard case .literal(let value) = argument.value.value,
+          let expected = names.argumentTypes[name.value]?[argument.name.value],
+          !expected.contains(value.type)
+        else { continue }
+        sink.report(
+          .eventArgumentType(
+            name.value, argument: argument.name.value, expected: expected, found: value.type),
+          at: argument.value.range)
       }
     case .alertAction(let title):
-      if !actionTitles.contains(where: { $0.value == title.value }) {
-        reportUnknown(.unknownActionTitle(title.value), name: title, candidates: actionTitles)
+      if !names.actionTitles.contains(where: { $0.value == title.value }) {
+        reportUnknown(
+          .unknownActionTitle(title.value), name: title, candidates: names.actionTitles)
       }
-    case .tap:
+    case .tab(let tab):
+      checkTabName(tab, "tab")
+    case .tap, .open:
       break
+    }
+  }
+
+  /// An expected route: a screen that exists, values for parameters it has, of their types.
+  private func checkExpectedRoute(_ route: ScreenTarget, _ keyword: String) {
+    guard let screen = flow.screen(named: route.screen.value) else {
+      checkScreenName(route.screen, keyword)
+      return
+    }
+    for argument in route.arguments {
+      guard let parameter = screen.parameter(named: argument.name.value) else {
+        reportUnknown(
+          .unknownParameter(argument.name.value, screen: screen.name.value),
+          name: argument.name, candidates: screen.params.map(\.name))
+        continue
+      }
+      if case .literal(let value) = argument.value.value,
+        value.type != parameter.type.value.base
+      {
+        sink.report(
+          .typeMismatch(
+            "parameter '\(parameter.name.value)' of '\(screen.name.value)'",
+            expected: article(parameter.type.value.base), found: article(value.type)),
+          at: argument.value.range)
+      }
     }
   }
 
@@ -99,14 +130,21 @@ extension Checker {
     }
   }
 
-  private func check(_ expectation: Expectation) {
+  private func check(_ expectation: Expectation, _ names: ChecklistNames) {
     switch expectation.kind {
-    case .stack(let names):
-      for name in names { checkScreenName(name, "stack") }
-    case .root(let name):
-      checkScreenName(name, "root")
-    case .top(let name):
-      checkScreenName(name, "top")
+    case .stack(let routes):
+      for route in routes { checkExpectedRoute(route, "stack") }
+    case .root(let route):
+      checkExpectedRoute(route, "root")
+    case .top(let route):
+      checkExpectedRoute(route, "top")
+    case .tab(let tab):
+      checkTabName(tab, "tab")
+    case .tabs(let stacks):
+      for stack in stacks {
+        checkTabName(stack.tab, "tabs")
+        for route in stack.stack { checkExpectedRoute(route, "tabs") }
+      }
     case .presented(let name):
       if let name, flow.indexOfScreen(named: name.value) == nil,
         flow.indexOfAlert(named: name.value) == nil
@@ -116,16 +154,17 @@ extension Checker {
       }
     case .navigationBar(let bar):
       for item in [bar.left?.value, bar.right?.value] {
-        if let action = item?.action, !handledEvents.contains(where: { $0.value == action.value }) {
-          reportUnknown(.unknownEvent(action.value), name: action, candidates: handledEvents)
+        if let action = item?.action, !names.events.contains(action.value) {
+          reportUnknown(.unknownEvent(action.value), name: action, candidates: names.handledEvents)
         }
       }
     case .alert(let alert):
       let expected = (alert.actions?.value ?? []) + alert.includedActions
-      for action in expected where !actionTitles.contains(where: { $0.value == action.title.value })
-      {
+      for action in expected
+      where !names.actionTitles.contains(where: { $0.value == action.title.value }) {
         reportUnknown(
-          .unknownActionTitle(action.title.value), name: action.title, candidates: actionTitles)
+          .unknownActionTitle(action.title.value), name: action.title,
+          candidates: names.actionTitles)
       }
     case .state(let assignments):
       for assignment in assignments {
@@ -141,6 +180,70 @@ extension Checker {
       }
     case .animated, .calls:
       break
+    }
+  }
+}
+
+/// What checklist steps may name, gathered once per flow: the handled events, the alert
+/// action titles, and the types each event's arguments are passed on as.
+struct ChecklistNames {
+  let handledEvents: [Located<String>]
+  let events: Set<String>
+  let actionTitles: [Located<String>]
+  /// Event → argument → the types the handlers pass it on as (to a parameter or state).
+  let argumentTypes: [String: [String: [ValueType]]]
+
+  init(_ flow: Flow) {
+    handledEvents = flow.screens.flatMap { $0.handlers.map(\.event) }
+    events = Set(handledEvents.map(\.value))
+    actionTitles = flow.alerts.flatMap { $0.actions.map(\.title) }
+    var types: [String: [String: [ValueType]]] = [:]
+    for screen in flow.screens {
+      for handler in screen.handlers {
+        handler.operation.visit { operation in
+          for (name, type) in operation.argumentUses(in: flow, screen: screen)
+          where !(types[handler.event.value]?[name] ?? []).contains(type) {
+            types[handler.event.value, default: [:]][name, default: []].append(type)
+          }
+        }
+      }
+    }
+    argumentTypes = types
+  }
+}
+
+extension Operation {
+  /// The event arguments (`$name` that is neither a parameter of `screen` nor state) this
+  /// operation passes on, with the type each must have there.
+  func argumentUses(in flow: Flow, screen: Screen) -> [(String, ValueType)] {
+    func isArgument(_ name: String) -> Bool {
+      screen.parameter(named: name) == nil && flow.stateVariable(named: name) == nil
+    }
+    func uses(_ arguments: [Assignment], of target: String) -> [(String, ValueType)] {
+      guard let shown = flow.screen(named: target) else { return [] }
+      return arguments.compactMap { argument in
+        guard case .reference(let name) = argument.value.value, isArgument(name),
+          let parameter = shown.parameter(named: argument.name.value)
+        else { return nil }
+        return (name, parameter.type.value.base)
+      }
+    }
+    switch kind {
+    case .setRoot(let target), .push(let target):
+      return uses(target.arguments, of: target.screen.value)
+    case .reset(let routes):
+      return routes.flatMap { uses($0.arguments, of: $0.screen.value) }
+    case .present(let presentation):
+      return uses(presentation.arguments, of: presentation.target.value)
+    case .set(let assignments):
+      return assignments.compactMap { assignment in
+        guard case .reference(let name) = assignment.value.value, isArgument(name),
+          let variable = flow.stateVariable(named: assignment.name.value)
+        else { return nil }
+        return (name, variable.initialValue.value.type)
+      }
+    case .select, .pop, .popToRoot, .dismiss, .branch, .sequence:
+      return []
     }
   }
 }

@@ -3,7 +3,7 @@ public import FlowModel
 import FlowYAML
 
 /// Checks a decoded flow the way a compiler checks a program: every name refers to
-/// something, every screen can be reached, alerts can be dismissed, bar buttons do
+/// something, every screen can be reached (from `start`, a tab or a deep link), alerts can be dismissed, bar buttons do
 /// something, and the checklist talks about things that exist.
 public enum FlowChecker {
   /// Runs every rule and returns what they found, in source order.
@@ -15,11 +15,16 @@ public enum FlowChecker {
     checker.checkNames()
     let screenTargets = checker.checkScreens()
     let outsideScreens = checker.checkOperationsOutsideScreens()
+    var entryTargets = outsideScreens.start
+    for targets in [checker.checkTabs(), checker.checkLinks()] {
+      entryTargets.screens += targets.screens
+      entryTargets.alerts += targets.alerts
+    }
     checker.checkAlerts()
     checker.checkUntriggeredEvents()
     if !afterDecodingErrors {
       checker.checkReachability(
-        screenTargets: screenTargets, startTargets: outsideScreens.start,
+        screenTargets: screenTargets, startTargets: entryTargets,
         alertTargets: outsideScreens.alerts)
     }
     checker.checkChecklist()
@@ -106,12 +111,14 @@ enum OperationOrigin {
   /// In the `onEnter` of the screen at this index.
   case onEnter(screen: Int)
   case alertAction
+  /// In a route of the deep link at this index, where `$name` reads a pattern variable.
+  case link(Int)
 
   /// The index of the screen whose parameters `$name` can read, if any.
   var screen: Int? {
     switch self {
     case .event(let screen), .onEnter(let screen): screen
-    case .start, .alertAction: nil
+    case .start, .alertAction, .link: nil
     }
   }
 }

@@ -34,15 +34,17 @@ extension Checker {
     switch operation.kind {
     case .setRoot(let target), .push(let target):
       let keyword = operation.call?.rawValue ?? "push"
-      guard let screen = flow.indexOfScreen(named: target.screen.value) else {
-        let isAlert = flow.indexOfAlert(named: target.screen.value) != nil
-        reportUnknown(
-          .unknownScreen(keyword, target.screen.value, isAlert: isAlert), name: target.screen,
-          candidates: screenNames)
-        return
+      if let screen = checkRoute(target, keyword: keyword, origin: origin) {
+        targets.screens.append(screen)
       }
-      targets.screens.append(screen)
-      checkArguments(target.arguments, for: screen, at: target.screen, origin: origin)
+    case .reset(let routes):
+      for route in routes {
+        if let screen = checkRoute(route, keyword: "reset", origin: origin) {
+          targets.screens.append(screen)
+        }
+      }
+    case .select(let tab):
+      checkTabName(tab, "select")
     case .present(let presentation):
       let target = presentation.target
       if let screen = flow.indexOfScreen(named: target.value) {
@@ -71,9 +73,35 @@ extension Checker {
     }
   }
 
+  /// A route must name a screen and give its parameters values of the right types; returns
+  /// the screen's index.
+  @discardableResult
+  func checkRoute(_ route: ScreenTarget, keyword: String, origin: OperationOrigin?) -> Int? {
+    guard let screen = flow.indexOfScreen(named: route.screen.value) else {
+      let isAlert = flow.indexOfAlert(named: route.screen.value) != nil
+      reportUnknown(
+        .unknownScreen(keyword, route.screen.value, isAlert: isAlert), name: route.screen,
+        candidates: screenNames)
+      return nil
+    }
+    checkArguments(route.arguments, for: screen, at: route.screen, origin: origin)
+    return screen
+  }
+
+  /// A tab name, as `select` or a step writes it, must name a declared tab.
+  func checkTabName(_ name: Located<String>, _ keyword: String) {
+    guard flow.indexOfTab(named: name.value) == nil else { return }
+    if flow.tabs.isEmpty {
+      sink.report(.noTabs(keyword), at: name.range)
+    } else {
+      reportUnknown(.unknownTab(keyword, name.value), name: name, candidates: flow.tabs.map(\.name))
+    }
+  }
+
   /// `with:` must give every parameter of the screen, and only those, with the right types.
   private func checkArguments(
-    _ arguments: [Assignment], for screen: Int, at target: Located<String>, origin: OperationOrigin
+    _ arguments: [Assignment], for screen: Int, at target: Located<String>,
+    origin: OperationOrigin?
   ) {
     let params = flow.screens[screen].params
     let name = target.value
@@ -85,11 +113,13 @@ extension Checker {
         continue
       }
       checkValue(
-        argument.value, expected: parameter.type.value,
+        argument.value, expected: parameter.type.value.base,
         subject: "parameter '\(parameter.name.value)' of '\(name)'", origin: origin)
     }
     for parameter in params
-    where !arguments.contains(where: { $0.name.value == parameter.name.value }) {
+    where !parameter.type.value.isOptional
+      && !arguments.contains(where: { $0.name.value == parameter.name.value })
+    {
       sink.report(.missingArgument(parameter.name.value, screen: name), at: target.range)
     }
   }
@@ -122,7 +152,10 @@ extension Checker {
           at: value.range)
       }
     case .reference(let name):
-      guard let origin else { return }
+      guard let origin else {
+        sink.report(.referenceOutsideOperation(name), at: value.range)
+        return
+      }
       checkReference(
         name, at: value.range, expected: expected, subject: subject, origin: origin)
     }
@@ -133,8 +166,20 @@ extension Checker {
     origin: OperationOrigin
   ) {
     let found: ValueType?
-    if let screen = origin.screen, let parameter = flow.screens[screen].parameter(named: name) {
-      found = parameter.type.value
+    if case .link(let index) = origin {
+      guard flow.links[index].parsed?.variables.contains(name) ?? true else {
+        sink.report(
+          .notALinkVariable(
+            name, pattern: flow.links[index].pattern.value,
+            variables: flow.links[index].parsed?.variables ?? []),
+          at: range)
+        return
+      }
+      found = nil  // a segment of the URL, read as the parameter's type when opened
+    } else if let screen = origin.screen,
+      let parameter = flow.screens[screen].parameter(named: name)
+    {
+      found = parameter.type.value.base
     } else if let variable = flow.stateVariable(named: name) {
       found = variable.initialValue.value.type
     } else if case .event = origin {
@@ -171,11 +216,5 @@ extension Checker {
     }
   }
 
-  func article(_ type: ValueType) -> String {
-    switch type {
-    case .bool: "a Bool"
-    case .int: "an Int"
-    case .string: "a String"
-    }
-  }
+  func article(_ type: ValueType) -> String { type.withArticle }
 }

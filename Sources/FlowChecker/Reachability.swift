@@ -29,7 +29,7 @@ extension Checker {
       sink.report(
         .unpresentedAlert(flow.alerts[index].name.value), at: flow.alerts[index].name.range)
     }
-    guard flow.start != nil else { return }
+    guard flow.start != nil || !flow.tabs.isEmpty else { return }
     // Depth first from `start`, over indices: tens of thousands of screens are walked
     // without copying what each one shows.
     var reachedScreens = [Bool](repeating: false, count: flow.screens.count)

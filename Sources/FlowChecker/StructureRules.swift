@@ -55,10 +55,10 @@ extension Checker {
     }
   }
 
-  /// Event names `tap` and `alert` would be read as taps and alert actions in steps.
+  /// Event names such as `tap` and `alert` would be read as taps and alert actions in steps.
   func checkEventNames(ofScreen index: Int) {
     for handler in flow.screens[index].handlers
-    where handler.event.value == "tap" || handler.event.value == "alert" {
+    where EventKeyword(rawValue: handler.event.value)?.reservesEventName ?? false {
       sink.report(.reservedEventName(handler.event.value), at: handler.event.range)
     }
   }

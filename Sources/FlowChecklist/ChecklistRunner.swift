@@ -139,6 +139,10 @@ extension NavigationEvent {
       self = .tap(target.value)
     case .alertAction(let title):
       self = .alertAction(title.value)
+    case .open(let url):
+      self = .open(url.value)
+    case .tab(let name):
+      self = .tab(name.value)
     }
   }
 }

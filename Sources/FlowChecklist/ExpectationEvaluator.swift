@@ -16,15 +16,26 @@ struct ExpectationEvaluator {
 
   mutating func check(_ expectation: Expectation) {
     switch expectation.kind {
-    case .stack(let names):
-      let expected = names.map(\.value)
-      if navigator.stack != expected {
-        fail("expected stack \(list(expected)), found \(list(navigator.stack))", expectation.range)
+    case .stack(let routes):
+      checkStack(routes, navigator.screens, what: "stack", expectation.range)
+    case .root(let route):
+      compare("root", route, navigator.screens.first)
+    case .top(let route):
+      compare("top", route, navigator.screens.last)
+    case .tab(let name):
+      if navigator.selectedTab != name.value {
+        fail(
+          "expected tab '\(name.value)' selected, found \(navigator.selectedTab.map { "'\($0)'" } ?? "no tab bar")",
+          name.range)
       }
-    case .root(let name):
-      compare("root", name, navigator.root, expectation.range)
-    case .top(let name):
-      compare("top", name, navigator.top, expectation.range)
+    case .tabs(let stacks):
+      for stack in stacks {
+        guard let found = navigator.stack(ofTab: stack.tab.value) else {
+          fail("expected a tab '\(stack.tab.value)', but there is none", stack.tab.range)
+          continue
+        }
+        checkStack(stack.stack, found, what: "stack of tab '\(stack.tab.value)'", stack.tab.range)
+      }
     case .animated(let expected):
       checkAnimated(expected, expectation.range)
     case .presented(let name):
@@ -208,13 +219,26 @@ struct ExpectationEvaluator {
     expected.title.value == found.title && (expected.style.map { $0.value == found.style } ?? true)
   }
 
-  private mutating func compare(
-    _ what: String, _ expected: Located<String>, _ found: String?, _ range: SourceRange
-  ) {
-    if expected.value != found {
+  private mutating func compare(_ what: String, _ expected: ScreenTarget, _ found: ScreenInstance?)
+  {
+    guard let found, expected.matches(found) else {
       fail(
-        "expected \(what) '\(expected.value)', found \(found.map { "'\($0)'" } ?? "an empty stack")",
-        expected.range)
+        "expected \(what) \(expected.text), found \(found.map { "'\($0)'" } ?? "an empty stack")",
+        expected.screen.range)
+      return
+    }
+  }
+
+  /// A whole stack, root first: names everywhere, values where the expectation gives them.
+  private mutating func checkStack(
+    _ expected: [ScreenTarget], _ found: [ScreenInstance], what: String, _ range: SourceRange
+  ) {
+    let matches =
+      expected.count == found.count && zip(expected, found).allSatisfy { $0.matches($1) }
+    if !matches {
+      fail(
+        "expected \(what) [\(expected.map(\.plainText).joined(separator: ", "))], found [\(found.map(\.description).joined(separator: ", "))]",
+        range)
     }
   }
 
@@ -225,4 +249,26 @@ struct ExpectationEvaluator {
   private func list(_ names: [String]) -> String { "[" + names.joined(separator: ", ") + "]" }
   private func quoted(_ text: String?) -> String { text.map { "'\($0)'" } ?? "none" }
   private func times(_ count: Int) -> String { count == 1 ? "once" : "\(count) times" }
+}
+
+extension ScreenTarget {
+  /// Whether a shown screen is this one, with these values where values are given.
+  func matches(_ instance: ScreenInstance) -> Bool {
+    guard instance.name == screen.value else { return false }
+    let found = instance.arguments
+    return arguments.allSatisfy { argument in
+      guard case .literal(let value) = argument.value.value else { return true }
+      return found[argument.name.value] == value
+    }
+  }
+
+  /// `ProductDetail(id: 42)`, or the name alone.
+  var plainText: String {
+    guard !arguments.isEmpty else { return screen.value }
+    return screen.value + "("
+      + arguments.map { "\($0.name.value): \($0.value.value)" }.joined(separator: ", ") + ")"
+  }
+
+  /// `'ProductDetail(id: 42)'`.
+  var text: String { "'\(plainText)'" }
 }

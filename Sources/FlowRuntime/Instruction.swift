@@ -1,9 +1,11 @@
 import FlowModel
 
-/// An operation compiled for execution: every screen, alert and state name is an index.
+/// An operation compiled for execution: every screen, alert, tab and state name is an index.
 indirect enum Instruction: Sendable {
   case setRoot(Target, animated: Bool)
   case push(Target, animated: Bool)
+  case reset([Target], animated: Bool)
+  case select(Int)
   case pop(animated: Bool)
   case popToRoot(animated: Bool)
   case presentAlert(Int, animated: Bool)
@@ -20,6 +22,9 @@ indirect enum Instruction: Sendable {
 struct Target: Sendable {
   var screen: Int
   var arguments: [Operand]
+  /// The name of a screen the flow does not declare (`screen` is then -1); the checker
+  /// reports it, and showing it fails.
+  var unknownScreen: String? = nil
 }
 
 /// `state[index] = operand`.
@@ -36,6 +41,8 @@ enum Operand: Sendable {
   case reference(String, parameter: Int?, state: Int?)
   /// A screen parameter no `with:` gives.
   case missing(parameter: String, screen: String)
+  /// An optional parameter no `with:` gives: it has no value.
+  case absent
 }
 
 /// A compiled condition.

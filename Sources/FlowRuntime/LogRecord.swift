@@ -9,14 +9,20 @@ struct LogRecord: Sendable {
     case popToRootAtRoot
     case nothingPresented
     case alreadyPresenting(String)
+    /// Nothing changed, for the reason given (a URL no link matches).
+    case unchanged(String)
   }
 
   /// What the record names.
   enum Subject: Sendable {
     case none
-    case screen(Int)
+    case entry(StackEntry)
+    case entries([StackEntry])
     case alert(Int)
     case alertAction(alert: Int, action: Int)
+    case tab(Int)
+    /// A URL the app was asked to open.
+    case url(String)
   }
 
   var call: NavigationCall?
@@ -38,13 +44,20 @@ extension Navigator {
 
   func entry(_ record: LogRecord) -> NavigationLogEntry {
     let targets: [String]
+    var event: String?
     switch record.subject {
     case .none: targets = []
-    case .screen(let index): targets = [program.screens[index].name]
+    case .entry(let entry): targets = [instance(entry).description]
+    case .entries(let entries): targets = entries.map { instance($0).description }
     case .alert(let index): targets = [program.alerts[index].contents.name]
     case .alertAction(let alert, let action):
       let contents = program.alerts[alert].contents
       targets = [contents.name, contents.actions[action].title]
+      event = "alertAction"
+    case .tab(let index): targets = [program.tabs[index].name]
+    case .url(let url):
+      targets = [url]
+      event = "open"
     }
     let outcome: NavigationLogEntry.Outcome
     switch record.outcome {
@@ -53,8 +66,10 @@ extension Navigator {
     case .popToRootAtRoot: outcome = .noChange("already at the root")
     case .nothingPresented: outcome = .noChange("nothing is presented")
     case .alreadyPresenting(let name): outcome = .refused("'\(name)' is already presented")
+    case .unchanged(let reason): outcome = .noChange(reason)
     }
     return NavigationLogEntry(
-      call: record.call, targets: targets, animated: record.animated, outcome: outcome)
+      call: record.call, targets: targets, animated: record.animated, outcome: outcome,
+      event: event)
   }
 }

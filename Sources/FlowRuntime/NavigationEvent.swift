@@ -9,11 +9,15 @@ public enum NavigationEvent: Sendable, Hashable, CustomStringConvertible {
   case tap(TapTarget)
   /// A tap on the presented alert's action with this title.
   case alertAction(String)
+  /// The app is asked to open a URL (`.onOpenURL`): a deep link.
+  case open(String)
+  /// A tap on a tab of the tab bar.
+  case tab(String)
 
   /// An event without arguments.
   public static func event(_ name: String) -> NavigationEvent { .named(name) }
 
-  /// `login`, `login(info: "A")`, `tap right`, `alert Logout`.
+  /// `login`, `login(info: "A")`, `tap right`, `alert Logout`, `open monapp://…`, `tab Search`.
   public var description: String {
     switch self {
     case .named(let name, let arguments) where arguments.isEmpty:
@@ -25,6 +29,10 @@ public enum NavigationEvent: Sendable, Hashable, CustomStringConvertible {
       return "tap \(target.rawValue)"
     case .alertAction(let title):
       return "alert \(title)"
+    case .open(let url):
+      return "open \(url)"
+    case .tab(let name):
+      return "tab \(name)"
     }
   }
 }

@@ -12,17 +12,22 @@ public struct NavigationLogEntry: Sendable, Hashable, CustomStringConvertible {
     case refused(String)
   }
 
-  /// The call, or `nil` for a tap on an alert action (UIKit dismisses the alert itself).
+  /// The call, or `nil` for what is not one: a tap on an alert action (UIKit dismisses the
+  /// alert itself) or a URL the app was asked to open.
   public var call: NavigationCall?
+  /// What an entry that is not a call records: `alertAction` or `open`.
+  public var event: String?
   /// The screens or alert the call names (`push` names one, `setRoot` the new stack).
   public var targets: [String]
   public var animated: Bool
   public var outcome: Outcome
 
   public init(
-    call: NavigationCall?, targets: [String], animated: Bool, outcome: Outcome = .performed
+    call: NavigationCall?, targets: [String], animated: Bool, outcome: Outcome = .performed,
+    event: String? = nil
   ) {
     self.call = call
+    self.event = call == nil ? event ?? "alertAction" : nil
     self.targets = targets
     self.animated = animated
     self.outcome = outcome
@@ -30,9 +35,10 @@ public struct NavigationLogEntry: Sendable, Hashable, CustomStringConvertible {
 
   /// `push(Onboarding, animated: true)`, `pop(animated: true) — no change: …`.
   public var description: String {
-    let name = call?.rawValue ?? "alertAction"
-    var arguments = targets.joined(separator: ", ")
-    if call != nil {
+    let name = call?.rawValue ?? event ?? "alertAction"
+    var arguments =
+      call == .reset ? "[" + targets.joined(separator: ", ") + "]" : targets.joined(separator: ", ")
+    if let call, call != .select {
       arguments += (arguments.isEmpty ? "" : ", ") + "animated: \(animated)"
     }
     var text = "\(name)(\(arguments))"

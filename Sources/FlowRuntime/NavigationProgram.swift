@@ -17,6 +17,9 @@ public final class NavigationProgram: Sendable {
   let stateIndex: [String: Int]
   let initialState: [Value]
   let start: Instruction?
+  let tabs: [CompiledTab]
+  let tabIndex: [String: Int]
+  let links: [CompiledLink]
 
   /// Compiles a flow. A flow with errors still compiles; what the checker reported fails
   /// when it runs.
@@ -25,6 +28,7 @@ public final class NavigationProgram: Sendable {
     let screenIndex = Self.index(flow.screens.map(\.name.value))
     let alertIndex = Self.index(flow.alerts.map(\.name.value))
     let stateIndex = Self.index(flow.state.map(\.name.value))
+    let tabIndex = Self.index(flow.tabs.map(\.name.value))
     var eventIndex: [String: Int] = [:]
     for screen in flow.screens {
       for handler in screen.handlers where eventIndex[handler.event.value] == nil {
@@ -32,11 +36,13 @@ public final class NavigationProgram: Sendable {
       }
     }
     let compiler = InstructionCompiler(
-      flow: flow, screenIndex: screenIndex, alertIndex: alertIndex, stateIndex: stateIndex)
+      flow: flow, screenIndex: screenIndex, alertIndex: alertIndex, stateIndex: stateIndex,
+      tabIndex: tabIndex)
     self.screens = flow.screens.map { screen in
       CompiledScreen(
         name: screen.name.value,
         parameters: screen.params.map(\.name.value),
+        parameterTypes: screen.params.map(\.type.value),
         handlers: screen.handlers.map { handler in
           (eventIndex[handler.event.value]!, compiler.compile(handler.operation, context: screen))
         },
@@ -61,7 +67,23 @@ public final class NavigationProgram: Sendable {
     self.stateIndex = stateIndex
     self.initialState = flow.state.map(\.initialValue.value)
     self.start = flow.start.map { compiler.compile($0, context: nil) }
+    self.tabIndex = tabIndex
+    self.tabs = flow.tabs.map { tab in
+      CompiledTab(
+        name: tab.name.value, title: tab.title?.value ?? tab.name.value, image: tab.image?.value,
+        root: compiler.target(tab.root, context: nil))
+    }
+    self.links = flow.links.compactMap { link in
+      guard let pattern = link.parsed else { return nil }
+      return CompiledLink(
+        pattern: pattern, text: link.pattern.value,
+        tab: link.tab.flatMap { tabIndex[$0.value] },
+        routes: link.routes.map { compiler.target($0, context: nil) })
+    }
   }
+
+  /// The tab bar's tabs; empty for a flow with a single stack.
+  public var tabNames: [String] { tabs.map(\.name) }
 
   private static func index(_ names: [String]) -> [String: Int] {
     var index: [String: Int] = [:]
@@ -83,6 +105,8 @@ extension Instruction {
       switch instruction {
       case .setRoot(let target, _), .push(let target, _), .presentScreen(let target, _, _):
         for operand in target.arguments { collect(operand) }
+      case .reset(let targets, _):
+        for target in targets { for operand in target.arguments { collect(operand) } }
       case .set(let writes):
         for write in writes { collect(write.value) }
       case .branch(let predicate, let then, let otherwise):
@@ -91,7 +115,7 @@ extension Instruction {
         if let otherwise { visit(otherwise) }
       case .sequence(let instructions):
         for nested in instructions { visit(nested) }
-      case .pop, .popToRoot, .presentAlert, .dismiss, .fail:
+      case .pop, .popToRoot, .presentAlert, .dismiss, .select, .fail:
         break
       }
     }
@@ -112,6 +136,7 @@ extension Instruction {
 struct CompiledScreen: Sendable {
   var name: String
   var parameters: [String]
+  var parameterTypes: [ParameterType]
   var handlers: [(event: Int, instruction: Instruction)]
   var eventNames: [String]
   var onEnter: Instruction?
@@ -123,6 +148,22 @@ struct CompiledScreen: Sendable {
     }
     return nil
   }
+}
+
+/// A tab ready to run: its name, its tab bar item and its root.
+struct CompiledTab: Sendable {
+  var name: String
+  var title: String
+  var image: String?
+  var root: Target
+}
+
+/// A deep link ready to match: its pattern, the tab it lands in, the routes it sets.
+struct CompiledLink: Sendable {
+  var pattern: URLPattern
+  var text: String
+  var tab: Int?
+  var routes: [Target]
 }
 
 /// An alert ready to run: its contents and each action's compiled operation.
@@ -137,6 +178,7 @@ struct InstructionCompiler {
   let screenIndex: [String: Int]
   let alertIndex: [String: Int]
   let stateIndex: [String: Int]
+  let tabIndex: [String: Int]
 
   func compile(_ operation: Operation, context: Screen?) -> Instruction {
     let animated = operation.isAnimated
@@ -151,6 +193,18 @@ struct InstructionCompiler {
         return .fail("no screen '\(screen.screen.value)'")
       }
       return .push(target, animated: animated)
+    case .reset(let routes):
+      var targets: [Target] = []
+      for route in routes {
+        guard let target = target(route.screen.value, route.arguments, context) else {
+          return .fail("no screen '\(route.screen.value)'")
+        }
+        targets.append(target)
+      }
+      return .reset(targets, animated: animated)
+    case .select(let tab):
+      guard let index = tabIndex[tab.value] else { return .fail("no tab '\(tab.value)'") }
+      return .select(index)
     case .pop: return .pop(animated: animated)
     case .popToRoot: return .popToRoot(animated: animated)
     case .dismiss: return .dismiss(animated: animated)
@@ -180,6 +234,13 @@ struct InstructionCompiler {
     }
   }
 
+  /// A route outside any operation (a tab's root, a link's route); an unknown screen
+  /// compiles to a target that fails when shown.
+  func target(_ route: ScreenTarget, context: Screen?) -> Target {
+    target(route.screen.value, route.arguments, context)
+      ?? Target(screen: -1, arguments: [], unknownScreen: route.screen.value)
+  }
+
   private func target(_ name: String, _ arguments: [Assignment], _ context: Screen?) -> Target? {
     guard let index = screenIndex[name] else { return nil }
     let screen = flow.screens[index]
@@ -187,7 +248,8 @@ struct InstructionCompiler {
       arguments.first { $0.name.value == parameter.name.value }.map {
         operand($0.value.value, context)
       }
-        ?? .missing(parameter: parameter.name.value, screen: name)
+        ?? (parameter.type.value.isOptional
+          ? .absent : .missing(parameter: parameter.name.value, screen: name))
     }
     return Target(screen: index, arguments: operands)
   }

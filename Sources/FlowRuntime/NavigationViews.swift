@@ -1,16 +1,45 @@
 public import FlowModel
 
-/// A screen shown in the stack or presented: its name and the arguments it was shown with.
+/// A screen shown in the stack or presented: its name and the values it was shown with, as
+/// a route enum's case and its associated values (`productDetail(id: 42)`).
 public struct ScreenInstance: Sendable, Hashable, CustomStringConvertible {
   public var name: String
-  public var arguments: [String: Value]
+  /// The values, in the order the screen declares its parameters; an optional parameter
+  /// left out is absent.
+  public var values: [Argument]
 
-  public init(name: String, arguments: [String: Value] = [:]) {
-    self.name = name
-    self.arguments = arguments
+  /// One parameter's value.
+  public struct Argument: Sendable, Hashable {
+    public var name: String
+    public var value: Value
+
+    public init(name: String, value: Value) {
+      self.name = name
+      self.value = value
+    }
   }
 
-  public var description: String { name }
+  /// A screen with values in declaration order.
+  public init(name: String, values: [(String, Value)]) {
+    self.name = name
+    self.values = values.map { Argument(name: $0.0, value: $0.1) }
+  }
+
+  /// A screen with values, ordered by name.
+  public init(name: String, arguments: [String: Value] = [:]) {
+    self.init(name: name, values: arguments.sorted { $0.key < $1.key }.map { ($0.key, $0.value) })
+  }
+
+  /// The values by parameter name.
+  public var arguments: [String: Value] {
+    Dictionary(values.map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first })
+  }
+
+  /// `ProductDetail(id: 42)`, `Profile(userID: "abc")`, or the name alone without values.
+  public var description: String {
+    guard !values.isEmpty else { return name }
+    return name + "(" + values.map { "\($0.name): \($0.value)" }.joined(separator: ", ") + ")"
+  }
 }
 
 /// What is presented modally over the navigation stack.
@@ -31,7 +60,7 @@ public enum PresentedItem: Sendable, Hashable, CustomStringConvertible {
   public var description: String {
     switch self {
     case .alert(let name): "alert \(name)"
-    case .screen(let screen, let style): "\(style.rawValue) \(screen.name)"
+    case .screen(let screen, let style): "\(style.rawValue) \(screen)"
     }
   }
 }

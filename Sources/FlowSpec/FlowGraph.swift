@@ -1,10 +1,10 @@
-/// A flow's navigation graph: screens and alerts as nodes, and an edge for every navigation
-/// an event, a bar button, an alert action or `start` can make, as in the diagram the first
-/// article draws before writing its checklist.
+/// A flow's navigation graph: screens, alerts, tabs and deep links as nodes, and an edge for
+/// every navigation an event, a bar button, an alert action, `start`, a tab or a link can
+/// make, as in the diagram the first article draws before writing its checklist.
 public struct FlowGraph: Sendable {
   /// A screen or an alert.
   public struct Node: Sendable, Hashable {
-    public enum Kind: String, Sendable { case start, screen, alert }
+    public enum Kind: String, Sendable { case start, screen, alert, tab, link }
     public var name: String
     public var kind: Kind
     /// The nav bar title, or the alert's title.
@@ -35,7 +35,23 @@ public struct FlowGraph: Sendable {
       Node(name: $0.name.value, kind: .screen, title: $0.navigationBar.title?.value)
     }
     nodes += flow.alerts.map { Node(name: $0.name.value, kind: .alert, title: $0.title?.value) }
+    nodes += flow.tabs.map {
+      Node(name: Self.tabNode($0.name.value), kind: .tab, title: $0.title?.value ?? $0.name.value)
+    }
+    nodes += flow.links.map { Node(name: $0.pattern.value, kind: .link, title: nil) }
     edges = []
+    for tab in flow.tabs {
+      edges.append(
+        Edge(
+          from: Self.tabNode(tab.name.value), to: tab.root.screen.value, trigger: "tab",
+          operation: "root", animated: false))
+    }
+    for link in flow.links {
+      edges.append(
+        Edge(
+          from: link.pattern.value, to: link.routes.last?.screen.value, trigger: "open",
+          operation: "reset" + (link.tab.map { " in tab \($0.value)" } ?? ""), animated: false))
+    }
     if let start = flow.start { add(start, from: "start", trigger: "start") }
     for screen in flow.screens {
       for handler in screen.handlers {
@@ -72,6 +88,16 @@ public struct FlowGraph: Sendable {
         Edge(
           from: from, to: target.screen.value, trigger: trigger,
           operation: label(operation.call!.rawValue), animated: operation.isAnimated))
+    case .reset(let routes):
+      edges.append(
+        Edge(
+          from: from, to: routes.last?.screen.value, trigger: trigger, operation: label("reset"),
+          animated: operation.isAnimated))
+    case .select(let tab):
+      edges.append(
+        Edge(
+          from: from, to: Self.tabNode(tab.value), trigger: trigger, operation: label("select"),
+          animated: false))
     case .present(let presentation):
       edges.append(
         Edge(
@@ -93,11 +119,21 @@ public struct FlowGraph: Sendable {
     }
   }
 
+  /// A tab's node name, apart from screens of the same name.
+  static func tabNode(_ name: String) -> String { "tab " + name }
+
   /// Graphviz's dot language.
   public func dot() -> String {
     var lines = ["digraph \(Self.quoted(name)) {", "  rankdir=LR;"]
     for node in nodes {
-      let shape = node.kind == .start ? "point" : node.kind == .alert ? "octagon" : "box"
+      let shape =
+        switch node.kind {
+        case .start: "point"
+        case .alert: "octagon"
+        case .screen: "box"
+        case .tab: "tab"
+        case .link: "cds"
+        }
       let label = node.title.map { "\(node.name)\n\($0)" } ?? node.name
       lines.append("  \(Self.quoted(node.name)) [shape=\(shape), label=\(Self.quoted(label))];")
     }
@@ -123,6 +159,8 @@ public struct FlowGraph: Sendable {
       case .start: lines.append("  \(id)((start))")
       case .screen: lines.append("  \(id)[\"\(text)\"]")
       case .alert: lines.append("  \(id){{\"\(text)\"}}")
+      case .tab: lines.append("  \(id)[/\"\(text)\"/]")
+      case .link: lines.append("  \(id)>\"\(text)\"]")
       }
     }
     for edge in edges {

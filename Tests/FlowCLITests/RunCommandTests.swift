@@ -44,11 +44,13 @@ struct RunCommandTests {
     #expect(lines.count == 3)
     #expect(
       lines[0].hasPrefix(
-        "{\"step\":0,\"event\":null,\"stack\":[\"Infos\"],\"presented\":null,\"animated\":false,\"navBar\":{\"hidden\":false,\"title\":\"Infos\""
+        "{\"step\":0,\"event\":null,\"stack\":[{\"screen\":\"Infos\",\"values\":{}}],\"presented\":null,\"animated\":false,\"navBar\":{\"hidden\":false,\"title\":\"Infos\""
       ))
     #expect(lines[1].contains("\"event\":\"tap: right\""))
     #expect(lines[1].contains("\"presented\":{\"kind\":\"alert\",\"name\":\"LogoutSheet\"}"))
-    #expect(lines[2].contains("\"stack\":[\"Login\"],\"presented\":null,\"animated\":false"))
+    #expect(
+      lines[2].contains(
+        "\"stack\":[{\"screen\":\"Login\",\"values\":{}}],\"presented\":null,\"animated\":false"))
     #expect(lines[2].contains("\"state\":{\"isLogin\":true,\"isFirstLogin\":false}"))
   }
 
@@ -156,5 +158,74 @@ struct GraphCommandTests {
     let path = try folder.write(
       "bad.yaml", "flow: A\nstart: { push: Nowhere }\nscreens: { Home: {} }\n")
     #expect(flowc(["graph", path]).status == 1)
+  }
+}
+
+private let shop = repositoryRoot() + "/Tests/FlowSpecTests/Fixtures/shop.yaml"
+
+@Suite("flowc run: routes, links and tabs")
+struct RunRoutesTests {
+  @Test("--open sets the link's stack; text shows values, the selected tab and the kept ones")
+  func openText() {
+    let result = flowc([
+      "run", shop, "--open", "monapp://profile/abc/settings", "--events", "tab: Accueil",
+    ])
+    #expect(result.status == 0, "\(result)")
+    let steps = result.output.components(separatedBy: "\n\n")
+    #expect(steps.count == 3)
+    #expect(steps[0].contains("tab        Accueil (kept: Recherche: Search; Profil: Account)"))
+    #expect(steps[1].hasPrefix("[1] open: monapp://profile/abc/settings"))
+    #expect(
+      steps[1].contains(
+        "calls      open(monapp://profile/abc/settings); select(Profil); reset([Profile(userID: \"abc\"), Settings], animated: false)"
+      ))
+    #expect(steps[1].contains("stack      Account › Profile(userID: \"abc\") › Settings"))
+    #expect(
+      steps[2].contains(
+        "tab        Accueil (kept: Recherche: Search; Profil: Account › Profile(userID: \"abc\") › Settings)"
+      ))
+  }
+
+  @Test("an invalid link changes nothing and the calls say why")
+  func invalidLink() {
+    let result = flowc(["run", shop, "--open", "monapp://product/abc"])
+    #expect(result.status == 0, "\(result)")
+    #expect(
+      result.output.contains(
+        "calls      open(monapp://product/abc) — no change: '{id}' is 'abc', not an Int as 'ProductDetail' needs"
+      ))
+  }
+
+  @Test("JSON gives the tab, every tab's stack and each entry's values")
+  func openJSON() {
+    let result = flowc([
+      "run", shop, "--events", "{ showProduct: { id: 42 } }", "--format", "json",
+    ])
+    #expect(result.status == 0, "\(result)")
+    let lines = result.output.split(separator: "\n")
+    #expect(lines.count == 2)
+    #expect(
+      lines[1].hasPrefix(
+        "{\"step\":1,\"event\":\"{ showProduct: { id: 42 } }\",\"tab\":\"Accueil\",\"tabs\":{\"Accueil\":[{\"screen\":\"Home\",\"values\":{}},{\"screen\":\"ProductDetail\",\"values\":{\"id\":42}}],"
+      ))
+    #expect(
+      lines[1].contains(
+        "\"stack\":[{\"screen\":\"Home\",\"values\":{}},{\"screen\":\"ProductDetail\",\"values\":{\"id\":42}}]"
+      ))
+  }
+
+  @Test("an argument of the wrong type is refused with exit 1")
+  func wrongType() {
+    let result = flowc(["run", shop, "--events", "{ showProduct: { id: abc } }"])
+    #expect(result.status == 1)
+    #expect(
+      result.errors.contains("'ProductDetail' takes 'id' as an Int, but was given \"abc\""))
+  }
+
+  @Test("'?' lists the tabs among what can be sent")
+  func availableTabs() {
+    let result = flowc(["run", shop], input: ["?"], inputIsTerminal: true)
+    #expect(result.output.contains("  tab: Recherche"))
+    #expect(result.output.contains("  { showProduct: { id: … } }"))
   }
 }

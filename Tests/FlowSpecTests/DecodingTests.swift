@@ -176,7 +176,7 @@ struct ArticleFlowDecodingTests {
     #expect(infos.navigationBar.right?.image?.value == "arrowshape.turn.up.left.circle")
     #expect(infos.navigationBar.right?.tint?.value == "red")
     #expect(flow.screen(named: "Login")?.navigationBar.isHidden == true)
-    #expect(flow.screen(named: "InfoDetails")?.params.map(\.type.value) == [.string])
+    #expect(flow.screen(named: "InfoDetails")?.params.map(\.type.value) == [ParameterType(.string)])
     let sheet = try #require(flow.alert(named: "LogoutSheet"))
     #expect(sheet.resolvedStyle == .actionSheet)
     #expect(sheet.message == nil)

@@ -51,3 +51,33 @@ struct FlowGraphTests {
     #expect(FlowGraph(flow).mermaid().contains("n1[\"Home<br/>Say #quot;hi#quot;\"]"))
   }
 }
+
+@Suite("The navigation graph: tabs and links")
+struct TabGraphTests {
+  let graph: FlowGraph
+
+  init() throws {
+    let document = try FlowDocument.load(
+      path: repositoryRoot() + "/Tests/FlowSpecTests/Fixtures/shop.yaml")
+    graph = FlowGraph(try #require(document.validFlow))
+  }
+
+  @Test("tabs and links are nodes, with edges to the roots and routes they show")
+  func tabsAndLinks() {
+    #expect(
+      graph.nodes.filter { $0.kind == .tab }.map(\.name) == [
+        "tab Accueil", "tab Recherche", "tab Profil",
+      ])
+    #expect(graph.nodes.filter { $0.kind == .link }.count == 3)
+    let described = graph.edges.map {
+      "\($0.from) -\($0.trigger): \($0.operation)-> \($0.to ?? "•")"
+    }
+    #expect(described.contains("tab Accueil -tab: root-> Home"))
+    #expect(
+      described.contains("monapp://profile/{userID}/settings -open: reset in tab Profil-> Settings")
+    )
+    #expect(described.contains("Checkout -orderPlaced: reset-> •"))
+    #expect(graph.dot().contains("\"tab Accueil\" [shape=tab, label=\"tab Accueil\\nAccueil\"];"))
+    #expect(graph.mermaid().contains("[/\"tab Accueil<br/>Accueil\"/]"))
+  }
+}

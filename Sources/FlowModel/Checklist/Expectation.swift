@@ -3,12 +3,16 @@ public import FlowDiagnostics
 /// Something a checklist item expects to be true after its events.
 public struct Expectation: Sendable {
   public enum Kind: Sendable {
-    /// The whole stack of screen names, root first.
-    case stack([Located<String>])
+    /// The whole stack (the selected tab's), root first; values checked where given.
+    case stack([ScreenTarget])
     /// The root screen.
-    case root(Located<String>)
+    case root(ScreenTarget)
     /// The top screen.
-    case top(Located<String>)
+    case top(ScreenTarget)
+    /// The selected tab.
+    case tab(Located<String>)
+    /// Several tabs' stacks at once.
+    case tabs([TabStackExpectation])
     /// The `animated` flag of the last navigation call.
     case animated(Bool)
     /// The presented alert or screen; `nil` expects nothing presented.
@@ -32,6 +36,22 @@ public struct Expectation: Sendable {
   public init(_ kind: Kind, range: SourceRange) {
     self.kind = kind
     self.range = range
+  }
+}
+
+/// The keys of an `expect` mapping, one per kind of expectation.
+public enum ExpectationKey: String, Sendable, Hashable, CaseIterable {
+  case stack, root, top, tab, tabs, animated, presented, navBar, alert, state, calls, params
+}
+
+/// One tab's expected stack in `tabs: { Home: [Home, Detail] }`.
+public struct TabStackExpectation: Sendable {
+  public var tab: Located<String>
+  public var stack: [ScreenTarget]
+
+  public init(tab: Located<String>, stack: [ScreenTarget]) {
+    self.tab = tab
+    self.stack = stack
   }
 }
 

@@ -33,6 +33,21 @@ public struct EventStep: Sendable, Hashable {
     case tap(Located<TapTarget>)
     /// A tap on the presented alert's action with this title: `{ alert: Logout }`.
     case alertAction(Located<String>)
+    /// The app opens a URL: `{ open: "monapp://product/42" }`.
+    case open(Located<String>)
+    /// A tap on a tab of the tab bar: `{ tab: Recherche }`.
+    case tab(Located<String>)
+
+    /// The keyword that introduces this kind of event, `nil` for a named event.
+    public var keyword: EventKeyword? {
+      switch self {
+      case .event: nil
+      case .tap: .tap
+      case .alertAction: .alert
+      case .open: .open
+      case .tab: .tab
+      }
+    }
   }
 
   public var kind: Kind
@@ -47,4 +62,32 @@ public struct EventStep: Sendable, Hashable {
 /// What `tap:` can tap in the navigation bar.
 public enum TapTarget: String, Sendable, Hashable, CaseIterable {
   case left, right, back
+}
+
+/// The keys that make a `when` mapping something other than a named event:
+/// `{ tap: right }`, `{ alert: Logout }`, `{ open: URL }`, `{ tab: Name }`.
+///
+/// `tap` and `alert` are reserved: no event may be named like them. `open` and `tab` are
+/// common event names, so they stay free: their steps take a single value, where an event's
+/// arguments are a mapping (`{ open: { item: 3 } }` sends the event `open`).
+public enum EventKeyword: String, Sendable, Hashable, CaseIterable {
+  case tap, alert, open, tab
+
+  /// Whether no event may be named like this keyword.
+  public var reservesEventName: Bool {
+    switch self {
+    case .tap, .alert: true
+    case .open, .tab: false
+    }
+  }
+
+  /// An example of the step, for messages.
+  public var example: String {
+    switch self {
+    case .tap: "{ tap: right }"
+    case .alert: "{ alert: Logout }"
+    case .open: "{ open: \"monapp://product/42\" }"
+    case .tab: "{ tab: Search }"
+    }
+  }
 }

@@ -4,7 +4,9 @@ public import FlowYAML
 /// Turns a flow file's YAML tree into a `Flow`.
 public enum FlowDecoder {
   /// The top-level keys of a flow file.
-  static let topLevelKeys: [StaticString] = ["flow", "state", "start", "screens", "alerts", "spec"]
+  static let topLevelKeys: [StaticString] = [
+    "flow", "state", "start", "tabs", "links", "screens", "alerts", "spec",
+  ]
 
   /// Decodes a parsed flow file, reporting every problem in one pass.
   ///
@@ -47,10 +49,11 @@ extension ModelDecoder {
       name = Located("Flow", at: SourceRange(at: root.position))
     }
     let state = fields["state"].map { stateVariables($0) } ?? []
+    let tabs = fields["tabs"].map { self.tabs($0) } ?? []
     var start: Operation?
     if let node = fields["start"] {
       start = operation(node)
-    } else {
+    } else if fields["tabs"] == nil {
       reportMissing(
         "start", in: "a flow",
         hint: "what the navigation service does when it is created, such as '{ setRoot: Login }'",
@@ -63,7 +66,8 @@ extension ModelDecoder {
     let (screens, alerts) = screensAndAlerts(screens: fields["screens"], alerts: fields["alerts"])
     let checklist = fields.pair("spec").flatMap { self.checklist($0) }
     return Flow(
-      name: name, file: file, state: state, start: start, screens: screens, alerts: alerts,
+      name: name, file: file, state: state, start: start, tabs: tabs,
+      links: fields["links"].map { links($0) } ?? [], screens: screens, alerts: alerts,
       checklist: checklist)
   }
 

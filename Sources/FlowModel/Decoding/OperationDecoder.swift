@@ -1,30 +1,43 @@
 import FlowDiagnostics
 import FlowYAML
 
-/// The keys that name an operation, and the modifiers each one takes.
-enum OperationKeyword: String, CaseIterable {
-  case setRoot, push, pop, popToRoot, present, dismiss, set
+/// The keys that name an operation: each navigation call, `set` and `if`, with the
+/// modifiers each one takes.
+enum OperationKeyword: Hashable {
+  case call(NavigationCall)
+  case set
   case `if`
 
+  static let allCases: [OperationKeyword] = NavigationCall.allCases.map(Self.call) + [.set, .if]
   static let allNames = allCases.map(\.rawValue)
-  private static let ordered = allCases
   private static let literals = allCases.map(\.name)
+  /// Every key an operation mapping may hold: keywords and modifiers.
+  static let allKeys = allNames + ["animated", "with", "style", "then", "else"]
 
   /// The keyword the key of entry `position` spells, compared as bytes.
   init?(keyOf pairs: YAMLPairs, at position: Int) {
     guard let found = pairs.keyPosition(at: position, among: Self.literals) else { return nil }
-    self = Self.ordered[found]
+    self = Self.allCases[found]
+  }
+
+  /// The keyword spelled `text`.
+  init?(rawValue text: String) {
+    guard let found = Self.allCases.first(where: { $0.rawValue == text }) else { return nil }
+    self = found
+  }
+
+  var rawValue: String {
+    switch self {
+    case .call(let call): call.rawValue
+    case .set: "set"
+    case .if: "if"
+    }
   }
 
   /// The keyword as a literal, for comparing keys as bytes.
   var name: StaticString {
     switch self {
-    case .setRoot: "setRoot"
-    case .push: "push"
-    case .pop: "pop"
-    case .popToRoot: "popToRoot"
-    case .present: "present"
-    case .dismiss: "dismiss"
+    case .call(let call): call.keyword
     case .set: "set"
     case .if: "if"
     }
@@ -33,18 +46,13 @@ enum OperationKeyword: String, CaseIterable {
   /// The keys that may stand beside the keyword.
   var modifiers: [StaticString] {
     switch self {
-    case .setRoot, .push: Self.navigationModifiers
-    case .pop, .popToRoot, .dismiss: Self.animatedOnly
-    case .present: Self.presentationModifiers
-    case .set: []
-    case .if: Self.branchModifiers
+    case .call(.setRoot), .call(.push): ["animated", "with"]
+    case .call(.pop), .call(.popToRoot), .call(.dismiss), .call(.reset): ["animated"]
+    case .call(.present): ["animated", "with", "style"]
+    case .call(.select), .set: []
+    case .if: ["then", "else"]
     }
   }
-
-  private static let navigationModifiers: [StaticString] = ["animated", "with"]
-  private static let animatedOnly: [StaticString] = ["animated"]
-  private static let presentationModifiers: [StaticString] = ["animated", "with", "style"]
-  private static let branchModifiers: [StaticString] = ["then", "else"]
 }
 
 extension ModelDecoder {
@@ -53,9 +61,9 @@ extension ModelDecoder {
     switch node.kind {
     case .scalar:
       switch node.isPlainScalar ? OperationKeyword(rawValue: node.text) : nil {
-      case .pop: return Operation(.pop, range: node.range)
-      case .popToRoot: return Operation(.popToRoot, range: node.range)
-      case .dismiss: return Operation(.dismiss, range: node.range)
+      case .call(.pop): return Operation(.pop, range: node.range)
+      case .call(.popToRoot): return Operation(.popToRoot, range: node.range)
+      case .call(.dismiss): return Operation(.dismiss, range: node.range)
       default:
         sink.report(.notAnOperation(node.kindDescription), at: node.range)
         return nil
@@ -82,8 +90,7 @@ extension ModelDecoder {
       }
     }
     guard let (keywordPosition, keyword) = found else {
-      let allKeys = OperationKeyword.allNames + ["animated", "with", "style", "then", "else"]
-      let unknown = pairs.filter { pair in !allKeys.contains(pair.keyText ?? "") }
+      let unknown = pairs.filter { pair in !OperationKeyword.allKeys.contains(pair.keyText ?? "") }
       for pair in unknown {
         if let key = pair.keyText,
           let suggestion = Suggestion.closest(to: key, among: OperationKeyword.allNames)
@@ -121,14 +128,20 @@ extension ModelDecoder {
     let value = keywordPair.value
     let kind: Operation.Kind
     switch keyword {
-    case .setRoot, .push:
+    case .call(.setRoot), .call(.push):
       guard let screen = string(value, "the screen to \(keyword.rawValue)") else { return nil }
       let target = ScreenTarget(screen: screen, arguments: arguments(fields))
-      kind = keyword == .push ? .push(target) : .setRoot(target)
-    case .pop, .popToRoot, .dismiss:
+      kind = keyword == .call(.push) ? .push(target) : .setRoot(target)
+    case .call(.reset):
+      guard let routes = routes(value, "'reset'", allowsReferences: true) else { return nil }
+      kind = .reset(routes)
+    case .call(.select):
+      guard let tab = string(value, "the tab to select") else { return nil }
+      kind = .select(tab)
+    case .call(.pop), .call(.popToRoot), .call(.dismiss):
       guard confirmsArgumentless(value, keyword) else { return nil }
-      kind = keyword == .pop ? .pop : keyword == .popToRoot ? .popToRoot : .dismiss
-    case .present:
+      kind = keyword == .call(.pop) ? .pop : keyword == .call(.popToRoot) ? .popToRoot : .dismiss
+    case .call(.present):
       guard let target = string(value, "what to present") else { return nil }
       kind = .present(
         Presentation(

@@ -148,13 +148,23 @@ extension ModelDecoder {
     }
   }
 
-  /// `params:`: name → `String`, `Int` or `Bool`.
+  /// `params:`: name → `String`, `Int` or `Bool`, each optionally followed by `?`.
   mutating func parameters(_ node: YAMLNode, of screen: String) -> [Parameter] {
     namedEntries(node, "'params' of '\(screen)'").compactMapReserving { pair in
       guard let name = string(pair.key, "a parameter name"),
-        let type = choice(pair.value, "a parameter type", as: ValueType.self)
+        let spelling = string(pair.value, "a parameter type")
       else { return nil }
-      return Parameter(name: name, type: type)
+      guard let type = ParameterType(spelling: spelling.value) else {
+        let options = ParameterType.spellings
+        let suggestion = Suggestion.closest(to: spelling.value, among: options)
+        sink.report(
+          .invalidChoice(
+            spelling.value, for: "a parameter type", options: options, suggestion: suggestion),
+          at: spelling.range,
+          fixIts: suggestion.map { [FixIt(range: spelling.range, replacement: $0)] } ?? [])
+        return nil
+      }
+      return Parameter(name: name, type: Located(type, at: spelling.range))
     }
   }
 }

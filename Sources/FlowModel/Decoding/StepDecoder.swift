@@ -9,12 +9,7 @@ enum StepKeyword: String, CaseIterable {
 }
 
 extension ModelDecoder {
-  static let expectationKeys: [StaticString] = [
-    "stack", "root", "top", "animated", "presented", "navBar", "alert", "state", "calls", "params",
-  ]
-  static let callKeys: [StaticString] = [
-    "setRoot", "push", "pop", "popToRoot", "present", "dismiss",
-  ]
+  static let callKeys: [StaticString] = NavigationCall.allCases.map(\.keyword)
   static let alertExpectationKeys: [StaticString] = [
     "style", "title", "message", "actions", "action",
   ]
@@ -65,16 +60,23 @@ extension ModelDecoder {
     if pairs.count > 1 {
       sink.report(.severalEvents(), at: pairs[1].key.range)
     }
-    switch key {
-    case "tap":
+    let keyword = EventKeyword(rawValue: key).flatMap {
+      $0.reservesEventName || pair.value.kind == .scalar ? $0 : nil
+    }
+    switch keyword {
+    case .tap:
       return choice(pair.value, "a tap target", as: TapTarget.self).map {
         EventStep(.tap($0), range: node.range)
       }
-    case "alert":
+    case .alert:
       return string(pair.value, "an alert action title").map {
         EventStep(.alertAction($0), range: node.range)
       }
-    default:
+    case .open:
+      return string(pair.value, "a URL").map { EventStep(.open($0), range: node.range) }
+    case .tab:
+      return string(pair.value, "a tab name").map { EventStep(.tab($0), range: node.range) }
+    case nil:
       let arguments =
         pair.value.isNull
         ? [] : assignments(pair.value, "the arguments of '\(key)'", allowsReferences: false)
@@ -85,37 +87,61 @@ extension ModelDecoder {
 
   /// `expect`'s mapping of expectations.
   mutating func expectations(_ node: YAMLNode) -> [Expectation] {
-    guard let fields = mapping(node, "'expect'", allowed: Self.expectationKeys) else { return [] }
-    return fields.entries.compactMap { pair in
-      guard let key = pair.keyText, Self.expectationKeys.contains(where: { pair.key.hasText($0) })
-      else {
+    guard let pairs = node.pairs else {
+      sink.report(
+        .wrongType("'expect'", expected: "a mapping", found: node.kindDescription), at: node.range)
+      return []
+    }
+    let allowed = ExpectationKey.allCases.map(\.rawValue)
+    return pairs.compactMap { pair in
+      guard let text = pair.keyText else { return nil }
+      guard let key = ExpectationKey(rawValue: text) else {
+        reportUnknownKey(pair.key, key: text, in: "'expect'", allowed: allowed)
         return nil
       }
       return expectation(key, pair.value).map { Expectation($0, range: pair.key.range) }
     }
   }
 
-  private mutating func expectation(_ key: String, _ value: YAMLNode) -> Expectation.Kind? {
+  private mutating func expectation(_ key: ExpectationKey, _ value: YAMLNode) -> Expectation.Kind? {
     switch key {
-    case "stack":
-      if value.scalar != nil { return string(value, "a screen name").map { .stack([$0]) } }
-      return list(value, "'stack'").map { items in
-        .stack(items.compactMap { string($0, "a screen name") })
+    case .stack:
+      return stackExpectation(value, "'stack'").map { .stack($0) }
+    case .root: return route(value, allowsReferences: false).map { .root($0) }
+    case .top: return route(value, allowsReferences: false).map { .top($0) }
+    case .tab: return string(value, "a tab name").map { .tab($0) }
+    case .tabs:
+      var stacks: [TabStackExpectation] = []
+      for pair in namedEntries(value, "'tabs'") {
+        guard let tab = string(pair.key, "a tab name"),
+          let stack = stackExpectation(pair.value, "the stack of '\(tab.value)'")
+        else { continue }
+        stacks.append(TabStackExpectation(tab: tab, stack: stack))
       }
-    case "root": return string(value, "a screen name").map { .root($0) }
-    case "top": return string(value, "a screen name").map { .top($0) }
-    case "animated": return bool(value, "'animated'").map { .animated($0.value) }
-    case "presented":
+      return .tabs(stacks)
+    case .animated: return bool(value, "'animated'").map { .animated($0.value) }
+    case .presented:
       if value.isNull || (value.scalar?.value == "none" && value.scalar?.isQuoted == false) {
         return .presented(nil)
       }
       return string(value, "an alert or screen name").map { .presented($0) }
-    case "navBar": return navigationBarExpectation(value).map { .navigationBar($0) }
-    case "alert": return alertExpectation(value).map { .alert($0) }
-    case "state": return .state(assignments(value, "'state'", allowsReferences: false))
-    case "params": return .params(assignments(value, "'params'", allowsReferences: false))
-    case "calls": return callCounts(value).map { .calls($0) }
-    default: return nil
+    case .navBar: return navigationBarExpectation(value).map { .navigationBar($0) }
+    case .alert: return alertExpectation(value).map { .alert($0) }
+    case .state: return .state(assignments(value, "'state'", allowsReferences: false))
+    case .params: return .params(assignments(value, "'params'", allowsReferences: false))
+    case .calls: return callCounts(value).map { .calls($0) }
+    }
+  }
+
+  /// An expected stack: a list of routes (a single name stands for a stack of one).
+  private mutating func stackExpectation(_ node: YAMLNode, _ subject: @autoclosure () -> String)
+    -> [ScreenTarget]?
+  {
+    if node.kind == .scalar {
+      return route(node, allowsReferences: false).map { [$0] }
+    }
+    return list(node, subject()).map { items in
+      items.compactMap { route($0, allowsReferences: false) }
     }
   }
 

@@ -13,6 +13,10 @@ public struct Flow: Sendable {
   public var state: [StateVariable]
   /// What the navigation service does when it is created.
   public var start: Operation?
+  /// The tab bar's tabs, each with a stack of its own; none for a single stack.
+  public var tabs: [Tab]
+  /// Deep links: URL patterns and the routes they set.
+  public var links: [DeepLink]
   /// The screens, in declaration order.
   public var screens: [Screen]
   /// Alerts and action sheets, in declaration order.
@@ -23,21 +27,31 @@ public struct Flow: Sendable {
   private var screenIndex: [String: Int]
   private var alertIndex: [String: Int]
   private var stateIndex: [String: Int]
+  private var tabIndex: [String: Int]
 
   public init(
     name: Located<String>, file: String, state: [StateVariable], start: Operation?,
-    screens: [Screen], alerts: [Alert], checklist: Checklist?
+    tabs: [Tab] = [], links: [DeepLink] = [], screens: [Screen], alerts: [Alert],
+    checklist: Checklist?
   ) {
     self.name = name
     self.file = file
     self.state = state
     self.start = start
+    self.tabs = tabs
+    self.links = links
     self.screens = screens
     self.alerts = alerts
     self.checklist = checklist
     self.screenIndex = Self.firstIndex(of: screens.map(\.name.value))
     self.alertIndex = Self.firstIndex(of: alerts.map(\.name.value))
     self.stateIndex = Self.firstIndex(of: state.map(\.name.value))
+    self.tabIndex = Self.firstIndex(of: tabs.map(\.name.value))
+  }
+
+  /// Where the tab of that name is in `tabs`.
+  public func indexOfTab(named name: String) -> Int? {
+    tabIndex[name]
   }
 
   /// The screen of that name (the first, if several share it).

@@ -9,6 +9,11 @@ public struct Operation: Sendable {
     case setRoot(ScreenTarget)
     /// `pushViewController(_:animated:)`.
     case push(ScreenTarget)
+    /// The whole stack above the root replaced at once, as `router.reset(to:)` and
+    /// `path = routes` do: `setViewControllers([root] + routes, animated: false)`.
+    case reset([ScreenTarget])
+    /// The tab bar selects a tab (`selectedIndex`); its stack is kept as it was.
+    case select(Located<String>)
     /// `popViewController(animated:)`.
     case pop
     /// `popToRootViewController(animated:)`.
@@ -42,6 +47,8 @@ public struct Operation: Sendable {
     switch kind {
     case .setRoot: .setRoot
     case .push: .push
+    case .reset: .reset
+    case .select: .select
     case .pop: .pop
     case .popToRoot: .popToRoot
     case .present: .present
@@ -70,17 +77,57 @@ public struct Operation: Sendable {
   }
 }
 
-/// The navigation-controller calls a flow makes, as a spy counts them.
+/// The navigation calls a flow makes, as a spy counts them: the navigation controller's,
+/// the router's `reset`, and the tab bar's `select`.
+///
+/// Each call is also the keyword of the operation that makes it (`push: Screen`), so the
+/// operation keywords, the keys of `calls:` and the log's names all come from this list.
 public enum NavigationCall: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
-  case setRoot, push, pop, popToRoot, present, dismiss
+  case setRoot, push, pop, popToRoot, reset, present, dismiss, select
 
-  /// UIKit's (and flowspec's) default for `animated`: `setRoot` does not animate, the rest do.
-  public var animatesByDefault: Bool { self != .setRoot }
+  /// UIKit's (and flowspec's) default for `animated`: replacing the stack and selecting a
+  /// tab do not animate, the rest do.
+  public var animatesByDefault: Bool {
+    switch self {
+    case .setRoot, .reset, .select: false
+    case .push, .pop, .popToRoot, .present, .dismiss: true
+    }
+  }
+
+  /// The call's name as a literal, for comparing YAML keys as bytes.
+  public var keyword: StaticString {
+    switch self {
+    case .setRoot: "setRoot"
+    case .push: "push"
+    case .pop: "pop"
+    case .popToRoot: "popToRoot"
+    case .reset: "reset"
+    case .present: "present"
+    case .dismiss: "dismiss"
+    case .select: "select"
+    }
+  }
+
+  /// The call's position in `allCases`, for counting without hashing.
+  public var ordinal: Int {
+    switch self {
+    case .setRoot: 0
+    case .push: 1
+    case .pop: 2
+    case .popToRoot: 3
+    case .reset: 4
+    case .present: 5
+    case .dismiss: 6
+    case .select: 7
+    }
+  }
 
   public var description: String { rawValue }
 }
 
-/// A screen to show, with the arguments for its parameters (`with:`).
+/// A screen with values for its parameters: what `push` and `setRoot` show (`with:`), a
+/// route of `reset:`, a deep link or a tab's root (`{ ProductDetail: { id: 42 } }`), and, in
+/// an expectation, a stack entry to match (values checked where given).
 public struct ScreenTarget: Sendable, Hashable {
   public var screen: Located<String>
   public var arguments: [Assignment]

@@ -36,12 +36,12 @@ public struct Screen: Sendable {
   }
 }
 
-/// A typed screen parameter.
+/// A typed screen parameter: a route's associated value, such as `id: Int`.
 public struct Parameter: Sendable, Hashable {
   public var name: Located<String>
-  public var type: Located<ValueType>
+  public var type: Located<ParameterType>
 
-  public init(name: Located<String>, type: Located<ValueType>) {
+  public init(name: Located<String>, type: Located<ParameterType>) {
     self.name = name
     self.type = type
   }

@@ -1,10 +1,12 @@
 import FlowDiagnostics
 
-/// A state, parameter or argument value: a flag, a whole number or text.
+/// A state, parameter or argument value: a flag, a whole number, text, or a list of these.
 public enum Value: Hashable, Sendable, CustomStringConvertible {
   case bool(Bool)
   case int(Int)
   case string(String)
+  /// A list of values, as state can hold (`favourites: [KFC]`).
+  case list([Value])
 
   /// The value's type.
   public var type: ValueType {
@@ -12,15 +14,27 @@ public enum Value: Hashable, Sendable, CustomStringConvertible {
     case .bool: .bool
     case .int: .int
     case .string: .string
+    case .list: .list
     }
   }
 
-  /// The value as YAML would spell it: `true`, `3`, `"text"`.
+  /// The value as YAML would spell it: `true`, `3`, `"text"`, `["a", 2]`.
   public var description: String {
     switch self {
     case .bool(let value): String(value)
     case .int(let value): String(value)
     case .string(let value): "\"\(value)\""
+    case .list(let values): "[" + values.map(\.description).joined(separator: ", ") + "]"
+    }
+  }
+
+  /// The value as text shows it: `true`, `3`, `text` (no quotes), `a, b` for a list.
+  public var text: String {
+    switch self {
+    case .bool(let value): String(value)
+    case .int(let value): String(value)
+    case .string(let value): value
+    case .list(let values): values.map(\.text).joined(separator: ", ")
     }
   }
 }
@@ -30,8 +44,57 @@ public enum ValueType: String, Hashable, Sendable, CaseIterable, CustomStringCon
   case bool = "Bool"
   case int = "Int"
   case string = "String"
+  /// A list of values; only state holds lists.
+  case list = "List"
 
   public var description: String { rawValue }
+
+  /// "a Bool", "an Int", "a String", "a list", as messages name the type.
+  public var withArticle: String {
+    switch self {
+    case .bool: "a Bool"
+    case .int: "an Int"
+    case .string: "a String"
+    case .list: "a list"
+    }
+  }
+
+  /// The value a URL segment or a command-line word spells for this type, if any:
+  /// `42` for an Int, `true` for a Bool, any text for a String.
+  public func parse(_ text: String) -> Value? {
+    switch self {
+    case .string: .string(text)
+    case .int: Int(text).map(Value.int)
+    case .bool: text == "true" ? .bool(true) : text == "false" ? .bool(false) : nil
+    case .list: nil
+    }
+  }
+}
+
+/// A parameter's declared type: `String`, `Int` or `Bool`, optionally followed by `?`.
+public struct ParameterType: Hashable, Sendable, CustomStringConvertible {
+  public var base: ValueType
+  /// Whether the parameter may be left out (`Int?`); it then has no value.
+  public var isOptional: Bool
+
+  public init(_ base: ValueType, isOptional: Bool = false) {
+    self.base = base
+    self.isOptional = isOptional
+  }
+
+  /// `Int`, `String?`.
+  public var description: String { base.rawValue + (isOptional ? "?" : "") }
+
+  /// The types a parameter may be declared with, as written.
+  public static let spellings: [String] = ["String", "Int", "Bool", "String?", "Int?", "Bool?"]
+
+  /// The type a spelling names, such as `Int?`.
+  public init?(spelling: String) {
+    let isOptional = spelling.hasSuffix("?")
+    let name = isOptional ? String(spelling.dropLast()) : spelling
+    guard let base = ValueType(rawValue: name), base != .list else { return nil }
+    self.init(base, isOptional: isOptional)
+  }
 }
 
 /// A value as written in an operation or step: a literal, or `$name`, which reads the

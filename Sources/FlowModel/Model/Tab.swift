@@ -1,0 +1,51 @@
+public import FlowDiagnostics
+
+/// A tab of a `UITabBarController` (a SwiftUI `TabView`), with a navigation stack of its own
+/// that starts at its root screen.
+public struct Tab: Sendable {
+  public var name: Located<String>
+  /// The tab bar item's title; the tab's name unless declared.
+  public var title: Located<String>?
+  /// The tab bar item's SF Symbol.
+  public var image: Located<String>?
+  /// The screen at the bottom of the tab's stack.
+  public var root: ScreenTarget
+  /// The whole declaration.
+  public var range: SourceRange
+
+  public init(
+    name: Located<String>, title: Located<String>?, image: Located<String>?, root: ScreenTarget,
+    range: SourceRange
+  ) {
+    self.name = name
+    self.title = title
+    self.image = image
+    self.root = root
+    self.range = range
+  }
+}
+
+/// A deep link: a URL pattern and the routes it sets above the root of a stack, at once.
+public struct DeepLink: Sendable {
+  /// The pattern as written, such as `monapp://product/{id}`.
+  public var pattern: Located<String>
+  /// The pattern's parts; `nil` when it could not be read (reported by the decoder).
+  public var parsed: URLPattern?
+  /// The tab the link lands in; the selected tab's stack when not given.
+  public var tab: Located<String>?
+  /// The routes set above the stack's root, bottom first; `$name` reads a pattern variable.
+  public var routes: [ScreenTarget]
+  /// The whole declaration.
+  public var range: SourceRange
+
+  public init(
+    pattern: Located<String>, parsed: URLPattern?, tab: Located<String>?, routes: [ScreenTarget],
+    range: SourceRange
+  ) {
+    self.pattern = pattern
+    self.parsed = parsed
+    self.tab = tab
+    self.routes = routes
+    self.range = range
+  }
+}

@@ -1,0 +1,308 @@
+import FlowSpec
+import FlowTestSupport
+import Testing
+
+/// Three tabs and three links, in the shape of the last article's `AppRouter`.
+private let tabsFlow = """
+  flow: Tabs
+  state: { visits: 0 }
+  tabs:
+    Home: { title: Accueil, image: house, root: Feed }
+    Search: { image: magnifyingglass, root: Finder }
+    Me: { root: { Profile: { userID: me } } }
+  links:
+    "app://product/{id}": { tab: Home, routes: [{ Product: { id: $id } }] }
+    "app://profile/{userID}/settings":
+      tab: Me
+      routes: [{ Profile: { userID: $userID } }, Settings]
+    "app://here/{id}": [{ Product: { id: $id } }]
+  screens:
+    Feed:
+      navBar: { title: Feed }
+      on:
+        show: { push: Product, with: { id: $id } }
+        goSearch: { select: Search }
+    Finder:
+      onEnter: { set: { visits: 1 } }
+      navBar: { title: Finder }
+      on:
+        show: { push: Product, with: { id: $id } }
+    Product:
+      params: { id: Int }
+      navBar: { title: Product }
+    Profile:
+      params: { userID: String }
+      on:
+        settings: { push: Settings }
+    Settings: {}
+  """
+
+private func navigator() throws -> Navigator {
+  try Navigator(flow: try TestFlows.flow(tabsFlow))
+}
+
+@Suite("Tabs: one stack each")
+struct TabTests {
+  @Test("each tab starts at its root; the first is selected; nothing is called")
+  func start() throws {
+    let navigator = try navigator()
+    #expect(navigator.selectedTab == "Home")
+    #expect(navigator.stack == ["Feed"])
+    #expect(navigator.stack(ofTab: "Me")?.map(\.description) == ["Profile(userID: \"me\")"])
+    #expect(navigator.log.isEmpty)
+    #expect(navigator.navigationBar?.title == "Feed")
+  }
+
+  @Test("a tab keeps its stack while another is shown; the bar is the selected tab's top's")
+  func keepsStacks() throws {
+    var navigator = try navigator()
+    try navigator.send(.named("show", arguments: ["id": .int(4)]))
+    try navigator.send(.tab("Search"))
+    #expect(navigator.stack == ["Finder"])
+    #expect(navigator.navigationBar?.title == "Finder")
+    #expect(navigator.navigationBar?.showsBackButton == false)
+    try navigator.send(.tab("Home"))
+    #expect(navigator.screens.map(\.description) == ["Feed", "Product(id: 4)"])
+    #expect(navigator.navigationBar?.showsBackButton == true)
+    #expect(navigator.callCount(.select) == 2)
+    #expect(navigator.log.map(\.description).last == "select(Home)")
+  }
+
+  @Test("tapping the selected tab pops it to its root, animated; at the root nothing changes")
+  func reselect() throws {
+    var navigator = try navigator()
+    try navigator.send(.named("show", arguments: ["id": .int(4)]))
+    try navigator.send(.tab("Home"))
+    #expect(navigator.stack == ["Feed"])
+    #expect(navigator.lastAnimated == true)
+    #expect(navigator.callCount(.popToRoot) == 1)
+    #expect(navigator.callCount(.select) == 0)
+    try navigator.send(.tab("Home"))
+    #expect(navigator.log.last?.outcome == .noChange("already at the root"))
+  }
+
+  @Test("'select' chooses a tab without popping; its root's onEnter runs the first time")
+  func selectOperation() throws {
+    var navigator = try navigator()
+    #expect(navigator.value(of: "visits") == .int(0))
+    try navigator.send("goSearch")
+    #expect(navigator.selectedTab == "Search")
+    #expect(navigator.value(of: "visits") == .int(1))
+    #expect(navigator.lastAnimated == false)
+  }
+
+  @Test("an unknown tab, a flow without tabs, and a modal over the tab bar are refused")
+  func refusals() throws {
+    var navigator = try navigator()
+    #expect(throws: NavigationError.self) { try navigator.send(.tab("Nope")) }
+    var single = try Navigator(
+      flow: try TestFlows.flow(TestFlows.header + "screens:\n  Home: {}\n"))
+    let error = #expect(throws: NavigationError.self) { try single.send(.tab("Home")) }
+    #expect(error?.message == "flow 'Test' has no tabs, so 'Home' cannot be tapped")
+  }
+
+  @Test("'tab' and 'tabs' expectations check the selected tab and several stacks at once")
+  func expectations() throws {
+    let flow =
+      tabsFlow + """
+
+        spec: |
+          [ ] stacks
+              when [{ show: { id: 4 } }, { tab: Search }]
+              expect { tab: Search, tabs: { Home: [Feed, { Product: { id: 4 } }], Me: [Profile] } }
+          [ ] wrong
+              expect { tab: Search, tabs: { Home: [Feed, Product] } }
+        """
+    let results = ChecklistRunner(flow: try TestFlows.flow(flow)).runAll()
+    #expect(results[0].passed, "\(results[0].failures)")
+    #expect(
+      results[1].failures.map(\.message) == [
+        "expected tab 'Search' selected, found 'Home'",
+        "expected stack of tab 'Home' [Feed, Product], found [Feed]",
+      ])
+  }
+
+  @Test("tab names in select, steps and expectations are checked, with suggestions")
+  func tabNameChecks() throws {
+    let source = MarkedSource(
+      tabsFlow.replacingOccurrences(of: "{ select: Search }", with: "{ select: ‸Serch }") + """
+
+        spec: |
+          [ ] x
+              when { tab: ‸Hme }
+              expect { tab: ‸Mee }
+        """)
+    let diagnostics = TestFlows.document(source.text).diagnostics.filter {
+      $0.id == "check.unknown-tab"
+    }
+    #expect(diagnostics.map(\.position) == source.markers)
+    #expect(diagnostics.first?.message == "'select' names no tab 'Serch'")
+    #expect(diagnostics.first?.fixIts.first?.replacement == "Search")
+  }
+
+  @Test("without tabs, naming one says to declare them")
+  func noTabs() throws {
+    let source = MarkedSource(
+      TestFlows.header + "screens:\n  Home: { on: { go: { select: ‸Search } } }\n")
+    let diagnostic = try #require(TestFlows.document(source.text).diagnostics.only("check.no-tabs"))
+    #expect(diagnostic.position == source.marker)
+  }
+
+  @Test("a flow with tabs needs no start; screens reached from tab roots are not unreachable")
+  func reachability() throws {
+    let document = TestFlows.document(tabsFlow)
+    #expect(document.diagnostics.isEmpty, "\(document.diagnostics.map(\.message))")
+  }
+}
+
+@Suite("Deep links: a URL sets a whole stack at once")
+struct DeepLinkTests {
+  @Test("a link sets its routes above its tab's root, without animation, and selects the tab")
+  func open() throws {
+    var navigator = try navigator()
+    try navigator.send(.open("app://profile/abc/settings"))
+    #expect(navigator.selectedTab == "Me")
+    #expect(
+      navigator.screens.map(\.description) == [
+        "Profile(userID: \"me\")", "Profile(userID: \"abc\")", "Settings",
+      ])
+    #expect(navigator.lastAnimated == false)
+    #expect(navigator.callCount(.push) == 0)
+    #expect(
+      navigator.log.map(\.description) == [
+        "open(app://profile/abc/settings)", "select(Me)",
+        "reset([Profile(userID: \"abc\"), Settings], animated: false)",
+      ])
+  }
+
+  @Test("a link without a tab lands in the selected tab; the previous routes are replaced")
+  func openInSelectedTab() throws {
+    var navigator = try navigator()
+    try navigator.send(.tab("Search"))
+    try navigator.send(.named("show", arguments: ["id": .int(1)]))
+    try navigator.send(.open("app://here/5"))
+    #expect(navigator.screens.map(\.description) == ["Finder", "Product(id: 5)"])
+  }
+
+  @Test("a URL no link matches, or whose value is not of the parameter's type, changes nothing")
+  func invalidLinks() throws {
+    var navigator = try navigator()
+    for url in ["app://product/abc", "app://nothing/1", "not a url", "other://product/1"] {
+      try navigator.send(.open(url))
+    }
+    #expect(navigator.stack == ["Feed"])
+    #expect(navigator.callCount(.reset) == 0)
+    #expect(
+      navigator.log.map(\.description) == [
+        "open(app://product/abc) — no change: '{id}' is 'abc', not an Int as 'Product' needs",
+        "open(app://nothing/1) — no change: no link matches it ('app://product/{id}', 'app://profile/{userID}/settings' or 'app://here/{id}')",
+        "open(not a url) — no change: it is not a URL (no 'scheme://')",
+        "open(other://product/1) — no change: no link matches it ('app://product/{id}', 'app://profile/{userID}/settings' or 'app://here/{id}')",
+      ])
+  }
+
+  @Test("segments are percent-decoded; the scheme is case-insensitive; a trailing slash is fine")
+  func urlForms() throws {
+    var navigator = try navigator()
+    try navigator.send(.open("APP://profile/a%20b/settings/"))
+    #expect(navigator.screens[1].arguments["userID"] == .string("a b"))
+  }
+
+  @Test("query items match by key, and their values can be variables")
+  func query() throws {
+    let pattern = try URLPattern.parse("app://search?q={text}&lang=fr").get()
+    #expect(pattern.variables == ["text"])
+    #expect(pattern.match(LinkURL("app://search?lang=fr&q=shoes")!) == ["text": "shoes"])
+    #expect(pattern.match(LinkURL("app://search?q=shoes")!) == nil)
+    #expect(pattern.match(LinkURL("app://search?q=shoes&lang=en")!) == nil)
+  }
+
+  @Test(
+    "a pattern that cannot be read is an error at the pattern",
+    arguments: [
+      ("product/{id}", "it must start with a scheme, such as 'monapp://'"),
+      ("app://product/id{id}", "a variable must be a whole segment, such as '{id}', not 'id{id}'"),
+      ("app://a//b", "it has an empty segment ('//')"),
+      ("app://a/{id}/{id}", "'{id}' appears twice"),
+      ("app://a/{id", "a '{' or '}' is not closed"),
+    ])
+  func invalidPattern(pattern: String, problem: String) throws {
+    let source = MarkedSource(
+      TestFlows.header + "links:\n  ‸\"\(pattern)\": [Home]\nscreens:\n  Home: {}\n")
+    let diagnostic = try #require(
+      TestFlows.document(source.text).diagnostics.only("model.link-pattern"))
+    #expect(diagnostic.message == "'\(pattern)' is not a URL pattern: \(problem)")
+    #expect(diagnostic.position == source.marker)
+  }
+
+  @Test(
+    "the checker reports variables that fit no parameter, links that cannot match or are shadowed")
+  func linkChecks() throws {
+    let source = MarkedSource(
+      """
+      flow: L
+      start: { setRoot: Home }
+      links:
+        ‸"app://p/{id}": [{ P: { id: ‸$idd } }]
+        ‸"app://q/{x}/{unused}": [{ P: { id: $x } }, { F: { on: $x } }]
+        ‸"app://p/{other}": [{ P: { id: $other } }]
+        "app://p/{n}/more": [{ Nowhere: {} }]
+      screens:
+        Home: {}
+        P: { params: { id: Int } }
+        F: { params: { on: Bool } }
+      """)
+    let diagnostics = TestFlows.document(source.text).diagnostics
+    let variable = try #require(diagnostics.only("check.link-variable"))
+    #expect(variable.position == source.markers[1])
+    #expect(
+      variable.message
+        == "'$idd' is not a variable of the link 'app://p/{id}'; its variables are '{id}'")
+    let unused = diagnostics.filter { $0.id == "check.unused-link-variable" }
+    #expect(unused.map { String($0.message.prefix(9)) } == ["'{id}' of", "'{unused}", "'{n}' of "])
+    #expect(unused.prefix(2).map(\.position) == [source.markers[0], source.markers[2]])
+    let never = try #require(diagnostics.only("check.link-never-matches"))
+    #expect(never.position == source.markers[2])
+    #expect(
+      never.message
+        == "the link 'app://q/{x}/{unused}' can never match: '{x}' must read as an Int and as a Bool at once"
+    )
+    let shadowed = try #require(diagnostics.only("check.shadowed-link"))
+    #expect(shadowed.position == source.markers[3])
+    #expect(shadowed.notes.first?.range?.start == source.markers[0])
+    #expect(
+      diagnostics.only("check.unknown-screen")?.message == "'routes' names no screen 'Nowhere'")
+  }
+
+  @Test("a link's tab must exist")
+  func linkTab() throws {
+    let source = MarkedSource(
+      tabsFlow.replacingOccurrences(of: "{ tab: Home, routes", with: "{ tab: ‸Hom, routes"))
+    #expect(
+      TestFlows.document(source.text).diagnostics.only("check.unknown-tab")?.position
+        == source.marker)
+  }
+
+  @Test("'open' and 'tab' stay free as event names: with arguments they send the event")
+  func openAsEventName() throws {
+    let flow = """
+      flow: O
+      start: { setRoot: Home }
+      screens:
+        Home:
+          on:
+            open: { push: Detail, with: { id: $id } }
+        Detail: { params: { id: Int }, on: { tab: pop } }
+      spec: |
+        [ ] the event named open
+            when { open: { id: 3 } }
+            expect { top: { Detail: { id: 3 } } }
+        [ ] the event named tab
+            when [{ open: { id: 3 } }, { tab: {} }]
+            expect { top: Home }
+      """
+    let document = TestFlows.document(flow)
+    #expect(document.diagnostics.isEmpty, "\(document.diagnostics.map(\.message))")
+    #expect(document.checklistResults.map(\.passed) == [true, true])
+  }
+}
