@@ -28,7 +28,7 @@ public enum ChecklistTestGenerator {
   public static func typeName(forFlowFile path: String) -> String {
     let name = path.split(separator: "/").last.map(String.init) ?? path
     let stem = name.split(separator: ".").first.map(String.init) ?? name
-    let camel = SwiftNames.asciiWords(stem).map { $0.prefix(1).uppercased() + $0.dropFirst() }
+    let camel = SwiftNames.identifierWords(stem).map { $0.prefix(1).uppercased() + $0.dropFirst() }
       .joined()
     let base = camel.isEmpty || camel.first!.isNumber ? "Flow" + camel : camel
     return base + "Checklist"

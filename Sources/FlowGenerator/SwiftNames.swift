@@ -1,18 +1,18 @@
 /// Turns checklist text into Swift identifiers and literals.
 enum SwiftNames {
-  /// `lowerCamelCase` from the ASCII letters and digits of a text, or `fallback`.
+  /// `lowerCamelCase` from the words of a text, or `fallback`.
   static func lowerCamel(_ text: String, fallback: String) -> String {
-    let words = asciiWords(text)
+    let words = identifierWords(text)
     guard let first = words.first else { return fallback }
-    let name = first.lowercased() + words.dropFirst().map(capitalized).joined()
-    return name.first!.isNumber ? fallback + name : name
+    let name = lowercasedFirst(first) + words.dropFirst().map(capitalized).joined()
+    return startsLikeAnIdentifier(name) ? name : fallback + name
   }
 
-  /// `UpperCamelCase` from the ASCII letters and digits of a text, or `fallback`.
+  /// `UpperCamelCase` from the words of a text, or `fallback`.
   static func upperCamel(_ text: String, fallback: String) -> String {
-    let name = asciiWords(text).map(capitalized).joined()
-    guard let first = name.first else { return fallback }
-    return first.isNumber ? fallback + name : name
+    let name = identifierWords(text).map(capitalized).joined()
+    guard !name.isEmpty else { return fallback }
+    return startsLikeAnIdentifier(name) ? name : fallback + name
   }
 
   /// A name not yet in `used`, by appending 2, 3, … when needed; records it as used.
@@ -68,14 +68,29 @@ enum SwiftNames {
     return longest
   }
 
-  /// The runs of ASCII letters and digits in a text.
-  static func asciiWords(_ text: String) -> [String] {
+  /// The words of a text for an identifier: runs of ASCII letters and digits, with Latin
+  /// letters folded to ASCII (`é` → `e`, `ß` → `ss`) and other letters (`écran` in Greek or
+  /// Japanese) kept as they are, since Swift identifiers may hold them. Anything else
+  /// separates words.
+  static func identifierWords(_ text: String) -> [String] {
     var words: [String] = []
     var word = ""
     for scalar in text.unicodeScalars {
-      if scalar.isASCII, scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) {
+      if scalar.isASCII {
+        if scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) {
+          word.unicodeScalars.append(scalar)
+          continue
+        }
+      } else if let folded = LatinFolding.ascii(scalar) {
+        word += folded
+        continue
+      } else if scalar.properties.isAlphabetic, scalar.properties.isXIDContinue {
         word.unicodeScalars.append(scalar)
-      } else if !word.isEmpty {
+        continue
+      } else if scalar.properties.generalCategory == .nonspacingMark, !word.isEmpty {
+        continue  // a combining accent written apart from its letter
+      }
+      if !word.isEmpty {
         words.append(word)
         word = ""
       }
@@ -84,8 +99,27 @@ enum SwiftNames {
     return words
   }
 
+  /// A word with its first letter upper-cased and its inner capitals kept (`didTap` →
+  /// `DidTap`); a word in capitals is read as one word (`LOGIN` → `Login`).
   private static func capitalized(_ word: String) -> String {
-    word.prefix(1).uppercased() + word.dropFirst().lowercased()
+    let body = isCapitals(word) ? word.lowercased() : word
+    return body.prefix(1).uppercased() + body.dropFirst()
+  }
+
+  /// The first word of a lower camel-case name: `didTap` stays, `Login` and `LOGIN` → `login`.
+  private static func lowercasedFirst(_ word: String) -> String {
+    let body = isCapitals(word) ? word.lowercased() : word
+    return body.prefix(1).lowercased() + body.dropFirst()
+  }
+
+  private static func isCapitals(_ word: String) -> Bool {
+    word.count > 1 && word == word.uppercased()
+  }
+
+  /// Whether an identifier can start with this name's first character (letters and `_`).
+  static func startsLikeAnIdentifier(_ name: String) -> Bool {
+    guard let first = name.unicodeScalars.first else { return false }
+    return first == "_" || (first.properties.isAlphabetic && first.properties.isXIDStart)
   }
 
   /// Keywords that cannot name a function or type without backticks.

@@ -3,6 +3,8 @@ import FlowTestSupport
 import Foundation
 import Testing
 
+@testable import FlowGenerator
+
 /// The folder of reference flows and the Swift the generator must produce from them.
 private let references = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
   .appendingPathComponent("References")
@@ -61,5 +63,25 @@ struct GeneratorTests {
     let literalStart = "source: \(hashes)\"\"\"\n"
     let literalEnd = "\"\"\"\(hashes))\n"
     #expect(generated.contains(literalStart + original + literalEnd))
+  }
+}
+
+@Suite("Generator: names from checklist text")
+struct GeneratedNameTests {
+  @Test(
+    "letters are folded to ASCII, not dropped; inner capitals are kept",
+    arguments: [
+      ("Pop retire la dernière route", "popRetireLaDerniereRoute"),
+      ("Écran d'accueil affiché", "ecranDAccueilAffiche"),
+      ("Straße öffnen", "strasseOffnen"),
+      ("didTapProduct pousse le détail", "didTapProductPousseLeDetail"),
+      ("LOGIN user", "loginUser"),
+      ("42 is the answer", "item42IsTheAnswer"),
+      ("Cafe\u{301} ouvert", "cafeOuvert"),
+      ("Ελληνικά work", "ελληνικάWork"),
+      ("✅ !!!", "item"),
+    ])
+  func names(text: String, name: String) {
+    #expect(SwiftNames.lowerCamel(text, fallback: "item") == name)
   }
 }
