@@ -66,6 +66,7 @@ enum SpecCommand: Command {
   {
     guard !changes.isEmpty else {
       console.print("every mark in \(document.path) already matches its item's result")
+      printFailingItems(document, console: console)
       return .success
     }
     do {
@@ -93,7 +94,23 @@ enum SpecCommand: Command {
     console.print(
       "updated \(changes.count) mark\(changes.count == 1 ? "" : "s"): \(done) now done, \(changes.count - done) now to do"
     )
+    printFailingItems(document, console: console)
     return .success
+  }
+
+  /// Each failing item with its first failed expectation, so a `[ ]` says why it is one.
+  static func printFailingItems(_ document: FlowDocument, console: Console) {
+    let failing = document.checklistResults.filter { !$0.failures.isEmpty }
+    guard !failing.isEmpty else { return }
+    console.print(
+      "\(failing.count) item\(failing.count == 1 ? " fails" : "s fail"), each with its first failure:"
+    )
+    for result in failing {
+      let failure = result.failures[0]
+      let more = result.failures.count > 1 ? " (and \(result.failures.count - 1) more)" : ""
+      console.print("  \(result.entry.item.text.value)")
+      console.print("    ↳ \(failure.file):\(failure.range.start): \(failure.message)\(more)")
+    }
   }
 
   private static func check(_ document: FlowDocument, changes: [MarkChange], console: Console)

@@ -8,11 +8,14 @@ extension DiagnosticMessage {
       "checklist item '\(text)' is not bound to any step yet; its test is generated disabled until it has 'when' or 'expect'"
     )
   }
-  static func duplicateItem(_ text: String, section: String?) -> Self {
-    let place = section.map { "section '\($0)'" } ?? "this checklist"
+  static func duplicateItem(_ text: String, parent: String?, section: String?) -> Self {
+    let place =
+      parent.map { "item '\($0)' already has a child" }
+      ?? section.map { "section '\($0)' already has an item" }
+      ?? "this checklist already has an item"
     return Self(
       "checklist.duplicate-item", .error,
-      "\(place) already has an item '\(text)'; each item names its own test")
+      "\(place) '\(text)'; siblings name their own tests, so give each its own text")
   }
   static func unknownEvent(_ name: String) -> Self {
     Self("checklist.unknown-event", .error, "no screen handles event '\(name)'")
@@ -31,22 +34,24 @@ extension Checker {
   func checkChecklist() {
     guard let checklist = flow.checklist else { return }
     let entries = checklist.entries
-    for (index, section) in checklist.sections.enumerated() {
-      var seen: [String: Located<String>] = [:]
-      for entry in entries where entry.sectionIndex == index {
-        let text = entry.item.text
-        if let first = seen[text.value] {
-          sink.report(
-            .duplicateItem(text.value, section: section.title?.value), at: text.range,
-            notes: [.init("the first is here", range: first.range)])
-        } else {
-          seen[text.value] = text
-        }
+    // An item's identity is its path: only siblings may not share a text.
+    var seen: [String: Located<String>] = [:]
+    for entry in entries where !entry.item.text.value.isEmpty {
+      let text = entry.item.text
+      let key = "\(entry.sectionIndex)/\(entry.parentID ?? -1)/\(text.value)"
+      if let first = seen[key] {
+        sink.report(
+          .duplicateItem(
+            text.value, parent: entry.ancestors.last?.text.value,
+            section: checklist.sections[entry.sectionIndex].title?.value),
+          at: text.range, notes: [.init("the first is here", range: first.range)])
+      } else {
+        seen[key] = text
       }
     }
     let names = ChecklistNames(flow)
     for entry in entries {
-      if !entry.item.isBound {
+      if !entry.item.isBound, !entry.item.text.value.isEmpty {
         sink.report(.unboundItem(entry.item.text.value), at: entry.item.text.range)
       }
       for step in entry.item.steps {

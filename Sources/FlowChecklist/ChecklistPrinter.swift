@@ -8,7 +8,8 @@ public import FlowModel
 ///    [ ] User first login push to the onboarding view
 /// ```
 public enum ChecklistPrinter {
-  /// The checklist as text; with `results`, each mark says what running the item found.
+  /// The checklist as text; with `results`, each mark says what running the item found, and
+  /// a failing item is followed by its first failure (`↳ line:column: expected …`).
   public static func plainText(_ checklist: Checklist, results: [ChecklistResult]? = nil) -> String
   {
     let marks = results.map { results in
@@ -16,6 +17,9 @@ public enum ChecklistPrinter {
         results.map { ($0.entry.id, $0.passed ? MarkRewriter.done : MarkRewriter.toDo) },
         uniquingKeysWith: { first, _ in first })
     }
+    let failures = Dictionary(
+      (results ?? []).compactMap { result in result.failures.first.map { (result.entry.id, $0) } },
+      uniquingKeysWith: { first, _ in first })
     var lines: [String] = []
     let entries = checklist.entries
     for (index, section) in checklist.sections.enumerated() {
@@ -27,6 +31,9 @@ public enum ChecklistPrinter {
         let mark = marks?[entry.id] ?? entry.item.mark.text
         let indent = String(repeating: "  ", count: entry.ancestors.count)
         lines.append(" \(indent)\(mark) \(entry.item.text.value)")
+        if let failure = failures[entry.id] {
+          lines.append(" \(indent)    ↳ \(failure.range.start): \(failure.message)")
+        }
       }
     }
     return lines.map { $0 + "\n" }.joined()

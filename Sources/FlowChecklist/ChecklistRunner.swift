@@ -27,7 +27,10 @@ public struct ChecklistRunner: Sendable {
     for ancestor in entry.ancestors where navigator != nil {
       scenario.replay(ancestor, on: &navigator)
     }
-    if navigator != nil {
+    if let replayed = navigator {
+      // `calls` counts what the item's own steps call: a nested item does not see the calls
+      // its parents' steps made (a root item's own scenario includes `start`).
+      if !entry.ancestors.isEmpty { scenario.callBaseline = replayed.callCountsByCall }
       scenario.run(entry.item, on: &navigator)
     }
     return ChecklistResult(
@@ -49,6 +52,8 @@ public struct ChecklistRunner: Sendable {
 struct ScenarioRun {
   let flow: Flow
   var failures: [ChecklistFailure] = []
+  /// The call counts before the item's own steps, which `calls` expectations subtract.
+  var callBaseline: [NavigationCall: Int] = [:]
 
   init(flow: Flow) {
     self.flow = flow
@@ -93,7 +98,8 @@ struct ScenarioRun {
         guard send(events, on: &navigator, replaying: nil) else { return }
       case .expect(let expectations):
         guard let current = navigator else { return }
-        var evaluator = ExpectationEvaluator(navigator: current, file: flow.file)
+        var evaluator = ExpectationEvaluator(
+          navigator: current, file: flow.file, callBaseline: callBaseline)
         for expectation in expectations {
           evaluator.check(expectation)
         }

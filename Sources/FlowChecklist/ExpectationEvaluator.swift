@@ -7,11 +7,14 @@ import FlowRuntime
 struct ExpectationEvaluator {
   let navigator: Navigator
   let file: String
+  /// The call counts before the item's own steps.
+  let callBaseline: [NavigationCall: Int]
   private(set) var failures: [ChecklistFailure] = []
 
-  init(navigator: Navigator, file: String) {
+  init(navigator: Navigator, file: String, callBaseline: [NavigationCall: Int] = [:]) {
     self.navigator = navigator
     self.file = file
+    self.callBaseline = callBaseline
   }
 
   mutating func check(_ expectation: Expectation) {
@@ -56,10 +59,13 @@ struct ExpectationEvaluator {
       }
     case .calls(let counts):
       for count in counts {
-        let found = navigator.callCount(count.call.value)
+        let call = count.call.value
+        let before = callBaseline[call] ?? 0
+        let found = navigator.callCount(call) - before
         if found != count.count.value {
+          let context = before > 0 ? " in this item's steps (\(times(before)) before them)" : ""
           fail(
-            "expected '\(count.call.value)' called \(times(count.count.value)), found \(times(found))",
+            "expected '\(call)' called \(times(count.count.value)), found \(times(found))\(context)",
             count.count.range)
         }
       }

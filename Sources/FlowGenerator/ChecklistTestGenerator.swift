@@ -46,80 +46,109 @@ public enum ChecklistTestGenerator {
     writer.line("import Testing")
     writer.line()
     let entries = flow.checklist?.entries ?? []
+    let suite = options.typeName
     writer.line("@Suite(\(SwiftNames.stringLiteral(flow.name.value)))")
-    writer.block("struct \(options.typeName) {") { writer in
+    writer.block("struct \(suite) {") { writer in
       let sections = flow.checklist?.sections ?? []
-      var usedTypes: Set<String> = []
-      var firstTest = true
+      var scope = NameScope(enclosing: suite, topSuite: suite)
+      var first = true
       for (index, section) in sections.enumerated() {
-        let sectionEntries = entries.filter { $0.sectionIndex == index }
+        let roots = entries.filter { $0.sectionIndex == index && $0.parentID == nil }
         guard let title = section.title?.value else {
-          renderTests(sectionEntries, source: source, into: &writer, first: &firstTest)
+          for entry in roots {
+            renderItem(
+              entry, entries: entries, source: source, suite: suite, scope: &scope, into: &writer,
+              first: &first)
+          }
           continue
         }
-        if !firstTest { writer.line() }
-        firstTest = false
-        let typeName = SwiftNames.unique(
-          SwiftNames.upperCamel(title, fallback: "Section"), in: &usedTypes)
+        if !first { writer.line() }
+        first = false
+        let typeName = scope.typeName(SwiftNames.upperCamel(title, fallback: "Section"))
         writer.line("@Suite(\(SwiftNames.stringLiteral(title)))")
         writer.block("struct \(typeName) {") { writer in
-          var first = true
-          renderTests(sectionEntries, source: source, into: &writer, first: &first)
+          var inner = NameScope(enclosing: typeName, topSuite: suite)
+          var firstInSection = true
+          for entry in roots {
+            renderItem(
+              entry, entries: entries, source: source, suite: suite, scope: &inner, into: &writer,
+              first: &firstInSection)
+          }
         }
       }
-    }
-    writer.line()
-    writer.line(
-      "/// Runs checklist item `item` and records each failed expectation at its place in the flow."
-    )
-    writer.block("private func verify(_ item: Int) {") { writer in
-      writer.block("for failure in checklist.failures(ofItem: item) {") { writer in
-        writer.line("Issue.record(")
-        writer.line("  Comment(rawValue: failure.message),")
-        writer.line("  sourceLocation: SourceLocation(")
-        writer.line(
-          "    fileID: failure.fileID, filePath: failure.filePath, line: failure.line, column: failure.column))"
-        )
+      if !first { writer.line() }
+      writer.line(
+        "/// Runs checklist item `item` and records each failed expectation at its place in the flow."
+      )
+      writer.block("static func verify(_ item: Int) {") { writer in
+        writer.block("for failure in checklist.failures(ofItem: item) {") { writer in
+          writer.line("Issue.record(")
+          writer.line("  Comment(rawValue: failure.message),")
+          writer.line("  sourceLocation: SourceLocation(")
+          writer.line(
+            "    fileID: failure.fileID, filePath: failure.filePath, line: failure.line, column: failure.column))"
+          )
+        }
       }
+      writer.line()
+      let literal = SwiftNames.rawMultilineLiteral(String(decoding: source.bytes, as: UTF8.self))
+      writer.line(
+        "/// The flow as it was when this file was generated; failures point at its file.")
+      writer.line("static let checklist = ChecklistVerifier(")
+      writer.line("  filePath: \(SwiftNames.stringLiteral(options.filePath)),")
+      writer.line("  source: \(literal.open)")
+      writer.raw(literal.body)
+      writer.raw(literal.close + ")\n")
     }
-    writer.line()
-    let literal = SwiftNames.rawMultilineLiteral(String(decoding: source.bytes, as: UTF8.self))
-    writer.line("/// The flow as it was when this file was generated; failures point at its file.")
-    writer.line("private let checklist = ChecklistVerifier(")
-    writer.line("  filePath: \(SwiftNames.stringLiteral(options.filePath)),")
-    writer.line("  source: \(literal.open)")
-    writer.raw(literal.body)
-    writer.raw(literal.close + ")\n")
     return writer.text
   }
 
-  /// One `@Test` per entry, each preceded by its steps as comments.
-  private static func renderTests(
-    _ entries: [ChecklistEntry], source: SourceText, into writer: inout SwiftWriter,
-    first: inout Bool
+  /// One item's `@Test`, preceded by its steps as comments; an item with children becomes a
+  /// `@Suite` of its own holding its test and its children's, so Xcode's test navigator
+  /// shows the scenario tree the team wrote.
+  private static func renderItem(
+    _ entry: ChecklistEntry, entries: [ChecklistEntry], source: SourceText, suite: String,
+    scope: inout NameScope, into writer: inout SwiftWriter, first: inout Bool
   ) {
-    var usedNames: Set<String> = []
-    for entry in entries {
-      if !first { writer.line() }
-      first = false
-      let item = entry.item
-      if let parent = entry.ancestors.last {
-        writer.line("// continues \(SwiftNames.stringLiteral(parent.text.value))")
+    if !first { writer.line() }
+    first = false
+    let children = entries.filter { $0.parentID == entry.id }
+    guard !children.isEmpty else {
+      renderTest(entry, source: source, suite: suite, scope: &scope, into: &writer)
+      return
+    }
+    let typeName = scope.typeName(SwiftNames.upperCamel(entry.item.text.value, fallback: "Item"))
+    writer.line("@Suite(\(SwiftNames.stringLiteral(entry.item.text.value)))")
+    writer.block("struct \(typeName) {") { writer in
+      var inner = NameScope(enclosing: typeName, topSuite: suite)
+      renderTest(entry, source: source, suite: suite, scope: &inner, into: &writer)
+      var firstChild = false
+      for child in children {
+        renderItem(
+          child, entries: entries, source: source, suite: suite, scope: &inner, into: &writer,
+          first: &firstChild)
       }
-      for line in stepLines(of: item, source: source) {
-        writer.line("// " + line)
-      }
-      let name = SwiftNames.unique(
-        SwiftNames.lowerCamel(item.text.value, fallback: "item"), in: &usedNames)
-      let displayName = SwiftNames.stringLiteral(item.text.value)
-      if item.isBound {
-        writer.line("@Test(\(displayName))")
-        writer.line("func \(name)() { verify(\(entry.id)) }")
-      } else {
-        writer.line(
-          "@Test(\(displayName), .disabled(\"not bound yet: give it 'when' and 'expect' steps\"))")
-        writer.line("func \(name)() {}")
-      }
+    }
+  }
+
+  /// One `@Test`, its steps above it as comments.
+  private static func renderTest(
+    _ entry: ChecklistEntry, source: SourceText, suite: String, scope: inout NameScope,
+    into writer: inout SwiftWriter
+  ) {
+    let item = entry.item
+    for line in stepLines(of: item, source: source) {
+      writer.line("// " + line)
+    }
+    let name = scope.memberName(SwiftNames.lowerCamel(item.text.value, fallback: "item"))
+    let displayName = SwiftNames.stringLiteral(item.text.value)
+    if item.isBound {
+      writer.line("@Test(\(displayName))")
+      writer.line("func \(name)() { \(suite).verify(\(entry.id)) }")
+    } else {
+      writer.line(
+        "@Test(\(displayName), .disabled(\"not bound yet: give it 'when' and 'expect' steps\"))")
+      writer.line("func \(name)() {}")
     }
   }
 

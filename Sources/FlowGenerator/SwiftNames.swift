@@ -15,18 +15,6 @@ enum SwiftNames {
     return startsLikeAnIdentifier(name) ? name : fallback + name
   }
 
-  /// A name not yet in `used`, by appending 2, 3, … when needed; records it as used.
-  static func unique(_ name: String, in used: inout Set<String>) -> String {
-    var candidate = name
-    var suffix = 2
-    while used.contains(candidate) || reserved.contains(candidate) {
-      candidate = name + String(suffix)
-      suffix += 1
-    }
-    used.insert(candidate)
-    return candidate
-  }
-
   /// A Swift string literal (with escapes) of any text.
   static func stringLiteral(_ text: String) -> String {
     var literal = "\""
@@ -122,15 +110,59 @@ enum SwiftNames {
     return first == "_" || (first.properties.isAlphabetic && first.properties.isXIDStart)
   }
 
-  /// Keywords that cannot name a function or type without backticks.
-  private static let reserved: Set<String> = [
-    "as", "break", "case", "catch", "class", "continue", "default", "defer", "do", "else", "enum",
-    "extension", "fallthrough", "false", "for", "func", "guard", "if", "import", "in", "init",
-    "inout", "internal", "is", "let", "nil", "operator", "private", "protocol", "public",
-    "repeat", "rethrows", "return", "self", "static", "struct", "subscript", "super", "switch",
-    "throw", "throws", "true", "try", "typealias", "var", "where", "while", "Type", "Self",
-    "Any", "Protocol",
+  /// Swift's keywords, and the contextual ones that would read wrongly as a name: a name
+  /// equal to one of these gets a number after it.
+  static let keywords: Set<String> = [
+    "associatedtype", "borrowing", "class", "consuming", "deinit", "enum", "extension",
+    "fileprivate", "func", "import", "init", "inout", "internal", "let", "nonisolated",
+    "open", "operator", "private", "precedencegroup", "protocol", "public", "rethrows",
+    "static", "struct", "subscript", "typealias", "var", "break", "case", "catch", "continue",
+    "default", "defer", "do", "else", "fallthrough", "for", "guard", "if", "in", "repeat",
+    "return", "throw", "switch", "where", "while", "Any", "as", "await", "false", "is", "nil",
+    "self", "Self", "super", "throws", "true", "try", "async", "actor", "some", "any",
+    "macro", "package", "Type", "Protocol", "_",
   ]
+
+  /// Type names the generated code itself uses inside the suite: a section or item type
+  /// named like one would hide it.
+  static let reservedTypeNames: Set<String> = [
+    "Test", "Suite", "Issue", "Tag", "Comment", "SourceLocation", "Testing", "Trait",
+    "ChecklistVerifier", "FlowSpec", "Int", "String", "Bool", "Swift",
+  ]
+}
+
+/// The names already taken in one Swift scope (a suite type), so every generated type and
+/// member is unique there and none hides what the generated code refers to.
+struct NameScope {
+  private var used: Set<String>
+
+  /// A scope inside the type `enclosing`; the top suite's own members are reserved too.
+  init(enclosing: String, topSuite: String) {
+    used = [enclosing, topSuite, "verify", "checklist"]
+  }
+
+  /// A type name not yet used here, nor reserved.
+  mutating func typeName(_ name: String) -> String {
+    unique(name, avoiding: SwiftNames.reservedTypeNames)
+  }
+
+  /// A function name not yet used here.
+  mutating func memberName(_ name: String) -> String {
+    unique(name, avoiding: [])
+  }
+
+  private mutating func unique(_ name: String, avoiding reserved: Set<String>) -> String {
+    var candidate = name
+    var suffix = 2
+    while used.contains(candidate) || reserved.contains(candidate)
+      || SwiftNames.keywords.contains(candidate)
+    {
+      candidate = name + String(suffix)
+      suffix += 1
+    }
+    used.insert(candidate)
+    return candidate
+  }
 }
 
 extension String {

@@ -125,6 +125,11 @@ public struct Navigator: Sendable {
     callCounts[call.ordinal]
   }
 
+  /// Every call's count so far, by call.
+  public var callCountsByCall: [NavigationCall: Int] {
+    Dictionary(uniqueKeysWithValues: NavigationCall.allCases.map { ($0, callCounts[$0.ordinal]) })
+  }
+
   /// The selected tab's stack.
   var entries: [StackEntry] {
     get { current.stacks[current.selectedTab] }

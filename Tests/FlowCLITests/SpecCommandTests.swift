@@ -61,7 +61,12 @@ struct SpecCommandTests {
     let permissions =
       try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int
     #expect(permissions == 0o600)
-    #expect(result.output.hasSuffix("updated 3 marks: 1 now done, 2 now to do\n"))
+    #expect(result.output.contains("updated 3 marks: 1 now done, 2 now to do\n"))
+    // A failing item says why, with its first failed expectation and its place.
+    #expect(
+      result.output.hasSuffix(
+        "1 item fails, each with its first failure:\n  Fails but is marked done\n    ↳ \(path):13:23: expected top 'Next', found 'Home'\n"
+      ))
     #expect(
       try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["marks.yaml"],
       "no temporary file left")
@@ -134,7 +139,7 @@ struct SpecCommandTests {
     let path = try folder.write("marks.yaml", dishonest)
     #expect(
       flowc(["spec", path, "--results"]).output
-        == " ========= MARKS\n [✅] Passes but is marked to do\n [ ] Fails but is marked done\n [ ] Has no steps\n [✅] Honest\n"
+        == " ========= MARKS\n [✅] Passes but is marked to do\n [ ] Fails but is marked done\n     ↳ 13:23: expected top 'Next', found 'Home'\n [ ] Has no steps\n [✅] Honest\n"
     )
   }
 

@@ -262,7 +262,9 @@ struct CheckerChecklistTests {
     )
     let diagnostic = try #require(diagnose(source).only("checklist.duplicate-item"))
     #expect(
-      diagnostic.message == "section 'A' already has an item 'Go'; each item names its own test")
+      diagnostic.message
+        == "section 'A' already has an item 'Go'; siblings name their own tests, so give each its own text"
+    )
     #expect(diagnostic.position == source.marker)
   }
 

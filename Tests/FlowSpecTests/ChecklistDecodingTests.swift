@@ -100,7 +100,11 @@ struct BlockChecklistTests {
     let diagnostic = try #require(
       TestFlows.document(source.text).diagnostics.only("checklist.indentation"))
     #expect(diagnostic.position == source.marker)
-    #expect(diagnostic.message.contains("indent it 4 spaces"))
+    // Counted from the line's start, as the editor shows it, not from the block's indent.
+    #expect(
+      diagnostic.message
+        == "this item is indented 4 spaces, which matches no item above; indent it 6 spaces to make it a sibling of the item above, or further to nest it"
+    )
   }
 
   @Test("a step must be indented under its item")

@@ -61,7 +61,7 @@ private func expectSplitLikeWhole(_ bytes: [UInt8]) throws {
   #expect(same(try #require(split.root), try #require(whole.root)))
 }
 
-@Suite("YAML front end: large files parsed in two halves", .timeLimit(.minutes(2)))
+@Suite("YAML front end: large files parsed in two halves", .timeLimit(.minutes(10)))
 struct SplitParseTests {
   @Test("the two halves join into exactly the tree of the whole file", arguments: [false, true])
   func joinedTreeIsTheSame(endingWithBlock: Bool) throws {

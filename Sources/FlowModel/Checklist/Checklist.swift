@@ -35,14 +35,18 @@ public struct Checklist: Sendable {
     var entries: [ChecklistEntry] = []
     for (sectionIndex, section) in sections.enumerated() {
       var ancestors: [ChecklistItem] = []
+      var ancestorIDs: [Int] = []
       func visit(_ item: ChecklistItem) {
+        let id = entries.count
         entries.append(
           ChecklistEntry(
-            id: entries.count, sectionIndex: sectionIndex, section: section.title?.value,
-            item: item, ancestors: ancestors))
+            id: id, sectionIndex: sectionIndex, section: section.title?.value,
+            item: item, ancestors: ancestors, parentID: ancestorIDs.last))
         ancestors.append(item)
+        ancestorIDs.append(id)
         for child in item.children { visit(child) }
         ancestors.removeLast()
+        ancestorIDs.removeLast()
       }
       for item in section.items { visit(item) }
     }
@@ -112,4 +116,10 @@ public struct ChecklistEntry: Sendable {
   public var item: ChecklistItem
   /// From the scenario's root item down to the parent.
   public var ancestors: [ChecklistItem]
+  /// The parent's id; `nil` for an item at the top of its section. An item's identity is
+  /// its path: the same text under two parents names two items.
+  public var parentID: Int?
+
+  /// The item's texts from the scenario's root down to it, as its path.
+  public var path: [String] { ancestors.map(\.text.value) + [item.text.value] }
 }

@@ -29,8 +29,19 @@ extension DiagnosticMessage {
       "this item is indented \(indent) spaces, which matches no item above; indent it \(sibling) spaces to make it a sibling of the item above, or further to nest it"
     )
   }
+  static func straySpace(_ item: String, parent: String, indent: Int, sibling: Int) -> Self {
+    Self(
+      "checklist.stray-space", .warning,
+      "'\(item)' is indented \(indent) spaces, one more than '\(parent)', so it is read as nested under it (continuing its scenario); indent it \(sibling) spaces to make it a sibling, or \(sibling + 2) to nest it on purpose"
+    )
+  }
   static func tabInChecklist() -> Self {
     Self("checklist.tab", .error, "tab character in checklist indentation; indent with spaces")
+  }
+  static func tabAfterKeyword(_ keyword: String) -> Self {
+    Self(
+      "checklist.tab", .error,
+      "a tab after '\(keyword)'; separate a step's keyword from its value with a space")
   }
   static func emptyStep(_ keyword: String) -> Self {
     Self(
@@ -64,6 +75,11 @@ extension ModelDecoder {
       case .section: reader.startSection(line, decoder: &self)
       case .item(let mark): reader.addItem(line, mark: mark, decoder: &self)
       case .step(let keyword): reader.addStep(line, keyword: keyword, decoder: &self)
+      case .stepAfterTab(let keyword):
+        // Reported once, then read as if a space stood there, so the step still binds.
+        let column = line.indent + keyword.rawValue.count
+        sink.report(.tabAfterKeyword(keyword.rawValue), at: line.position(ofOffset: column))
+        reader.addStep(line.replacingTab(at: column), keyword: keyword, decoder: &self)
       case .unknown: reportUnknownLine(line)
       case .tab: sink.report(.tabInChecklist(), at: line.position(ofOffset: line.indent))
       }
@@ -138,6 +154,8 @@ struct BlockLine {
     case blank, comment, section, tab, unknown
     case item(ChecklistMarkSyntax)
     case step(StepKeyword)
+    /// A step keyword followed by a tab instead of a space.
+    case stepAfterTab(StepKeyword)
   }
 
   /// The 1-based line in the file.
@@ -172,8 +190,18 @@ struct BlockLine {
       {
         return .step(keyword)
       }
+      if rest.first == "\t" { return .stepAfterTab(keyword) }
     }
     return .unknown
+  }
+
+  /// The same line with the tab at `offset` (in Unicode scalars) read as a space.
+  func replacingTab(at offset: Int) -> BlockLine {
+    var scalars = Array(content.unicodeScalars)
+    if offset < scalars.count, scalars[offset] == "\t" { scalars[offset] = " " }
+    return BlockLine(
+      number: number, content: String(String.UnicodeScalarView(scalars)),
+      blockIndent: blockIndent)
   }
 
   /// The file position of an offset (in Unicode scalars) into `content`.
@@ -247,23 +275,32 @@ struct BlockChecklistReader {
       closedIndent = top.indent
       closeTop()
     }
+    let column = { (offset: Int) in offset + line.blockIndent }
     if let top = open.last, top.indent == indent {
       closeTop()
     } else if let closedIndent {
       decoder.sink.report(
-        .inconsistentIndentation(indent, sibling: closedIndent), at: line.position(ofOffset: indent)
-      )
+        .inconsistentIndentation(column(indent), sibling: column(closedIndent)),
+        at: line.position(ofOffset: indent))
     } else if open.isEmpty, let lastRootIndent, lastRootIndent != indent {
       decoder.sink.report(
-        .inconsistentIndentation(indent, sibling: lastRootIndent),
+        .inconsistentIndentation(column(indent), sibling: column(lastRootIndent)),
         at: line.position(ofOffset: indent))
     }
+    // One space deeper than the item above, as a pasted checklist's stray space gives.
+    let strayParent = open.last.flatMap { $0.indent + 1 == indent ? $0 : nil }
     if open.isEmpty { lastRootIndent = lastRootIndent ?? indent }
     let scalars = line.content.unicodeScalars
     let text = String(String.UnicodeScalarView(scalars.dropFirst(mark.textOffset)))
       .trimmingTrailingWhitespace()
     if text.isEmpty {
       decoder.sink.report(.emptyItemText(), at: line.position(ofOffset: mark.markOffset))
+    } else if let strayParent {
+      decoder.sink.report(
+        .straySpace(
+          text, parent: strayParent.text.value, indent: column(indent),
+          sibling: column(strayParent.indent)),
+        at: line.position(ofOffset: indent))
     }
     let markText = String(
       String.UnicodeScalarView(scalars.dropFirst(mark.markOffset).prefix(mark.markLength)))
