@@ -77,6 +77,19 @@ struct RunSession {
     case .alertAction(let title): return "alert: \(title)"
     case .open(let url): return "open: \(url)"
     case .tab(let name): return "tab: \(name)"
+    case .complete(let request, let values, let index), .fail(let request, let values, let index):
+      let keyword = if case .complete = event { "complete" } else { "fail" }
+      var parts = ["\(keyword): \(request)"]
+      if !values.isEmpty {
+        let list = values.keys.sorted().map {
+          "\($0): \(placeholders ? "…" : values[$0]!.description)"
+        }
+        parts.append("with: { " + list.joined(separator: ", ") + " }")
+      } else if placeholders {
+        parts.append("with: { … }")
+      }
+      if index != 0 { parts.append("index: \(index)") }
+      return parts.count == 1 ? parts[0] : "{ " + parts.joined(separator: ", ") + " }"
     }
   }
 

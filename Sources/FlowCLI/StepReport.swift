@@ -18,7 +18,13 @@ enum StepReport {
         "tab", selected + (others.isEmpty ? "" : " (kept: " + others.joined(separator: "; ") + ")"))
     }
     row("stack", stackText(navigator.screens))
-    row("presented", navigator.presented.map(\.description) ?? "none")
+    row(
+      "presented",
+      navigator.presentations.isEmpty
+        ? "none" : navigator.presentations.map(\.description).joined(separator: " › "))
+    if let modal = navigator.presentedStack {
+      row("modal", stackText(modal))
+    }
     row("animated", navigator.lastAnimated.map(String.init) ?? "none")
     row("nav bar", navigationBarText(navigator.navigationBar))
     if let alert = navigator.alert {
@@ -28,6 +34,10 @@ enum StepReport {
         "alert",
         "\(alert.style.rawValue) \(title), \(message); actions "
           + alert.actions.map(\.description).joined(separator: ", "))
+    }
+    if !navigator.program.flow.requests.isEmpty {
+      let pending = navigator.pendingRequests.map(\.description)
+      row("pending", pending.isEmpty ? "none" : pending.joined(separator: ", "))
     }
     let state = navigator.program.flow.state.map {
       "\($0.name.value)=\(navigator.value(of: $0.name.value)!)"
@@ -83,7 +93,24 @@ enum StepReport {
             })
         ),
         ("calls", .array(calls.map(JSONValue.string))),
-      ])
+      ] + extras(navigator))
+  }
+
+  /// What only some flows have: the presented screen's own stack, the pending requests.
+  private static func extras(_ navigator: Navigator) -> [(String, JSONValue)] {
+    var members: [(String, JSONValue)] = []
+    if let modal = navigator.presentedStack { members.append(("presentedStack", stack(modal))) }
+    if !navigator.program.flow.requests.isEmpty {
+      members.append(
+        (
+          "pending",
+          .array(
+            navigator.pendingRequests.map {
+              .object([("request", .string($0.name)), ("values", values($0))])
+            })
+        ))
+    }
+    return members
   }
 
   private static func presented(_ item: PresentedItem?) -> JSONValue {

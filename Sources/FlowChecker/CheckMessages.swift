@@ -18,13 +18,13 @@ extension DiagnosticMessage {
       "check.unknown-state", .error,
       "\(context) names no state '\(name)'; declare it under 'state:'")
   }
-  static func unknownParameter(_ name: String, screen: String) -> Self {
-    Self("check.unknown-param", .error, "screen '\(screen)' has no parameter '\(name)'")
+  static func unknownParameter(_ name: String, owner: String) -> Self {
+    Self("check.unknown-param", .error, "\(owner) has no parameter '\(name)'")
   }
-  static func missingArgument(_ name: String, screen: String) -> Self {
+  static func missingArgument(_ name: String, owner: String) -> Self {
     Self(
       "check.missing-argument", .error,
-      "screen '\(screen)' needs parameter '\(name)'; pass it with 'with: { \(name): … }'")
+      "\(owner) needs parameter '\(name)'; pass it with 'with: { \(name): … }'")
   }
   static func unresolvedReference(_ name: String, _ context: String) -> Self {
     Self("check.unknown-reference", .error, "'$\(name)' names no \(context)")
@@ -164,5 +164,32 @@ extension DiagnosticMessage {
       "check.event-argument-type", .error,
       "event '\(event)' passes '\(argument)' on as \(expected.map(\.withArticle).joined(separator: " or ")), but this value is \(found.withArticle)"
     )
+  }
+}
+
+/// The checker's diagnostics about requests, state changes and text with values.
+extension DiagnosticMessage {
+  static func unknownRequest(_ keyword: String, _ name: String) -> Self {
+    Self("check.unknown-request", .error, "'\(keyword)' names no request '\(name)'")
+  }
+  static func requestNeverStarted(_ name: String) -> Self {
+    Self(
+      "check.unstarted-request", .warning,
+      "request '\(name)' is never started; start it with '{ request: \(name) }'")
+  }
+  static func stateChangeType(_ keyword: String, state: String, needed: ValueType, found: ValueType)
+    -> Self
+  {
+    Self(
+      "check.type-mismatch", .error,
+      "'\(keyword)' changes \(needed.withArticle) state, but '\(state)' is \(found.withArticle)")
+  }
+  static func unknownTextName(_ name: String, _ context: String) -> Self {
+    Self("check.unknown-text-value", .error, "'{\(name)}' names no \(context)")
+  }
+  static func literalDollar(_ name: String) -> Self {
+    Self(
+      "check.literal-dollar", .warning,
+      "'$\(name)' inside text is kept as it is; write '{\(name)}' to insert the value")
   }
 }

@@ -96,6 +96,12 @@ extension Checker {
       }
     case .tab(let tab):
       checkTabName(tab, "tab")
+    case .respond(let request, let outcome, _, _):
+      if flow.indexOfRequest(named: request.value) == nil {
+        reportUnknown(
+          .unknownRequest(outcome.keyword, request.value), name: request,
+          candidates: flow.requests.map(\.name))
+      }
     case .tap, .open:
       break
     }
@@ -110,7 +116,7 @@ extension Checker {
     for argument in route.arguments {
       guard let parameter = screen.parameter(named: argument.name.value) else {
         reportUnknown(
-          .unknownParameter(argument.name.value, screen: screen.name.value),
+          .unknownParameter(argument.name.value, owner: "screen '\(screen.name.value)'"),
           name: argument.name, candidates: screen.params.map(\.name))
         continue
       }
@@ -183,6 +189,22 @@ extension Checker {
           .unknownParameterAnywhere(assignment.name.value), name: assignment.name,
           candidates: parameters)
       }
+    case .pending(let requests):
+      for pattern in requests {
+        guard let index = flow.indexOfRequest(named: pattern.request.value) else {
+          reportUnknown(
+            .unknownRequest("pending", pattern.request.value), name: pattern.request,
+            candidates: flow.requests.map(\.name))
+          continue
+        }
+        let request = flow.requests[index]
+        for argument in pattern.arguments where request.parameter(named: argument.name.value) == nil
+        {
+          reportUnknown(
+            .unknownParameter(argument.name.value, owner: "request '\(request.name.value)'"),
+            name: argument.name, candidates: request.params.map(\.name))
+        }
+      }
     case .animated, .calls:
       break
     }
@@ -199,7 +221,7 @@ struct ChecklistNames {
   let argumentTypes: [String: [String: [ValueType]]]
 
   init(_ flow: Flow) {
-    handledEvents = flow.screens.flatMap { $0.handlers.map(\.event) }
+    handledEvents = flow.screens.flatMap { $0.handlers.map(\.event) } + flow.handlers.map(\.event)
     events = Set(handledEvents.map(\.value))
     actionTitles = flow.alerts.flatMap { $0.actions.map(\.title) }
     var types: [String: [String: [ValueType]]] = [:]
@@ -247,7 +269,22 @@ extension Operation {
         else { return nil }
         return (name, variable.initialValue.value.type)
       }
-    case .select, .pop, .popToRoot, .dismiss, .branch, .sequence:
+    case .request(let call):
+      guard let request = flow.indexOfRequest(named: call.request.value) else { return [] }
+      return call.arguments.compactMap { argument in
+        guard case .reference(let name) = argument.value.value, isArgument(name),
+          let parameter = flow.requests[request].parameter(named: argument.name.value)
+        else { return nil }
+        return (name, parameter.type.value.base)
+      }
+    case .add(let assignments):
+      return assignments.compactMap { assignment in
+        guard case .reference(let name) = assignment.value.value, isArgument(name) else {
+          return nil
+        }
+        return (name, .int)
+      }
+    case .select, .pop, .popToRoot, .dismiss, .append, .remove, .branch, .sequence:
       return []
     }
   }

@@ -16,16 +16,19 @@ public enum FlowChecker {
     let screenTargets = checker.checkScreens()
     let outsideScreens = checker.checkOperationsOutsideScreens()
     var entryTargets = outsideScreens.start
-    for targets in [checker.checkTabs(), checker.checkLinks()] {
+    for targets in [checker.checkTabs(), checker.checkLinks(), outsideScreens.flowEvents] {
       entryTargets.screens += targets.screens
       entryTargets.alerts += targets.alerts
+      entryTargets.requests += targets.requests
     }
     checker.checkAlerts()
+    checker.checkRequests(screenTargets: screenTargets, outside: outsideScreens)
+    checker.checkTexts()
     checker.checkUntriggeredEvents()
     if !afterDecodingErrors {
       checker.checkReachability(
         screenTargets: screenTargets, startTargets: entryTargets,
-        alertTargets: outsideScreens.alerts)
+        alertTargets: outsideScreens.alerts, requestTargets: outsideScreens.requests)
     }
     checker.checkChecklist()
     return checker.sink.diagnostics.sortedByLocation()
@@ -108,25 +111,40 @@ enum OperationOrigin {
   case start
   /// In a handler of the screen at this index.
   case event(screen: Int)
-  /// In the `onEnter` of the screen at this index.
+  /// In the `onEnter` or `onAppear` of the screen at this index.
   case onEnter(screen: Int)
   case alertAction
   /// In a route of the deep link at this index, where `$name` reads a pattern variable.
   case link(Int)
+  /// In a flow-level handler (`on:` at the top), where `$name` reads the event's arguments.
+  case flowEvent
+  /// In an outcome of the request at this index, where `$name` reads its values and the
+  /// values the step resolves it with.
+  case request(Int)
 
   /// The index of the screen whose parameters `$name` can read, if any.
   var screen: Int? {
     switch self {
     case .event(let screen), .onEnter(let screen): screen
-    case .start, .alertAction, .link: nil
+    case .start, .alertAction, .link, .flowEvent, .request: nil
+    }
+  }
+
+  /// Whether `$name` may read values that are only known when the operation runs: an
+  /// event's arguments or a request's outcome values.
+  var readsRuntimeValues: Bool {
+    switch self {
+    case .event, .flowEvent, .request: true
+    case .start, .onEnter, .alertAction, .link: false
     }
   }
 }
 
 extension Flow {
-  /// The operations of one screen: its `onEnter` and its handlers.
+  /// The operations of one screen: its `onEnter`, `onAppear` and handlers.
   func forEachOperation(ofScreen index: Int, _ body: (Operation, OperationOrigin) -> Void) {
     screens[index].onEnter?.visit { body($0, .onEnter(screen: index)) }
+    screens[index].onAppear?.visit { body($0, .onEnter(screen: index)) }
     for handler in screens[index].handlers {
       handler.operation.visit { body($0, .event(screen: index)) }
     }

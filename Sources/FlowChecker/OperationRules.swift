@@ -12,19 +12,31 @@ extension Checker {
     return targets
   }
 
-  /// The same rules for `start` and alert actions; returns what `start` shows and what
-  /// each alert's actions show, for reachability.
-  func checkOperationsOutsideScreens() -> (start: NavigationTargets, alerts: [NavigationTargets]) {
-    var start = NavigationTargets()
-    flow.start?.visit { check($0, origin: .start, showing: &start) }
-    let alerts = flow.alerts.map { alert in
+  /// The same rules for `start`, alert actions, the flow's own handlers and requests'
+  /// outcomes; returns what each shows, for reachability.
+  func checkOperationsOutsideScreens() -> OutsideScreens {
+    var outside = OutsideScreens()
+    flow.start?.visit { check($0, origin: .start, showing: &outside.start) }
+    outside.alerts = flow.alerts.map { alert in
       var targets = NavigationTargets()
       for action in alert.actions {
         action.operation?.visit { check($0, origin: .alertAction, showing: &targets) }
       }
       return targets
     }
-    return (start, alerts)
+    for handler in flow.handlers {
+      handler.operation.visit { check($0, origin: .flowEvent, showing: &outside.flowEvents) }
+    }
+    outside.requests = flow.requests.indices.map { index in
+      var targets = NavigationTargets()
+      for outcome in RequestOutcome.allCases {
+        flow.requests[index].handler(for: outcome)?.visit {
+          check($0, origin: .request(index), showing: &targets)
+        }
+      }
+      return targets
+    }
+    return outside
   }
 
   /// Checks one operation (not those nested in it) and adds what it shows to `targets`.
@@ -49,7 +61,9 @@ extension Checker {
       let target = presentation.target
       if let screen = flow.indexOfScreen(named: target.value) {
         targets.screens.append(screen)
-        checkArguments(presentation.arguments, for: screen, at: target, origin: origin)
+        checkArguments(
+          presentation.arguments, params: flow.screens[screen].params, owner: "screen",
+          at: target, origin: origin)
       } else if let alert = flow.indexOfAlert(named: target.value) {
         targets.alerts.append(alert)
         if let style = presentation.style {
@@ -57,6 +71,9 @@ extension Checker {
         }
         if let first = presentation.arguments.first {
           sink.report(.argumentsToAlert(target.value), at: first.name.range)
+        }
+        if let stack = presentation.hasNavigationStack {
+          sink.report(.styleOnAlert(target.value), at: stack.range)
         }
       } else {
         reportUnknown(
@@ -66,6 +83,29 @@ extension Checker {
       for assignment in assignments {
         checkStateAssignment(assignment, context: "'set'", origin: origin)
       }
+    case .add(let assignments):
+      for assignment in assignments {
+        checkStateChange(assignment, keyword: "add", origin: origin)
+      }
+    case .append(let assignments):
+      for assignment in assignments {
+        checkStateChange(assignment, keyword: "append", origin: origin)
+      }
+    case .remove(let assignments):
+      for assignment in assignments {
+        checkStateChange(assignment, keyword: "remove", origin: origin)
+      }
+    case .request(let call):
+      guard let request = flow.indexOfRequest(named: call.request.value) else {
+        reportUnknown(
+          .unknownRequest("request", call.request.value), name: call.request,
+          candidates: flow.requests.map(\.name))
+        return
+      }
+      targets.requests.append(request)
+      checkArguments(
+        call.arguments, params: flow.requests[request].params, owner: "request",
+        at: call.request, origin: origin)
     case .branch(let condition, _, _):
       check(condition, origin: origin)
     case .pop, .popToRoot, .dismiss, .sequence:
@@ -84,7 +124,9 @@ extension Checker {
         candidates: screenNames)
       return nil
     }
-    checkArguments(route.arguments, for: screen, at: route.screen, origin: origin)
+    checkArguments(
+      route.arguments, params: flow.screens[screen].params, owner: "screen", at: route.screen,
+      origin: origin)
     return screen
   }
 
@@ -98,17 +140,17 @@ extension Checker {
     }
   }
 
-  /// `with:` must give every parameter of the screen, and only those, with the right types.
+  /// `with:` must give every parameter of the screen (or request), and only those, with the
+  /// right types.
   private func checkArguments(
-    _ arguments: [Assignment], for screen: Int, at target: Located<String>,
+    _ arguments: [Assignment], params: [Parameter], owner: String, at target: Located<String>,
     origin: OperationOrigin?
   ) {
-    let params = flow.screens[screen].params
     let name = target.value
     for argument in arguments {
       guard let parameter = params.first(where: { $0.name.value == argument.name.value }) else {
         reportUnknown(
-          .unknownParameter(argument.name.value, screen: name), name: argument.name,
+          .unknownParameter(argument.name.value, owner: "\(owner) '\(name)'"), name: argument.name,
           candidates: params.map(\.name))
         continue
       }
@@ -120,7 +162,8 @@ extension Checker {
     where !parameter.type.value.isOptional
       && !arguments.contains(where: { $0.name.value == parameter.name.value })
     {
-      sink.report(.missingArgument(parameter.name.value, screen: name), at: target.range)
+      sink.report(
+        .missingArgument(parameter.name.value, owner: "\(owner) '\(name)'"), at: target.range)
     }
   }
 
@@ -165,34 +208,76 @@ extension Checker {
     _ name: String, at range: SourceRange, expected: ValueType, subject: () -> String,
     origin: OperationOrigin
   ) {
-    let found: ValueType?
-    if case .link(let index) = origin {
-      guard flow.links[index].parsed?.variables.contains(name) ?? true else {
-        sink.report(
-          .notALinkVariable(
-            name, pattern: flow.links[index].pattern.value,
-            variables: flow.links[index].parsed?.variables ?? []),
-          at: range)
-        return
-      }
-      found = nil  // a segment of the URL, read as the parameter's type when opened
-    } else if let screen = origin.screen,
-      let parameter = flow.screens[screen].parameter(named: name)
-    {
-      found = parameter.type.value.base
-    } else if let variable = flow.stateVariable(named: name) {
-      found = variable.initialValue.value.type
-    } else if case .event = origin {
-      found = nil  // an argument of the event, typed when it is sent
-    } else {
-      let context =
-        origin.screen.map { "parameter of '\(flow.screens[$0].name.value)' or state" } ?? "state"
-      sink.report(.unresolvedReference(name, context), at: range)
-      return
-    }
-    if let found, found != expected {
+    switch resolution(of: name, origin: origin) {
+    case .typed(let found) where found != expected:
       sink.report(
         .typeMismatch(subject(), expected: article(expected), found: article(found)), at: range)
+    case .typed, .untyped:
+      break
+    case .unresolved(let context):
+      sink.report(.unresolvedReference(name, context), at: range)
+    case .notALinkVariable(let link):
+      sink.report(
+        .notALinkVariable(
+          name, pattern: flow.links[link].pattern.value,
+          variables: flow.links[link].parsed?.variables ?? []),
+        at: range)
+    }
+  }
+
+  /// What `$name` (or `{name}` in text) reads where an operation of `origin` runs.
+  func resolution(of name: String, origin: OperationOrigin) -> Resolution {
+    if case .link(let index) = origin {
+      guard flow.links[index].parsed?.variables.contains(name) ?? true else {
+        return .notALinkVariable(index)
+      }
+      return .untyped  // a segment of the URL, read as the parameter's type when opened
+    }
+    if let screen = origin.screen, let parameter = flow.screens[screen].parameter(named: name) {
+      return .typed(parameter.type.value.base)
+    }
+    if case .request(let index) = origin,
+      let parameter = flow.requests[index].parameter(named: name)
+    {
+      return .typed(parameter.type.value.base)
+    }
+    if let variable = flow.stateVariable(named: name) {
+      return .typed(variable.initialValue.value.type)
+    }
+    if origin.readsRuntimeValues {
+      return .untyped  // an event's argument or a request's outcome value, known when it runs
+    }
+    return .unresolved(
+      origin.screen.map { "parameter of '\(flow.screens[$0].name.value)' or state" } ?? "state")
+  }
+
+  /// A state change by `add`, `append` or `remove`: the state must be an Int for `add` and
+  /// a list for the others.
+  private func checkStateChange(_ assignment: Assignment, keyword: String, origin: OperationOrigin)
+  {
+    guard let variable = flow.stateVariable(named: assignment.name.value) else {
+      reportUnknown(
+        .unknownState(assignment.name.value, "'\(keyword)'"), name: assignment.name,
+        candidates: stateNames)
+      return
+    }
+    let type = variable.initialValue.value.type
+    let needed: ValueType = keyword == "add" ? .int : .list
+    guard type == needed else {
+      sink.report(
+        .stateChangeType(keyword, state: variable.name.value, needed: needed, found: type),
+        at: assignment.name.range)
+      return
+    }
+    if keyword == "add" {
+      checkValue(
+        assignment.value, expected: .int, subject: "what 'add' adds to '\(variable.name.value)'",
+        origin: origin)
+    } else if case .reference(let name) = assignment.value.value,
+      case .unresolved(let context) = resolution(of: name, origin: origin)
+    {
+      // An element or a list: only that the name reads something is checked.
+      sink.report(.unresolvedReference(name, context), at: assignment.value.range)
     }
   }
 
@@ -217,4 +302,26 @@ extension Checker {
   }
 
   func article(_ type: ValueType) -> String { type.withArticle }
+}
+
+/// What a name reads where an operation runs.
+enum Resolution {
+  /// A parameter or state of this type.
+  case typed(ValueType)
+  /// A value known only when the operation runs: an event's argument, a request's outcome
+  /// value, a URL's segment.
+  case untyped
+  /// Nothing; the context says what was looked for.
+  case unresolved(String)
+  /// Not a variable of the deep link at this index.
+  case notALinkVariable(Int)
+}
+
+/// What the operations outside screens show: `start`, each alert's actions, the flow's own
+/// handlers, each request's outcomes.
+struct OutsideScreens: Sendable {
+  var start = NavigationTargets()
+  var alerts: [NavigationTargets] = []
+  var flowEvents = NavigationTargets()
+  var requests: [NavigationTargets] = []
 }

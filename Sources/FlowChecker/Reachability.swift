@@ -6,6 +6,8 @@ import FlowModel
 struct NavigationTargets: Sendable {
   var screens: [Int] = []
   var alerts: [Int] = []
+  /// Requests started: their outcomes' targets are reached through them.
+  var requests: [Int] = []
 }
 
 extension Checker {
@@ -17,10 +19,10 @@ extension Checker {
   ///   - alertTargets: what each alert's actions show, all gathered by the operation rules.
   func checkReachability(
     screenTargets: [NavigationTargets], startTargets: NavigationTargets,
-    alertTargets: [NavigationTargets]
+    alertTargets: [NavigationTargets], requestTargets: [NavigationTargets]
   ) {
     var presented = [Bool](repeating: false, count: flow.alerts.count)
-    for targetsOfOne in [screenTargets, alertTargets, [startTargets]] {
+    for targetsOfOne in [screenTargets, alertTargets, requestTargets, [startTargets]] {
       for index in targetsOfOne.indices {
         for alert in targetsOfOne[index].alerts { presented[alert] = true }
       }
@@ -34,9 +36,15 @@ extension Checker {
     // without copying what each one shows.
     var reachedScreens = [Bool](repeating: false, count: flow.screens.count)
     var reachedAlerts = [Bool](repeating: false, count: flow.alerts.count)
+    var reachedRequests = [Bool](repeating: false, count: flow.requests.count)
     var pendingScreens: [Int] = []
     var pendingAlerts: [Int] = []
+    var pendingRequests: [Int] = []
     func reach(_ targets: NavigationTargets) {
+      for request in targets.requests where !reachedRequests[request] {
+        reachedRequests[request] = true
+        pendingRequests.append(request)
+      }
       for screen in targets.screens where !reachedScreens[screen] {
         reachedScreens[screen] = true
         pendingScreens.append(screen)
@@ -52,6 +60,8 @@ extension Checker {
         reach(screenTargets[screen])
       } else if let alert = pendingAlerts.popLast() {
         reach(alertTargets[alert])
+      } else if let request = pendingRequests.popLast() {
+        reach(requestTargets[request])
       } else {
         break
       }

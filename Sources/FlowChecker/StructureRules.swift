@@ -7,7 +7,9 @@ extension Checker {
     for side in BarSide.allCases {
       guard let item = flow.screens[index].navigationBar.item(side) else { continue }
       let handlers = flow.screens[index].handlers
-      if let action = item.action, !handlers.contains(where: { $0.event.value == action.value }) {
+      if let action = item.action, !handlers.contains(where: { $0.event.value == action.value }),
+        flow.handler(for: action.value) == nil
+      {
         let handled = handlers.map(\.event)
         reportUnknown(
           .unhandledBarAction(

@@ -88,8 +88,18 @@ struct ScenarioRun {
     }
   }
 
-  /// Runs an item's own steps in order.
+  /// Runs an item's own steps in order. An item that ends with requests pending and never
+  /// says what it expects of them fails: what a test leaves running is part of its result.
   mutating func run(_ item: ChecklistItem, on navigator: inout Navigator?) {
+    defer {
+      if let current = navigator, !current.pendingRequests.isEmpty,
+        !item.expectsPendingRequests, let last = item.steps.last
+      {
+        fail(
+          "the item ends with requests pending: \(current.pendingRequests.map(\.description).joined(separator: ", ")); expect them with 'pending: […]' or complete them",
+          at: last.range)
+      }
+    }
     for step in item.steps {
       switch step.kind {
       case .given:
@@ -149,6 +159,29 @@ extension NavigationEvent {
       self = .open(url.value)
     case .tab(let name):
       self = .tab(name.value)
+    case .respond(let request, let outcome, let values, let index):
+      var arguments: [String: Value] = [:]
+      for value in values {
+        if case .literal(let literal) = value.value.value { arguments[value.name.value] = literal }
+      }
+      let position = index?.value ?? 0
+      self =
+        outcome == .success
+        ? .complete(request.value, values: arguments, index: position)
+        : .fail(request.value, values: arguments, index: position)
+    }
+  }
+}
+
+extension ChecklistItem {
+  /// Whether one of the item's expectations is about pending requests.
+  var expectsPendingRequests: Bool {
+    steps.contains { step in
+      guard case .expect(let expectations) = step.kind else { return false }
+      return expectations.contains {
+        if case .pending = $0.kind { return true }
+        return false
+      }
     }
   }
 }

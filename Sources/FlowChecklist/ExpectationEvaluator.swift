@@ -69,6 +69,21 @@ struct ExpectationEvaluator {
             count.count.range)
         }
       }
+    case .pending(let patterns):
+      let found = navigator.pendingRequests
+      let matches =
+        patterns.count == found.count
+        && zip(patterns, found).allSatisfy {
+          ScreenTarget(screen: $0.request, arguments: $0.arguments).matches($1)
+        }
+      if !matches {
+        let expected = patterns.map {
+          ScreenTarget(screen: $0.request, arguments: $0.arguments).plainText
+        }
+        fail(
+          "expected pending \(list(expected)), found \(list(found.map(\.description)))",
+          expectation.range)
+      }
     case .params(let assignments):
       let top = navigator.screens.last
       for assignment in assignments {

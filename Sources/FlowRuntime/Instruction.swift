@@ -9,9 +9,14 @@ indirect enum Instruction: Sendable {
   case pop(animated: Bool)
   case popToRoot(animated: Bool)
   case presentAlert(Int, animated: Bool)
-  case presentScreen(Target, ModalStyle, animated: Bool)
+  case presentScreen(Target, ModalStyle, hasNavigation: Bool, animated: Bool)
   case dismiss(animated: Bool)
   case set([StateWrite])
+  case add([StateWrite])
+  case append([StateWrite])
+  case remove([StateWrite])
+  /// Starts the request at this index with one operand per parameter.
+  case request(Int, [Operand])
   case branch(Predicate, then: Instruction, otherwise: Instruction?)
   case sequence([Instruction])
   /// A reference the checker would have reported; running it is an error.
@@ -43,6 +48,8 @@ enum Operand: Sendable {
   case missing(parameter: String, screen: String)
   /// An optional parameter no `with:` gives: it has no value.
   case absent
+  /// Text with values in it (`"Error {code}"`), each name read as a reference is.
+  case text(TextTemplate, [String: Operand])
 }
 
 /// A compiled condition.

@@ -11,6 +11,8 @@ struct LogRecord: Sendable {
     case alreadyPresenting(String)
     /// Nothing changed, for the reason given (a URL no link matches).
     case unchanged(String)
+    /// A push on a presented screen that has no navigation controller, which UIKit ignores.
+    case noNavigationStack(String)
   }
 
   /// What the record names.
@@ -23,6 +25,8 @@ struct LogRecord: Sendable {
     case tab(Int)
     /// A URL the app was asked to open.
     case url(String)
+    /// A request started (no outcome) or resolved, with its values.
+    case request(Int, [Value?], RequestOutcome?)
   }
 
   var call: NavigationCall?
@@ -58,6 +62,14 @@ extension Navigator {
     case .url(let url):
       targets = [url]
       event = "open"
+    case .request(let index, let arguments, let outcome):
+      let request = program.requests[index]
+      var values: [(String, Value)] = []
+      for (name, value) in zip(request.parameters, arguments) {
+        if let value { values.append((name, value)) }
+      }
+      targets = [ScreenInstance(name: request.name, values: values).description]
+      event = outcome?.keyword ?? "request"
     }
     let outcome: NavigationLogEntry.Outcome
     switch record.outcome {
@@ -67,6 +79,10 @@ extension Navigator {
     case .nothingPresented: outcome = .noChange("nothing is presented")
     case .alreadyPresenting(let name): outcome = .refused("'\(name)' is already presented")
     case .unchanged(let reason): outcome = .noChange(reason)
+    case .noNavigationStack(let name):
+      outcome = .refused(
+        "'\(name)' is presented without a navigation stack ('stack: true'), so nothing can be pushed on it"
+      )
     }
     return NavigationLogEntry(
       call: record.call, targets: targets, animated: record.animated, outcome: outcome,

@@ -1,9 +1,15 @@
 /// Why the navigator refused an event: what a user could not have done in the app.
+///
+/// Every refusal has a stable id (`run.unhandled-event`) and a message in the diagnostics'
+/// style; all of them are made in `RuntimeMessages.swift`.
 public struct NavigationError: Error, Sendable, Hashable, CustomStringConvertible {
-  /// What went wrong, in the diagnostics' style: lowercase, names in 'quotes'.
+  /// A stable identifier of the kind of refusal, listed in docs/DIAGNOSTICS.md.
+  public var id: String
+  /// What went wrong: lowercase, names in 'quotes'.
   public var message: String
 
-  public init(_ message: String) {
+  init(_ id: String, _ message: String) {
+    self.id = id
     self.message = message
   }
 

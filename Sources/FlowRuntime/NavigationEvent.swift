@@ -13,6 +13,12 @@ public enum NavigationEvent: Sendable, Hashable, CustomStringConvertible {
   case open(String)
   /// A tap on a tab of the tab bar.
   case tab(String)
+  /// A pending request succeeds with these values, as a service spy's
+  /// `completeSuccessfullyWith(…, at: index)` makes it; `index` counts from 0 the pending
+  /// requests of that name in the order they started.
+  case complete(String, values: [String: Value] = [:], index: Int = 0)
+  /// A pending request fails with these values, as `completeWithError(_:at:)` makes it.
+  case fail(String, values: [String: Value] = [:], index: Int = 0)
 
   /// An event without arguments.
   public static func event(_ name: String) -> NavigationEvent { .named(name) }
@@ -33,6 +39,16 @@ public enum NavigationEvent: Sendable, Hashable, CustomStringConvertible {
       return "open \(url)"
     case .tab(let name):
       return "tab \(name)"
+    case .complete(let request, let values, let index), .fail(let request, let values, let index):
+      let keyword = if case .complete = self { "complete" } else { "fail" }
+      var text = "\(keyword) \(request)"
+      if !values.isEmpty {
+        text +=
+          "("
+          + values.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }
+          .joined(separator: ", ") + ")"
+      }
+      return index == 0 ? text : text + " at \(index)"
     }
   }
 }

@@ -20,6 +20,11 @@ public final class NavigationProgram: Sendable {
   let tabs: [CompiledTab]
   let tabIndex: [String: Int]
   let links: [CompiledLink]
+  /// The flow-level handlers, by event id: they run whatever screen is on top.
+  let flowHandlers: [(event: Int, instruction: Instruction)]
+  let flowEventNames: [String]
+  let requests: [CompiledRequest]
+  let requestIndex: [String: Int]
 
   /// Compiles a flow. A flow with errors still compiles; what the checker reported fails
   /// when it runs.
@@ -30,14 +35,14 @@ public final class NavigationProgram: Sendable {
     let stateIndex = Self.index(flow.state.map(\.name.value))
     let tabIndex = Self.index(flow.tabs.map(\.name.value))
     var eventIndex: [String: Int] = [:]
-    for screen in flow.screens {
-      for handler in screen.handlers where eventIndex[handler.event.value] == nil {
-        eventIndex[handler.event.value] = eventIndex.count
-      }
+    for handler in flow.screens.flatMap(\.handlers) + flow.handlers
+    where eventIndex[handler.event.value] == nil {
+      eventIndex[handler.event.value] = eventIndex.count
     }
+    let requestIndex = Self.index(flow.requests.map(\.name.value))
     let compiler = InstructionCompiler(
       flow: flow, screenIndex: screenIndex, alertIndex: alertIndex, stateIndex: stateIndex,
-      tabIndex: tabIndex)
+      tabIndex: tabIndex, requestIndex: requestIndex)
     self.screens = flow.screens.map { screen in
       CompiledScreen(
         name: screen.name.value,
@@ -48,6 +53,7 @@ public final class NavigationProgram: Sendable {
         },
         eventNames: screen.handlers.map(\.event.value),
         onEnter: screen.onEnter.map { compiler.compile($0, context: screen) },
+        onAppear: screen.onAppear.map { compiler.compile($0, context: screen) },
         bar: screen.navigationBar)
     }
     self.alerts = flow.alerts.map { alert in
@@ -68,6 +74,18 @@ public final class NavigationProgram: Sendable {
     self.initialState = flow.state.map(\.initialValue.value)
     self.start = flow.start.map { compiler.compile($0, context: nil) }
     self.tabIndex = tabIndex
+    self.requestIndex = requestIndex
+    self.flowHandlers = flow.handlers.map { handler in
+      (eventIndex[handler.event.value]!, compiler.compile(handler.operation, context: nil))
+    }
+    self.flowEventNames = flow.handlers.map(\.event.value)
+    self.requests = flow.requests.map { request in
+      CompiledRequest(
+        name: request.name.value, parameters: request.params.map(\.name.value),
+        parameterTypes: request.params.map(\.type.value),
+        onSuccess: request.onSuccess.map { compiler.compile($0, context: nil) },
+        onFailure: request.onFailure.map { compiler.compile($0, context: nil) })
+    }
     self.tabs = flow.tabs.map { tab in
       CompiledTab(
         name: tab.name.value, title: tab.title?.value ?? tab.name.value, image: tab.image?.value,
@@ -99,16 +117,22 @@ extension Instruction {
   var eventArguments: [String] {
     var names: [String] = []
     func collect(_ operand: Operand) {
-      if case .reference(let name, nil, nil) = operand, !names.contains(name) { names.append(name) }
+      switch operand {
+      case .reference(let name, nil, nil) where !names.contains(name): names.append(name)
+      case .text(_, let references): for nested in references.values { collect(nested) }
+      default: break
+      }
     }
     func visit(_ instruction: Instruction) {
       switch instruction {
-      case .setRoot(let target, _), .push(let target, _), .presentScreen(let target, _, _):
+      case .setRoot(let target, _), .push(let target, _), .presentScreen(let target, _, _, _):
         for operand in target.arguments { collect(operand) }
       case .reset(let targets, _):
         for target in targets { for operand in target.arguments { collect(operand) } }
-      case .set(let writes):
+      case .set(let writes), .add(let writes), .append(let writes), .remove(let writes):
         for write in writes { collect(write.value) }
+      case .request(_, let operands):
+        for operand in operands { collect(operand) }
       case .branch(let predicate, let then, let otherwise):
         visit(predicate)
         visit(then)
@@ -140,6 +164,7 @@ struct CompiledScreen: Sendable {
   var handlers: [(event: Int, instruction: Instruction)]
   var eventNames: [String]
   var onEnter: Instruction?
+  var onAppear: Instruction?
   var bar: NavigationBar
 
   func handler(for event: Int) -> Instruction? {
@@ -147,6 +172,19 @@ struct CompiledScreen: Sendable {
       return handler.instruction
     }
     return nil
+  }
+}
+
+/// A request ready to run: its parameters and what each outcome does.
+struct CompiledRequest: Sendable {
+  var name: String
+  var parameters: [String]
+  var parameterTypes: [ParameterType]
+  var onSuccess: Instruction?
+  var onFailure: Instruction?
+
+  func handler(for outcome: RequestOutcome) -> Instruction? {
+    outcome == .success ? onSuccess : onFailure
   }
 }
 
@@ -179,6 +217,7 @@ struct InstructionCompiler {
   let alertIndex: [String: Int]
   let stateIndex: [String: Int]
   let tabIndex: [String: Int]
+  let requestIndex: [String: Int]
 
   func compile(_ operation: Operation, context: Screen?) -> Instruction {
     let animated = operation.isAnimated
@@ -210,21 +249,37 @@ struct InstructionCompiler {
     case .dismiss: return .dismiss(animated: animated)
     case .present(let presentation):
       if let screen = target(presentation.target.value, presentation.arguments, context) {
-        return .presentScreen(screen, presentation.style?.value ?? .sheet, animated: animated)
+        return .presentScreen(
+          screen, presentation.style?.value ?? .sheet,
+          hasNavigation: presentation.hasNavigationStack?.value ?? false, animated: animated)
       }
       if let alert = alertIndex[presentation.target.value] {
         return .presentAlert(alert, animated: animated)
       }
       return .fail("no alert or screen '\(presentation.target.value)'")
     case .set(let assignments):
-      var writes: [StateWrite] = []
-      for assignment in assignments {
-        guard let index = stateIndex[assignment.name.value] else {
-          return .fail("no state '\(assignment.name.value)'")
-        }
-        writes.append(StateWrite(index: index, value: operand(assignment.value.value, context)))
+      return writes(assignments, context).map(Instruction.set) ?? .fail(unknownState(assignments))
+    case .add(let assignments):
+      return writes(assignments, context).map(Instruction.add) ?? .fail(unknownState(assignments))
+    case .append(let assignments):
+      return writes(assignments, context).map(Instruction.append)
+        ?? .fail(unknownState(assignments))
+    case .remove(let assignments):
+      return writes(assignments, context).map(Instruction.remove)
+        ?? .fail(unknownState(assignments))
+    case .request(let call):
+      guard let index = requestIndex[call.request.value] else {
+        return .fail("no request '\(call.request.value)'")
       }
-      return .set(writes)
+      let operands = flow.requests[index].params.map { parameter in
+        call.arguments.first { $0.name.value == parameter.name.value }.map {
+          operand($0.value.value, context)
+        }
+          ?? (parameter.type.value.isOptional
+            ? .absent
+            : .missing(parameter: parameter.name.value, screen: call.request.value))
+      }
+      return .request(index, operands)
     case .branch(let condition, let then, let otherwise):
       return .branch(
         predicate(condition, context), then: compile(then, context: context),
@@ -254,15 +309,46 @@ struct InstructionCompiler {
     return Target(screen: index, arguments: operands)
   }
 
-  private func operand(_ expression: ValueExpression, _ context: Screen?) -> Operand {
+  /// The state writes of `set`, `add`, `append` or `remove`; `nil` if a name is not state.
+  private func writes(_ assignments: [Assignment], _ context: Screen?) -> [StateWrite]? {
+    var writes: [StateWrite] = []
+    for assignment in assignments {
+      guard let index = stateIndex[assignment.name.value] else { return nil }
+      writes.append(StateWrite(index: index, value: operand(assignment.value.value, context)))
+    }
+    return writes
+  }
+
+  private func unknownState(_ assignments: [Assignment]) -> String {
+    let name = assignments.first { stateIndex[$0.name.value] == nil }?.name.value ?? ""
+    return "no state '\(name)'"
+  }
+
+  func operand(_ expression: ValueExpression, _ context: Screen?) -> Operand {
     switch expression {
+    case .literal(.string(let text)):
+      let template = TextTemplate(text)
+      guard template.hasValues else { return .literal(.string(text)) }
+      return .text(template, references(template, context))
     case .literal(let value):
       return .literal(value)
     case .reference(let name):
-      return .reference(
-        name, parameter: context?.params.firstIndex { $0.name.value == name },
-        state: stateIndex[name])
+      return reference(name, context)
     }
+  }
+
+  /// `$name` read where an operation of `context` (a screen, or none) runs.
+  func reference(_ name: String, _ context: Screen?) -> Operand {
+    .reference(
+      name, parameter: context?.params.firstIndex { $0.name.value == name },
+      state: stateIndex[name])
+  }
+
+  /// Each name a text inserts, read as a reference.
+  func references(_ template: TextTemplate, _ context: Screen?) -> [String: Operand] {
+    var operands: [String: Operand] = [:]
+    for (name, _) in template.names { operands[name] = reference(name, context) }
+    return operands
   }
 
   private func predicate(_ condition: Condition, _ context: Screen?) -> Predicate {

@@ -2,10 +2,11 @@ import FlowDiagnostics
 import FlowModel
 
 extension Navigator {
-  /// Sends one event, as the user or a view would.
+  /// Sends one event, as the user, a view, the system or a test's spy would.
   ///
   /// - Throws: `NavigationError` when the event could not happen in the app: a screen that
-  ///   does not handle it, a tap on a button that is not there, an alert in the way.
+  ///   does not handle it, a tap on a button that is not there, an alert in the way, a
+  ///   request that is not pending.
   public mutating func send(_ event: NavigationEvent) throws(NavigationError) {
     switch event {
     case .named(let name, let arguments):
@@ -20,6 +21,10 @@ extension Navigator {
       try open(url)
     case .tab(let name):
       try tapTab(name)
+    case .complete(let request, let values, let index):
+      try respond(to: request, .success, values: values, index: index)
+    case .fail(let request, let values, let index):
+      try respond(to: request, .failure, values: values, index: index)
     }
   }
 
@@ -30,46 +35,52 @@ extension Navigator {
     }
   }
 
+  /// An event from a view or a call into the service: the visible screen's handler, else
+  /// the flow's own (`on:` at the top). An alert covers the screens, but not the flow.
   private mutating func sendNamed(_ name: String, arguments: [String: Value])
     throws(NavigationError)
   {
-    if case .alert(let index) = current.presentation {
-      let alert = program.alerts[index].contents
-      throw NavigationError(
-        "alert '\(alert.name)' is presented, so '\(name)' cannot reach a screen; tap one of its actions: \(DiagnosticMessage.list(alert.actions.map(\.title)))"
-      )
+    let event = program.eventIndex[name]
+    let flowHandler = event.flatMap { event in
+      program.flowHandlers.first { $0.event == event }?.instruction
+    }
+    let context = ExecutionContext(source: .event(name), eventArguments: arguments)
+    if let alert = current.topAlert {
+      guard let flowHandler else {
+        throw .alertCovers(
+          program.alerts[alert.index].contents, what: "the screens, so '\(name)' cannot reach one")
+      }
+      try execute(flowHandler, in: context)
+      return
     }
     guard let entry = visibleEntry else {
-      throw NavigationError("no screen is shown, so nothing handles '\(name)'")
+      guard let flowHandler else { throw .noScreen(for: "'\(name)'") }
+      try execute(flowHandler, in: context)
+      return
     }
     let screen = program.screens[entry.screen]
-    guard let event = program.eventIndex[name], let instruction = screen.handler(for: event) else {
-      let handled =
-        screen.eventNames.isEmpty
-        ? "it handles no events" : "it handles \(DiagnosticMessage.list(screen.eventNames))"
-      throw NavigationError("screen '\(screen.name)' does not handle '\(name)'; \(handled)")
+    if let event, let instruction = screen.handler(for: event) {
+      var screenContext = context
+      screenContext.screen = entry.screen
+      screenContext.screenArguments = entry.arguments
+      try execute(instruction, in: screenContext)
+    } else if let flowHandler {
+      try execute(flowHandler, in: context)
+    } else {
+      throw .unhandledEvent(name, screen: screen.name, handled: screen.eventNames)
     }
-    try execute(
-      instruction,
-      in: ExecutionContext(
-        eventName: name, eventArguments: arguments, screenArguments: entry.arguments))
   }
 
   private mutating func tapBarButton(_ side: BarSide) throws(NavigationError) {
     try requireNoAlert(tapping: "the \(side.rawValue) button")
     guard let entry = visibleEntry, let bar = navigationBar else {
-      throw NavigationError("no screen is shown, so there is no \(side.rawValue) button")
+      throw .noScreen(for: "a tap on the \(side.rawValue) button")
     }
     let name = program.screens[entry.screen].name
-    guard !bar.isHidden else {
-      throw NavigationError(
-        "the nav bar of '\(name)' is hidden, so its \(side.rawValue) button cannot be tapped")
-    }
-    guard let item = bar.item(side) else {
-      throw NavigationError("the nav bar of '\(name)' has no \(side.rawValue) button")
-    }
+    guard !bar.isHidden else { throw .hiddenBar(name, side: side.rawValue) }
+    guard let item = bar.item(side) else { throw .noBarButton(name, side: side.rawValue) }
     guard let action = item.action else {
-      throw NavigationError("the \(side.rawValue) button of '\(name)' sends no action")
+      throw .buttonWithoutAction(name, side: side.rawValue)
     }
     try sendNamed(action, arguments: [:])
   }
@@ -77,42 +88,44 @@ extension Navigator {
   /// The system back button: pops, animated, where the bar shows one.
   private mutating func tapBack() throws(NavigationError) {
     try requireNoAlert(tapping: "the back button")
-    if case .screen(let entry, _) = current.presentation {
-      throw NavigationError(
-        "screen '\(program.screens[entry.screen].name)' is presented modally and has no back button; dismiss it instead"
-      )
+    guard let entry = visibleEntry, let bar = navigationBar else {
+      throw .noBackButton("no screen is shown, so there is no back button")
     }
-    guard let top = entries.last else {
-      throw NavigationError("no screen is shown, so there is no back button")
+    let name = program.screens[entry.screen].name
+    guard !bar.showsBackButton else {
+      try pop(animated: true)
+      return
     }
-    let name = program.screens[top.screen].name
-    guard entries.count > 1 else {
-      throw NavigationError("'\(name)' is the root, so there is no back button")
-    }
-    let bar = program.screens[top.screen].bar
-    guard !bar.isHidden else {
-      throw NavigationError("the nav bar of '\(name)' is hidden, so there is no back button")
-    }
-    guard bar.backButton?.value != .hidden else {
-      throw NavigationError(
+    let declared = program.screens[entry.screen].bar
+    if bar.isHidden {
+      throw .noBackButton("the nav bar of '\(name)' is hidden, so there is no back button")
+    } else if declared.backButton?.value == .hidden {
+      throw .noBackButton(
         "the back button of '\(name)' is hidden ('backButton: hidden'), so the user cannot go back")
+    } else if let layer = current.topScreenLayer, case .screen(let modal) = current.layers[layer],
+      modal.entries.count == 1
+    {
+      throw .noBackButton(
+        "screen '\(name)' is presented modally and has no back button; dismiss it instead")
+    } else if declared.left != nil && !declared.leftSupplementsBackButton {
+      throw .noBackButton(
+        "the left button of '\(name)' replaces its back button, as leftBarButtonItem does; set 'leftItemsSupplementBackButton: true' to keep both"
+      )
+    } else {
+      throw .noBackButton("'\(name)' is the root, so there is no back button")
     }
-    try execute(.pop(animated: true), in: ExecutionContext())
   }
 
   /// Taps an action of the presented alert: UIKit dismisses the alert, then runs the handler.
   private mutating func tapAlertAction(_ title: String) throws(NavigationError) {
-    guard case .alert(let index) = current.presentation else {
-      let what = presented.map { "only '\($0.name)' is presented" } ?? "nothing is presented"
-      throw NavigationError("no alert is presented (\(what)), so '\(title)' cannot be tapped")
+    guard let (index, _) = current.topAlert else {
+      throw .noAlert(title, presented: presented?.name)
     }
     let alert = program.alerts[index]
     guard let actionIndex = alert.contents.actions.firstIndex(where: { $0.title == title }) else {
-      throw NavigationError(
-        "alert '\(alert.contents.name)' has no action '\(title)'; its actions are \(DiagnosticMessage.list(alert.contents.actions.map(\.title)))"
-      )
+      throw .unknownAction(title, alert: alert.contents)
     }
-    current.presentation = nil
+    current.layers.removeLast()
     records.append(
       LogRecord(
         call: nil, subject: .alertAction(alert: index, action: actionIndex), animated: true,
@@ -123,131 +136,66 @@ extension Navigator {
   }
 
   private func requireNoAlert(tapping what: String) throws(NavigationError) {
-    if case .alert(let index) = current.presentation {
-      let alert = program.alerts[index].contents
-      throw NavigationError(
-        "alert '\(alert.name)' is presented and covers \(what); tap one of its actions: \(DiagnosticMessage.list(alert.actions.map(\.title)))"
-      )
+    if let alert = current.topAlert {
+      throw .alertCovers(program.alerts[alert.index].contents, what: what)
     }
   }
 
   /// What can be sent now: the visible screen's events and bar buttons, the back button,
-  /// or the presented alert's actions. An event whose handler reads arguments comes with
-  /// each of them set to an empty string, to show their names.
+  /// the tabs, the flow's own events, or the presented alert's actions; and what resolves
+  /// each pending request. An event whose handler reads arguments comes with each of them
+  /// set to an empty string, to show their names.
   public var availableEvents: [NavigationEvent] {
-    if let alert { return alert.actions.map { .alertAction($0.title) } }
-    guard let entry = visibleEntry else { return [] }
-    let screen = program.screens[entry.screen]
-    var events = zip(screen.eventNames, screen.handlers).map { name, handler in
-      NavigationEvent.named(
-        name,
-        arguments: Dictionary(
-          uniqueKeysWithValues: handler.instruction.eventArguments.map { ($0, Value.string("")) }))
+    var events: [NavigationEvent] = []
+    if let alert {
+      events = alert.actions.map { .alertAction($0.title) }
+    } else if let entry = visibleEntry {
+      let screen = program.screens[entry.screen]
+      events = zip(screen.eventNames, screen.handlers).map { name, handler in
+        Self.placeholder(name, handler.instruction)
+      }
+      if let bar = navigationBar, !bar.isHidden {
+        if bar.left?.action != nil { events.append(.tap(.left)) }
+        if bar.right?.action != nil { events.append(.tap(.right)) }
+        if bar.showsBackButton { events.append(.tap(.back)) }
+      }
+      if current.layers.isEmpty {
+        events += program.tabs.map { .tab($0.name) }
+      }
     }
-    if let bar = navigationBar, !bar.isHidden {
-      if bar.left?.action != nil { events.append(.tap(.left)) }
-      if bar.right?.action != nil { events.append(.tap(.right)) }
-      if bar.showsBackButton { events.append(.tap(.back)) }
+    let shown = Set(events.compactMap { if case .named(let name, _) = $0 { name } else { nil } })
+    for (name, handler) in zip(program.flowEventNames, program.flowHandlers)
+    where !shown.contains(name) {
+      events.append(Self.placeholder(name, handler.instruction))
     }
-    if current.presentation == nil {
-      events += program.tabs.map { .tab($0.name) }
+    var seen: Set<String> = []
+    for pending in current.pending {
+      let name = program.requests[pending.request].name
+      guard seen.insert(name).inserted else { continue }
+      events += [.complete(name), .fail(name)]
     }
     return events
+  }
+
+  private static func placeholder(_ name: String, _ instruction: Instruction) -> NavigationEvent {
+    .named(
+      name,
+      arguments: Dictionary(
+        uniqueKeysWithValues: instruction.eventArguments.map { ($0, Value.string("")) }))
   }
 
   /// A tap on a tab: selects it, or, when it is already selected, pops its stack to the root,
   /// animated, as `UITabBarController` does.
   private mutating func tapTab(_ name: String) throws(NavigationError) {
-    guard !program.tabs.isEmpty else {
-      throw NavigationError(
-        "flow '\(program.flow.name.value)' has no tabs, so '\(name)' cannot be tapped")
-    }
+    guard !program.tabs.isEmpty else { throw .noTabs(flow: program.flow.name.value, name) }
     guard let tab = program.tabIndex[name] else {
-      throw NavigationError(
-        "there is no tab '\(name)'; the tabs are \(DiagnosticMessage.list(program.tabNames))")
+      throw .unknownTab(name, tabs: program.tabNames)
     }
-    if let presented {
-      throw NavigationError(
-        "'\(presented.name)' is presented and covers the tab bar, so tab '\(name)' cannot be tapped"
-      )
-    }
+    if let presented { throw .tabBarCovered(presented.name, tab: name) }
     if tab == current.selectedTab {
-      popToRoot(animated: true)
+      try popToRoot(animated: true)
     } else {
       try select(tab)
     }
   }
-
-  /// Opens a URL: the first link whose pattern matches sets its routes above the root of its
-  /// tab's stack (selecting the tab), at once and without animation. A URL no pattern
-  /// matches, or whose values do not read as the parameters' types, changes nothing; the
-  /// log says why.
-  private mutating func open(_ text: String) throws(NavigationError) {
-    guard let url = LinkURL(text) else {
-      records.append(unchangedLink(text, "it is not a URL (no 'scheme://')"))
-      return
-    }
-    for link in program.links {
-      guard let variables = link.pattern.match(url) else { continue }
-      var routes: [StackEntry] = []
-      for target in link.routes {
-        switch linkEntry(target, variables: variables) {
-        case .success(let entry): routes.append(entry)
-        case .failure(let failure):
-          records.append(unchangedLink(text, failure.reason))
-          return
-        }
-      }
-      records.append(
-        LogRecord(call: nil, subject: .url(text), animated: false, outcome: .performed))
-      if let tab = link.tab {
-        try loadTab(tab)
-        if tab != current.selectedTab { try select(tab) }
-      }
-      try reset(to: routes, animated: false)
-      return
-    }
-    let patterns = program.links.map(\.text)
-    records.append(
-      unchangedLink(
-        text,
-        patterns.isEmpty
-          ? "the flow declares no links"
-          : "no link matches it (\(DiagnosticMessage.list(patterns)))"))
-  }
-
-  private func unchangedLink(_ url: String, _ reason: String) -> LogRecord {
-    LogRecord(call: nil, subject: .url(url), animated: false, outcome: .unchanged(reason))
-  }
-
-  /// A link's route with the URL's values read as its parameters' types.
-  private func linkEntry(_ target: Target, variables: [String: String]) -> Result<
-    StackEntry, LinkFailure
-  > {
-    if let unknown = target.unknownScreen { return .failure(LinkFailure("no screen '\(unknown)'")) }
-    let screen = program.screens[target.screen]
-    var arguments: [String: Value] = [:]
-    for (index, operand) in target.arguments.enumerated() {
-      guard case .reference(let name, _, _) = operand, let text = variables[name] else { continue }
-      let type = screen.parameterTypes[index].base
-      guard let value = type.parse(text) else {
-        return .failure(
-          LinkFailure("'{\(name)}' is '\(text)', not \(type.withArticle) as '\(screen.name)' needs")
-        )
-      }
-      arguments[name] = value
-    }
-    do {
-      return .success(
-        try makeEntry(target, ExecutionContext(eventName: "open", eventArguments: arguments)))
-    } catch {
-      return .failure(LinkFailure(error.message))
-    }
-  }
-}
-
-/// Why a URL set nothing.
-struct LinkFailure: Error {
-  var reason: String
-  init(_ reason: String) { self.reason = reason }
 }

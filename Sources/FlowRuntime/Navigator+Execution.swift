@@ -12,11 +12,10 @@ extension Navigator {
       entries = [entry]
       record(.setRoot, .entry(entry), animated: animated)
       try enter(entry)
+      try appearUnlessCovered()
     case .push(let target, let animated):
       let entry = try makeEntry(target, context)
-      entries.append(entry)
-      record(.push, .entry(entry), animated: animated)
-      try enter(entry)
+      try push(entry, animated: animated)
     case .reset(let targets, let animated):
       var routes: [StackEntry] = []
       routes.reserveCapacity(targets.count)
@@ -25,53 +24,65 @@ extension Navigator {
     case .select(let tab):
       try select(tab)
     case .pop(let animated):
-      if entries.count > 1 {
-        let popped = entries.removeLast()
-        record(.pop, .entry(popped), animated: animated)
-      } else {
-        record(.pop, .none, animated: animated, .popAtRoot)
-      }
+      try pop(animated: animated)
     case .popToRoot(let animated):
-      popToRoot(animated: animated)
+      try popToRoot(animated: animated)
     case .presentAlert(let index, let animated):
-      if let presented {
-        record(.present, .alert(index), animated: animated, .alreadyPresenting(presented.name))
+      let alert = program.alerts[index]
+      if let blocking = presentationBlocker {
+        record(.present, .alert(index), animated: animated, .alreadyPresenting(blocking))
       } else {
-        current.presentation = .alert(index)
+        let text = AlertText(
+          title: alert.contents.title.map { render($0, context) },
+          message: alert.contents.message.map { render($0, context) })
+        current.layers.append(.alert(index, text))
         record(.present, .alert(index), animated: animated)
       }
-    case .presentScreen(let target, let style, let animated):
+    case .presentScreen(let target, let style, let hasNavigation, let animated):
       let entry = try makeEntry(target, context)
-      if let presented {
-        record(
-          .present, .entry(entry), animated: animated, .alreadyPresenting(presented.name))
+      if let blocking = presentationBlocker {
+        record(.present, .entry(entry), animated: animated, .alreadyPresenting(blocking))
       } else {
-        current.presentation = .screen(entry, style)
+        current.layers.append(
+          .screen(ModalStack(entries: [entry], style: style, hasNavigation: hasNavigation)))
         record(.present, .entry(entry), animated: animated)
         try enter(entry)
+        try appear()
       }
     case .dismiss(let animated):
-      switch current.presentation {
-      case .alert(let index):
-        current.presentation = nil
-        record(.dismiss, .alert(index), animated: animated)
-      case .screen(let entry, _):
-        current.presentation = nil
-        record(.dismiss, .entry(entry), animated: animated)
-      case nil:
-        record(.dismiss, .none, animated: animated, .nothingPresented)
-      }
+      try dismiss(animated: animated)
     case .set(let writes):
       for write in writes {
         let value = try resolve(write.value, context)
-        let expected = program.initialState[write.index].type
-        guard value.type == expected else {
-          throw NavigationError(
-            "state '\(program.stateNames[write.index])' is \(expected.withArticle), but the value \(value) is \(value.type.withArticle)"
-          )
-        }
-        current.stateValues[write.index] = value
+        try store(value, at: write.index)
       }
+    case .add(let writes):
+      for write in writes {
+        let value = try resolve(write.value, context)
+        guard case .int(let base) = current.stateValues[write.index], case .int(let amount) = value
+        else { throw .notAnInt(program.stateNames[write.index], value: value) }
+        current.stateValues[write.index] = .int(base &+ amount)
+      }
+    case .append(let writes), .remove(let writes):
+      let isAppend: Bool
+      if case .append = instruction { isAppend = true } else { isAppend = false }
+      for write in writes {
+        let value = try resolve(write.value, context)
+        guard case .list(var items) = current.stateValues[write.index] else {
+          throw .notAList(
+            program.stateNames[write.index], operation: isAppend ? "append" : "remove")
+        }
+        let elements: [Value]
+        if case .list(let values) = value { elements = values } else { elements = [value] }
+        if isAppend {
+          items += elements
+        } else {
+          items.removeAll { elements.contains($0) }
+        }
+        current.stateValues[write.index] = .list(items)
+      }
+    case .request(let index, let operands):
+      try startRequest(index, operands, context)
     case .branch(let predicate, let then, let otherwise):
       if try holds(predicate, context) {
         try execute(then, in: context)
@@ -83,17 +94,96 @@ extension Navigator {
         try execute(instruction, in: context)
       }
     case .fail(let reason):
-      throw NavigationError("the flow has an error: \(reason)")
+      throw .flowError(reason)
     }
   }
 
-  /// `popToRootViewController(animated:)` on the selected tab's stack.
-  mutating func popToRoot(animated: Bool) {
-    if entries.count > 1 {
+  /// Why nothing can be presented now: an alert is on top (UIKit presents over a presented
+  /// screen, but never over an alert); `nil` when a presentation may go ahead.
+  private var presentationBlocker: String? {
+    current.topAlert.map { program.alerts[$0.index].contents.name }
+  }
+
+  /// Writes a state value of the state's type.
+  private mutating func store(_ value: Value, at index: Int) throws(NavigationError) {
+    let expected = program.initialState[index].type
+    guard value.type == expected else {
+      throw .stateType(program.stateNames[index], expected: expected, found: value)
+    }
+    current.stateValues[index] = value
+  }
+
+  /// `pushViewController(_:animated:)`: on the presented screen's own stack when it has
+  /// one; refused (and logged, as UIKit ignores it) on a presented screen without one.
+  private mutating func push(_ entry: StackEntry, animated: Bool) throws(NavigationError) {
+    if let layer = current.topScreenLayer, case .screen(var modal) = current.layers[layer] {
+      guard modal.hasNavigation else {
+        let name = program.screens[modal.entries[0].screen].name
+        record(.push, .entry(entry), animated: animated, .noNavigationStack(name))
+        return
+      }
+      modal.entries.append(entry)
+      current.layers[layer] = .screen(modal)
+    } else {
+      entries.append(entry)
+    }
+    record(.push, .entry(entry), animated: animated)
+    try enter(entry)
+    try appear()
+  }
+
+  /// `popViewController(animated:)` on the visible stack.
+  mutating func pop(animated: Bool) throws(NavigationError) {
+    if let layer = current.topScreenLayer, case .screen(var modal) = current.layers[layer] {
+      guard modal.hasNavigation, modal.entries.count > 1 else {
+        record(.pop, .none, animated: animated, .popAtRoot)
+        return
+      }
+      let popped = modal.entries.removeLast()
+      current.layers[layer] = .screen(modal)
+      record(.pop, .entry(popped), animated: animated)
+    } else if entries.count > 1 {
+      let popped = entries.removeLast()
+      record(.pop, .entry(popped), animated: animated)
+    } else {
+      record(.pop, .none, animated: animated, .popAtRoot)
+      return
+    }
+    try appear()
+  }
+
+  /// `popToRootViewController(animated:)` on the visible stack.
+  mutating func popToRoot(animated: Bool) throws(NavigationError) {
+    if let layer = current.topScreenLayer, case .screen(var modal) = current.layers[layer] {
+      guard modal.hasNavigation, modal.entries.count > 1 else {
+        record(.popToRoot, .none, animated: animated, .popToRootAtRoot)
+        return
+      }
+      modal.entries.removeSubrange(1...)
+      current.layers[layer] = .screen(modal)
+    } else if entries.count > 1 {
       entries.removeSubrange(1...)
-      record(.popToRoot, .none, animated: animated)
     } else {
       record(.popToRoot, .none, animated: animated, .popToRootAtRoot)
+      return
+    }
+    record(.popToRoot, .none, animated: animated)
+    try appear()
+  }
+
+  /// `dismiss(animated:)`: removes what is presented on top (a presented screen goes with
+  /// its whole stack).
+  private mutating func dismiss(animated: Bool) throws(NavigationError) {
+    guard let layer = current.layers.popLast() else {
+      record(.dismiss, .none, animated: animated, .nothingPresented)
+      return
+    }
+    switch layer {
+    case .alert(let index, _):
+      record(.dismiss, .alert(index), animated: animated)
+    case .screen(let modal):
+      record(.dismiss, .entry(modal.entries[0]), animated: animated)
+      try appear()
     }
   }
 
@@ -103,6 +193,7 @@ extension Navigator {
     entries = Array(entries.prefix(1)) + routes
     record(.reset, .entries(routes), animated: animated)
     for route in routes { try enter(route) }
+    try appearUnlessCovered()
   }
 
   /// Selects a tab, loading it the first time.
@@ -110,6 +201,7 @@ extension Navigator {
     current.selectedTab = tab
     record(.select, .tab(tab), animated: false)
     try loadTab(tab)
+    try appearUnlessCovered()
   }
 
   /// Runs a tab root's `onEnter` the first time the tab is selected, as UIKit loads a tab's
@@ -123,7 +215,24 @@ extension Navigator {
   /// Runs a screen's `onEnter`, reading the screen's own arguments.
   private mutating func enter(_ entry: StackEntry) throws(NavigationError) {
     guard let onEnter = program.screens[entry.screen].onEnter else { return }
-    try execute(onEnter, in: ExecutionContext(screenArguments: entry.arguments))
+    try execute(
+      onEnter, in: ExecutionContext(screen: entry.screen, screenArguments: entry.arguments))
+  }
+
+  /// Runs `onAppear` after a change to the selected tab's stack, unless a presented screen
+  /// covers it.
+  private mutating func appearUnlessCovered() throws(NavigationError) {
+    if current.topScreenLayer == nil { try appear() }
+  }
+
+  /// Runs the visible screen's `onAppear`: it has just become the visible one, shown by a
+  /// navigation call or revealed by a pop or a dismiss.
+  mutating func appear() throws(NavigationError) {
+    guard let entry = visibleEntry, let onAppear = program.screens[entry.screen].onAppear else {
+      return
+    }
+    try execute(
+      onAppear, in: ExecutionContext(screen: entry.screen, screenArguments: entry.arguments))
   }
 
   /// The stack entry a target makes, each value resolved and checked against its parameter's
@@ -131,31 +240,41 @@ extension Navigator {
   func makeEntry(_ target: Target, _ context: ExecutionContext) throws(NavigationError)
     -> StackEntry
   {
-    if let unknown = target.unknownScreen {
-      throw NavigationError("the flow has an error: no screen '\(unknown)'")
-    }
+    if let unknown = target.unknownScreen { throw .flowError("no screen '\(unknown)'") }
     if target.arguments.isEmpty { return StackEntry(screen: target.screen, arguments: []) }
     let screen = program.screens[target.screen]
-    var arguments: [Value?] = []
-    arguments.reserveCapacity(target.arguments.count)
-    for (index, operand) in target.arguments.enumerated() {
+    return StackEntry(
+      screen: target.screen,
+      arguments: try values(
+        target.arguments, names: screen.parameters, types: screen.parameterTypes,
+        owner: screen.name, context))
+  }
+
+  /// One value per parameter, each checked against its type.
+  func values(
+    _ operands: [Operand], names: [String], types: [ParameterType], owner: String,
+    _ context: ExecutionContext
+  ) throws(NavigationError) -> [Value?] {
+    var values: [Value?] = []
+    values.reserveCapacity(operands.count)
+    for (index, operand) in operands.enumerated() {
       if case .absent = operand {
-        arguments.append(nil)
+        values.append(nil)
         continue
       }
       let value = try resolve(operand, context)
-      let expected = screen.parameterTypes[index].base
+      let expected = types[index].base
       guard value.type == expected else {
-        throw NavigationError(
-          "'\(screen.name)' takes '\(screen.parameters[index])' as \(expected.withArticle), but was given \(value)"
-        )
+        throw .argumentType(
+          screen: owner, parameter: names[index], expected: expected, found: value)
       }
-      arguments.append(value)
+      values.append(value)
     }
-    return StackEntry(screen: target.screen, arguments: arguments)
+    return values
   }
 
-  /// The value of an operand: a literal, or `$name` from the event, the screen, the state.
+  /// The value of an operand: a literal, `$name` from the event, the screen, the state, or
+  /// text with those values inserted.
   func resolve(_ operand: Operand, _ context: ExecutionContext) throws(NavigationError)
     -> Value
   {
@@ -170,16 +289,49 @@ extension Navigator {
         return value
       }
       if let state { return current.stateValues[state] }
-      if let event = context.eventName {
-        throw NavigationError(
-          "event '\(event)' needs the argument '\(name)', as in '{ \(event): { \(name): … } }'")
+      switch context.source {
+      case .event(let event): throw .missingEventArgument(event, name)
+      case .outcome(let request, let outcome): throw .missingOutcomeValue(request, outcome, name)
+      case .none: throw .noValue(name)
       }
-      throw NavigationError("'$\(name)' has no value here")
-    case .missing(let parameter, let screen):
-      throw NavigationError("screen '\(screen)' needs parameter '\(parameter)'")
+    case .missing(let parameter, let owner):
+      throw .missingParameter(parameter, of: owner)
     case .absent:
-      throw NavigationError("an optional parameter has no value here")
+      throw .noValue("an optional parameter")
+    case .text(let template, let references):
+      var failure: NavigationError?
+      let text = template.render { name -> String? in
+        guard let reference = references[name] else { return nil }
+        do throws(NavigationError) {
+          return try resolve(reference, context).text
+        } catch {
+          failure = failure ?? error
+          return nil
+        }
+      }
+      if let failure { throw failure }
+      return .string(text)
     }
+  }
+
+  /// Display text (a title, an alert's message) with its `{name}` values inserted from the
+  /// event, the screen, then the state; a name with no value stays as written.
+  func render(_ text: String, _ context: ExecutionContext) -> String {
+    let template = TextTemplate(text)
+    guard template.hasValues else { return text }
+    return template.render { name in lookup(name, context)?.text }
+  }
+
+  /// The value `name` has where `context` runs, if any.
+  func lookup(_ name: String, _ context: ExecutionContext) -> Value? {
+    if let value = context.eventArguments[name] { return value }
+    if let screen = context.screen,
+      let parameter = program.screens[screen].parameters.firstIndex(of: name),
+      parameter < context.screenArguments.count, let value = context.screenArguments[parameter]
+    {
+      return value
+    }
+    return program.stateIndex[name].map { current.stateValues[$0] }
   }
 
   private func holds(_ predicate: Predicate, _ context: ExecutionContext) throws(NavigationError)
@@ -188,7 +340,7 @@ extension Navigator {
     switch predicate {
     case .flag(let index):
       guard case .bool(let value) = current.stateValues[index] else {
-        throw NavigationError("state '\(program.stateNames[index])' is not a Bool")
+        throw .notABool(program.stateNames[index])
       }
       return value
     case .not(let inner):
@@ -201,7 +353,7 @@ extension Navigator {
       }
       return true
     case .unknown(let name):
-      throw NavigationError("the flow has an error: no state '\(name)'")
+      throw .flowError("no state '\(name)'")
     }
   }
 }

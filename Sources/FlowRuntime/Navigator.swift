@@ -2,14 +2,14 @@ import FlowDiagnostics
 public import FlowModel
 
 /// A headless navigation controller running a flow: the view-controller stack (one per tab
-/// when the flow has a tab bar), what is presented over it, the flow's state, and a log of
-/// every call, like a test spy's.
+/// when the flow has a tab bar), what is presented over it, the requests still pending, the
+/// flow's state, and a log of every call, like a test spy's.
 ///
 /// It follows `UINavigationController`, `UITabBarController` and `UIAlertController`:
 /// `setRoot` replaces the stack, `push` and `pop` animate by default, popping at the root
-/// changes nothing, each tab keeps its stack while another is shown, one presentation at a
-/// time, and tapping an alert action dismisses the alert before its handler runs. A value
-/// type: copy it to branch a scenario.
+/// changes nothing, each tab keeps its stack while another is shown, an alert may be
+/// presented over a presented screen but nothing over an alert, and tapping an alert action
+/// dismisses the alert before its handler runs. A value type: copy it to branch a scenario.
 ///
 /// ```swift
 /// var navigator = try Navigator(flow: flow, given: ["isLogin": .bool(false)])
@@ -41,15 +41,11 @@ public struct Navigator: Sendable {
       tabCount: program.tabs.count, stateValues: program.initialState)
     for (name, value) in overrides.sorted(by: { $0.key < $1.key }) {
       guard let index = program.stateIndex[name] else {
-        throw NavigationError(
-          "flow '\(program.flow.name.value)' has no state '\(name)'\(Self.known(program.stateNames))"
-        )
+        throw .unknownGivenState(
+          flow: program.flow.name.value, name, known: program.stateNames)
       }
       let expected = program.initialState[index].type
-      guard value.type == expected else {
-        throw NavigationError(
-          "state '\(name)' is \(expected.withArticle), not \(value.type.withArticle) like \(value)")
-      }
+      guard value.type == expected else { throw .stateType(name, expected: expected, found: value) }
       current.stateValues[index] = value
     }
     for (index, tab) in program.tabs.enumerated() {
@@ -92,19 +88,38 @@ public struct Navigator: Sendable {
     program.tabIndex[name].map { current.stacks[$0].map(instance) }
   }
 
-  /// What is presented over the stack, if anything.
+  /// What is presented on top, if anything: the alert, or the presented screen (the top of
+  /// its own stack when it has one).
   public var presented: PresentedItem? {
-    switch current.presentation {
-    case .alert(let index): .alert(program.alerts[index].contents.name)
-    case .screen(let entry, let style): .screen(instance(entry), style)
-    case nil: nil
+    presentations.last
+  }
+
+  /// Everything presented, bottom first: a sheet, then an alert over it.
+  public var presentations: [PresentedItem] {
+    current.layers.map { layer in
+      switch layer {
+      case .alert(let index, _): .alert(program.alerts[index].contents.name)
+      case .screen(let modal): .screen(instance(modal.entries.last!), modal.style)
+      }
     }
   }
 
-  /// The presented alert's title, message and actions, if an alert is presented.
+  /// The presented screen's own navigation stack, root first, when it has one
+  /// (`present: … , stack: true`); `nil` otherwise.
+  public var presentedStack: [ScreenInstance]? {
+    guard let layer = current.topScreenLayer, case .screen(let modal) = current.layers[layer],
+      modal.hasNavigation
+    else { return nil }
+    return modal.entries.map(instance)
+  }
+
+  /// The presented alert's title, message and actions, if an alert is on top.
   public var alert: PresentedAlert? {
-    if case .alert(let index) = current.presentation { return program.alerts[index].contents }
-    return nil
+    guard let (index, text) = current.topAlert else { return nil }
+    var contents = program.alerts[index].contents
+    contents.title = text.title
+    contents.message = text.message
+    return contents
   }
 
   /// Every state value by name.
@@ -115,6 +130,19 @@ public struct Navigator: Sendable {
   /// One state value.
   public func value(of name: String) -> Value? {
     program.stateIndex[name].map { current.stateValues[$0] }
+  }
+
+  /// The requests started and not yet resolved, in the order they started, each as its
+  /// name with the values it was started with: `addFavourite(restaurant: "KFC")`.
+  public var pendingRequests: [ScreenInstance] {
+    current.pending.map { pending in
+      let request = program.requests[pending.request]
+      var values: [(String, Value)] = []
+      for (name, value) in zip(request.parameters, pending.arguments) {
+        if let value { values.append((name, value)) }
+      }
+      return ScreenInstance(name: request.name, values: values)
+    }
   }
 
   /// Every navigation call made so far, in order.
@@ -136,32 +164,42 @@ public struct Navigator: Sendable {
     _modify { yield &current.stacks[current.selectedTab] }
   }
 
-  /// The visible screen: the presented screen, else the top of the stack.
+  /// The visible screen: the top of the topmost presented screen's stack, else the top of
+  /// the selected tab's stack.
   var visibleEntry: StackEntry? {
-    if case .screen(let entry, _) = current.presentation { return entry }
+    if let layer = current.topScreenLayer, case .screen(let modal) = current.layers[layer] {
+      return modal.entries.last
+    }
     return entries.last
   }
 
   /// The visible screen's navigation bar, resolved; `nil` when no screen shows.
   public var navigationBar: ResolvedNavigationBar? {
     guard let entry = visibleEntry else { return nil }
-    let bar = program.screens[entry.screen].bar
-    let isPresentedScreen: Bool
-    if case .screen = current.presentation {
-      isPresentedScreen = true
+    let screen = program.screens[entry.screen]
+    let bar = screen.bar
+    let depth: Int
+    if let layer = current.topScreenLayer, case .screen(let modal) = current.layers[layer] {
+      depth = modal.hasNavigation ? modal.entries.count : 1
     } else {
-      isPresentedScreen = false
+      depth = entries.count
     }
-    let canGoBack = !isPresentedScreen && entries.count > 1
+    let context = ExecutionContext(screen: entry.screen, screenArguments: entry.arguments)
+    let text = { (template: String?) in template.map { render($0, context) } }
+    let left = bar.left.map { resolve($0, text) }
+    // A left item replaces the back button, as leftBarButtonItem does, unless it
+    // supplements it (leftItemsSupplementBackButton).
+    let backAllowed = left == nil || bar.leftSupplementsBackButton
     return ResolvedNavigationBar(
-      isHidden: bar.isHidden, title: bar.title?.value, left: bar.left.map(Self.resolve),
-      right: bar.right.map(Self.resolve),
-      showsBackButton: canGoBack && !bar.isHidden && bar.backButton?.value != .hidden)
+      isHidden: bar.isHidden, title: text(bar.title?.value), left: left,
+      right: bar.right.map { resolve($0, text) },
+      showsBackButton: depth > 1 && !bar.isHidden && bar.backButton?.value != .hidden
+        && backAllowed)
   }
 
-  private static func resolve(_ item: BarButtonItem) -> ResolvedBarButton {
+  private func resolve(_ item: BarButtonItem, _ text: (String?) -> String?) -> ResolvedBarButton {
     ResolvedBarButton(
-      image: item.image?.value, title: item.title?.value, style: item.style?.value ?? .plain,
+      image: item.image?.value, title: text(item.title?.value), style: item.style?.value ?? .plain,
       tint: item.tint?.value, action: item.action?.value)
   }
 
@@ -173,47 +211,4 @@ public struct Navigator: Sendable {
     }
     return ScreenInstance(name: screen.name, values: values)
   }
-
-  static func known(_ names: [String]) -> String {
-    names.isEmpty ? "" : "; it has \(DiagnosticMessage.list(names))"
-  }
-}
-
-/// What a navigator shows and holds: a stack per tab (one without tabs), the selected tab,
-/// what is presented, and the state values.
-struct NavigationState: Sendable, Hashable {
-  var stacks: [[StackEntry]]
-  var selectedTab = 0
-  /// Which tabs have been shown (their root's `onEnter` has run), as UIKit loads a tab's
-  /// view controllers the first time it is selected.
-  var loadedTabs: [Bool]
-  var presentation: Presentation?
-  var stateValues: [Value]
-
-  init(tabCount: Int, stateValues: [Value]) {
-    stacks = Array(repeating: [], count: max(1, tabCount))
-    loadedTabs = Array(repeating: false, count: max(1, tabCount))
-    self.stateValues = stateValues
-  }
-}
-
-/// A screen in a stack: its index and one value per parameter (`nil` for an optional
-/// parameter left out).
-struct StackEntry: Sendable, Hashable {
-  var screen: Int
-  var arguments: [Value?]
-}
-
-/// What is presented: an alert by index, or a screen in a modal style.
-enum Presentation: Sendable, Hashable {
-  case alert(Int)
-  case screen(StackEntry, ModalStyle)
-}
-
-/// The arguments and screen an instruction runs with.
-struct ExecutionContext {
-  var eventName: String?
-  var eventArguments: [String: Value] = [:]
-  /// The arguments of the screen whose handler or `onEnter` runs.
-  var screenArguments: [Value?] = []
 }

@@ -4,7 +4,11 @@
 public struct FlowGraph: Sendable {
   /// A screen or an alert.
   public struct Node: Sendable, Hashable {
-    public enum Kind: String, Sendable { case start, screen, alert, tab, link }
+    public enum Kind: String, Sendable {
+      case start, screen, alert, tab, link, request
+      /// The flow's own handlers, which run whatever screen is on top.
+      case anyScreen
+    }
     public var name: String
     public var kind: Kind
     /// The nav bar title, or the alert's title.
@@ -39,6 +43,12 @@ public struct FlowGraph: Sendable {
       Node(name: Self.tabNode($0.name.value), kind: .tab, title: $0.title?.value ?? $0.name.value)
     }
     nodes += flow.links.map { Node(name: $0.pattern.value, kind: .link, title: nil) }
+    nodes += flow.requests.map {
+      Node(name: Self.requestNode($0.name.value), kind: .request, title: nil)
+    }
+    if !flow.handlers.isEmpty {
+      nodes.append(Node(name: Self.anyScreenNode, kind: .anyScreen, title: nil))
+    }
     edges = []
     for tab in flow.tabs {
       edges.append(
@@ -53,6 +63,16 @@ public struct FlowGraph: Sendable {
           operation: "reset" + (link.tab.map { " in tab \($0.value)" } ?? ""), animated: false))
     }
     if let start = flow.start { add(start, from: "start", trigger: "start") }
+    for handler in flow.handlers {
+      add(handler.operation, from: Self.anyScreenNode, trigger: handler.event.value)
+    }
+    for request in flow.requests {
+      for outcome in RequestOutcome.allCases {
+        if let handler = request.handler(for: outcome) {
+          add(handler, from: Self.requestNode(request.name.value), trigger: outcome.rawValue)
+        }
+      }
+    }
     for screen in flow.screens {
       for handler in screen.handlers {
         let tap = BarSide.allCases.first {
@@ -108,7 +128,12 @@ public struct FlowGraph: Sendable {
         Edge(
           from: from, to: nil, trigger: trigger, operation: label(operation.call!.rawValue),
           animated: operation.isAnimated))
-    case .set:
+    case .request(let call):
+      edges.append(
+        Edge(
+          from: from, to: Self.requestNode(call.request.value), trigger: trigger,
+          operation: label("request"), animated: false))
+    case .set, .add, .append, .remove:
       break
     case .branch(let condition, let then, let otherwise):
       let text = condition.text
@@ -122,6 +147,12 @@ public struct FlowGraph: Sendable {
   /// A tab's node name, apart from screens of the same name.
   static func tabNode(_ name: String) -> String { "tab " + name }
 
+  /// A request's node name.
+  static func requestNode(_ name: String) -> String { "request " + name }
+
+  /// The node the flow's own handlers start from.
+  static let anyScreenNode = "any screen"
+
   /// Graphviz's dot language.
   public func dot() -> String {
     var lines = ["digraph \(Self.quoted(name)) {", "  rankdir=LR;"]
@@ -133,6 +164,8 @@ public struct FlowGraph: Sendable {
         case .screen: "box"
         case .tab: "tab"
         case .link: "cds"
+        case .request: "ellipse"
+        case .anyScreen: "doubleoctagon"
         }
       let label = node.title.map { "\(node.name)\n\($0)" } ?? node.name
       lines.append("  \(Self.quoted(node.name)) [shape=\(shape), label=\(Self.quoted(label))];")
@@ -161,6 +194,8 @@ public struct FlowGraph: Sendable {
       case .alert: lines.append("  \(id){{\"\(text)\"}}")
       case .tab: lines.append("  \(id)[/\"\(text)\"/]")
       case .link: lines.append("  \(id)>\"\(text)\"]")
+      case .request: lines.append("  \(id)([\"\(text)\"])")
+      case .anyScreen: lines.append("  \(id)[[\"\(text)\"]]")
       }
     }
     for edge in edges {

@@ -25,7 +25,8 @@ struct DecodingTests {
     let diagnostic = try #require(diagnose(source).only("model.unknown-key"))
     #expect(
       diagnostic.message
-        == "unknown key 'zzz' in screen 'Home'; expected 'navBar', 'on', 'onEnter' or 'params'")
+        == "unknown key 'zzz' in screen 'Home'; expected 'navBar', 'on', 'onEnter', 'onAppear' or 'params'"
+    )
     #expect(diagnostic.position == source.marker)
   }
 

@@ -188,13 +188,28 @@ struct NavigatorEdgeTests {
     #expect(navigator.log.last?.outcome == .noChange("nothing is presented"))
   }
 
-  @Test("presenting over a presentation is refused, as UIKit does, and logged")
+  @Test(
+    "a presented screen presents its own alert, as UIKit presents over the presented controller; nothing goes over an alert"
+  )
   func presentOverPresentation() throws {
     var navigator = try Navigator(flow: flow)
     try navigator.send(["sheet", "ask"])
-    #expect(navigator.presented == .screen(ScreenInstance(name: "Modal"), .fullScreen))
-    #expect(navigator.log.last?.outcome == .refused("'Modal' is already presented"))
+    #expect(navigator.presented == .alert("Question"))
+    #expect(
+      navigator.presentations == [
+        .screen(ScreenInstance(name: "Modal"), .fullScreen), .alert("Question"),
+      ])
     #expect(navigator.callCount(.present) == 2)
+    try navigator.send(.alertAction("No"))
+    #expect(navigator.presented == .screen(ScreenInstance(name: "Modal"), .fullScreen))
+    var nagging = try Navigator(
+      flow: try TestFlows.flow(
+        TestFlows.header
+          + "on: { nag: { present: Question } }\nscreens:\n  Home: {}\nalerts:\n  Question: { actions: [{ title: OK }] }\n"
+      ))
+    try nagging.send(["nag", "nag"])
+    #expect(nagging.presentations == [.alert("Question")])
+    #expect(nagging.log.last?.outcome == .refused("'Question' is already presented"))
   }
 
   @Test("a presented screen handles events and shows its own bar, without a back button")
@@ -224,9 +239,9 @@ struct NavigatorEdgeTests {
   @Test("back at the root is refused; back elsewhere pops, animated")
   func back() throws {
     var navigator = try Navigator(flow: flow)
-    #expect(throws: NavigationError("'Home' is the root, so there is no back button")) {
-      try navigator.send(.tap(.back))
-    }
+    let error = #expect(throws: NavigationError.self) { try navigator.send(.tap(.back)) }
+    #expect(error?.id == "run.no-back-button")
+    #expect(error?.message == "'Home' is the root, so there is no back button")
     var article = try makeNavigator()
     try article.send([.named("selectInfo", arguments: ["info": .string("x")]), .tap(.back)])
     #expect(article.stack == ["Infos"])
@@ -249,7 +264,7 @@ struct NavigatorEdgeTests {
     let error = #expect(throws: NavigationError.self) { try navigator.send("open") }
     #expect(
       error?.message
-        == "alert 'Question' is presented, so 'open' cannot reach a screen; tap one of its actions: 'No' or 'Restart'"
+        == "alert 'Question' is presented and covers the screens, so 'open' cannot reach one; tap one of its actions: 'No' or 'Restart'"
     )
     #expect(throws: NavigationError.self) { try navigator.send(.alertAction("Maybe")) }
     #expect(navigator.availableEvents == [.alertAction("No"), .alertAction("Restart")])
@@ -280,9 +295,11 @@ struct NavigatorEdgeTests {
   func givenErrors() throws {
     let flow = try TestFlows.flow(
       "flow: A\nstate: { isLogin: false }\nstart: { setRoot: Home }\nscreens:\n  Home: {}\n")
-    #expect(throws: NavigationError("flow 'A' has no state 'isLogn'; it has 'isLogin'")) {
+    let error = #expect(throws: NavigationError.self) {
       try Navigator(flow: flow, given: ["isLogn": .bool(true)])
     }
+    #expect(error?.message == "flow 'A' has no state 'isLogn'; it has 'isLogin'")
+    #expect(error?.id == "run.unknown-state")
     #expect(throws: NavigationError.self) {
       try Navigator(flow: flow, given: ["isLogin": .string("yes")])
     }

@@ -27,6 +27,8 @@ public struct Expectation: Sendable {
     case calls([CallCount])
     /// Some parameters of the top screen.
     case params([Assignment])
+    /// The requests still pending, in the order they started; values checked where given.
+    case pending([RequestPattern])
   }
 
   public var kind: Kind
@@ -41,7 +43,19 @@ public struct Expectation: Sendable {
 
 /// The keys of an `expect` mapping, one per kind of expectation.
 public enum ExpectationKey: String, Sendable, Hashable, CaseIterable {
-  case stack, root, top, tab, tabs, animated, presented, navBar, alert, state, calls, params
+  case stack, root, top, tab, tabs, animated, presented, navBar, alert, state, calls, params,
+    pending
+}
+
+/// An expected pending request: its name and, where given, the values it was started with.
+public struct RequestPattern: Sendable {
+  public var request: Located<String>
+  public var arguments: [Assignment]
+
+  public init(request: Located<String>, arguments: [Assignment]) {
+    self.request = request
+    self.arguments = arguments
+  }
 }
 
 /// One tab's expected stack in `tabs: { Home: [Home, Detail] }`.

@@ -37,6 +37,11 @@ public struct EventStep: Sendable, Hashable {
     case open(Located<String>)
     /// A tap on a tab of the tab bar: `{ tab: Recherche }`.
     case tab(Located<String>)
+    /// A pending request resolved: `{ complete: load, with: { restaurants: [KFC] } }`,
+    /// `{ fail: addFavourite, with: { code: 500 }, index: 1 }`. `index` counts, from 0,
+    /// the pending requests of that name in the order they started.
+    case respond(
+      Located<String>, RequestOutcome, values: [Assignment], index: Located<Int>?)
 
     /// The keyword that introduces this kind of event, `nil` for a named event.
     public var keyword: EventKeyword? {
@@ -46,6 +51,7 @@ public struct EventStep: Sendable, Hashable {
       case .alertAction: .alert
       case .open: .open
       case .tab: .tab
+      case .respond(_, let outcome, _, _): outcome == .success ? .complete : .fail
       }
     }
   }
@@ -65,19 +71,20 @@ public enum TapTarget: String, Sendable, Hashable, CaseIterable {
 }
 
 /// The keys that make a `when` mapping something other than a named event:
-/// `{ tap: right }`, `{ alert: Logout }`, `{ open: URL }`, `{ tab: Name }`.
+/// `{ tap: right }`, `{ alert: Logout }`, `{ open: URL }`, `{ tab: Name }`,
+/// `{ complete: request }`, `{ fail: request }`.
 ///
-/// `tap` and `alert` are reserved: no event may be named like them. `open` and `tab` are
-/// common event names, so they stay free: their steps take a single value, where an event's
+/// `tap` and `alert` are reserved: no event may be named like them. The others are common
+/// event names, so they stay free: their steps take a single value, where an event's
 /// arguments are a mapping (`{ open: { item: 3 } }` sends the event `open`).
 public enum EventKeyword: String, Sendable, Hashable, CaseIterable {
-  case tap, alert, open, tab
+  case tap, alert, open, tab, complete, fail
 
   /// Whether no event may be named like this keyword.
   public var reservesEventName: Bool {
     switch self {
     case .tap, .alert: true
-    case .open, .tab: false
+    case .open, .tab, .complete, .fail: false
     }
   }
 
@@ -88,6 +95,8 @@ public enum EventKeyword: String, Sendable, Hashable, CaseIterable {
     case .alert: "{ alert: Logout }"
     case .open: "{ open: \"monapp://product/42\" }"
     case .tab: "{ tab: Search }"
+    case .complete: "{ complete: load, with: { items: [A] } }"
+    case .fail: "{ fail: load, with: { code: 500 } }"
     }
   }
 }

@@ -5,7 +5,7 @@ public import FlowYAML
 public enum FlowDecoder {
   /// The top-level keys of a flow file.
   static let topLevelKeys: [StaticString] = [
-    "flow", "state", "start", "tabs", "links", "screens", "alerts", "spec",
+    "flow", "state", "start", "tabs", "links", "on", "requests", "screens", "alerts", "spec",
   ]
 
   /// Decodes a parsed flow file, reporting every problem in one pass.
@@ -67,7 +67,9 @@ extension ModelDecoder {
     let checklist = fields.pair("spec").flatMap { self.checklist($0) }
     return Flow(
       name: name, file: file, state: state, start: start, tabs: tabs,
-      links: fields["links"].map { links($0) } ?? [], screens: screens, alerts: alerts,
+      links: fields["links"].map { links($0) } ?? [],
+      handlers: fields["on"].map { eventHandlers($0, of: nil) } ?? [],
+      requests: fields["requests"].map { requests($0) } ?? [], screens: screens, alerts: alerts,
       checklist: checklist)
   }
 

@@ -142,12 +142,30 @@ struct ModelDecoder {
 
   // MARK: Values
 
-  /// A literal value: `true`/`false`, a whole number, or text (quoted text stays text).
+  /// A literal value: `true`/`false`, a whole number, text (quoted text stays text), or a
+  /// list of these (`[KFC, Burger King]`).
   mutating func literal(_ node: YAMLNode, _ subject: @autoclosure () -> String) -> Located<Value>? {
+    if let items = node.items {
+      var values: [Value] = []
+      for item in items {
+        guard item.kind == .scalar else {
+          sink.report(
+            .wrongType(
+              "an item of a list", expected: "true, false, a number or text",
+              found: item.kindDescription),
+            at: item.range)
+          return nil
+        }
+        guard let value = literal(item, "an item of a list") else { return nil }
+        values.append(value.value)
+      }
+      return Located(.list(values), at: node.range)
+    }
     guard node.kind == .scalar else {
       sink.report(
         .wrongType(
-          subject(), expected: "true, false, a number or text", found: node.kindDescription),
+          subject(), expected: "true, false, a number, text or a list", found: node.kindDescription
+        ),
         at: node.range)
       return nil
     }

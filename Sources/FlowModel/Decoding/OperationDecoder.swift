@@ -5,14 +5,17 @@ import FlowYAML
 /// modifiers each one takes.
 enum OperationKeyword: Hashable {
   case call(NavigationCall)
-  case set
+  case set, add, append, remove, request
   case `if`
 
-  static let allCases: [OperationKeyword] = NavigationCall.allCases.map(Self.call) + [.set, .if]
+  static let allCases: [OperationKeyword] = {
+    let others: [OperationKeyword] = [.set, .add, .append, .remove, .request, .if]
+    return NavigationCall.allCases.map(OperationKeyword.call) + others
+  }()
   static let allNames = allCases.map(\.rawValue)
   private static let literals = allCases.map(\.name)
   /// Every key an operation mapping may hold: keywords and modifiers.
-  static let allKeys = allNames + ["animated", "with", "style", "then", "else"]
+  static let allKeys = allNames + ["animated", "with", "style", "stack", "then", "else"]
 
   /// The keyword the key of entry `position` spells, compared as bytes.
   init?(keyOf pairs: YAMLPairs, at position: Int) {
@@ -30,6 +33,10 @@ enum OperationKeyword: Hashable {
     switch self {
     case .call(let call): call.rawValue
     case .set: "set"
+    case .add: "add"
+    case .append: "append"
+    case .remove: "remove"
+    case .request: "request"
     case .if: "if"
     }
   }
@@ -39,6 +46,10 @@ enum OperationKeyword: Hashable {
     switch self {
     case .call(let call): call.keyword
     case .set: "set"
+    case .add: "add"
+    case .append: "append"
+    case .remove: "remove"
+    case .request: "request"
     case .if: "if"
     }
   }
@@ -48,8 +59,9 @@ enum OperationKeyword: Hashable {
     switch self {
     case .call(.setRoot), .call(.push): ["animated", "with"]
     case .call(.pop), .call(.popToRoot), .call(.dismiss), .call(.reset): ["animated"]
-    case .call(.present): ["animated", "with", "style"]
-    case .call(.select), .set: []
+    case .call(.present): ["animated", "with", "style", "stack"]
+    case .call(.select), .set, .add, .append, .remove: []
+    case .request: ["with"]
     case .if: ["then", "else"]
     }
   }
@@ -146,9 +158,19 @@ extension ModelDecoder {
       kind = .present(
         Presentation(
           target: target, arguments: arguments(fields),
-          style: fields["style"].flatMap { choice($0, "a presentation style") }))
+          style: fields["style"].flatMap { choice($0, "a presentation style") },
+          hasNavigationStack: fields["stack"].flatMap { bool($0, "'stack'") }))
     case .set:
       kind = .set(assignments(value, "'set'", allowsReferences: true))
+    case .add:
+      kind = .add(assignments(value, "'add'", allowsReferences: true))
+    case .append:
+      kind = .append(assignments(value, "'append'", allowsReferences: true))
+    case .remove:
+      kind = .remove(assignments(value, "'remove'", allowsReferences: true))
+    case .request:
+      guard let request = string(value, "the request to start") else { return nil }
+      kind = .request(RequestCall(request: request, arguments: arguments(fields)))
     case .if:
       guard let condition = condition(value) else { return nil }
       guard let thenNode = fields["then"] else {

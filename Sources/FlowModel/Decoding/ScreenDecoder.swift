@@ -2,8 +2,10 @@ import FlowDiagnostics
 import FlowYAML
 
 extension ModelDecoder {
-  static let screenKeys: [StaticString] = ["navBar", "on", "onEnter", "params"]
-  static let navigationBarKeys: [StaticString] = ["hidden", "title", "left", "right", "backButton"]
+  static let screenKeys: [StaticString] = ["navBar", "on", "onEnter", "onAppear", "params"]
+  static let navigationBarKeys: [StaticString] = [
+    "hidden", "title", "left", "right", "backButton", "leftItemsSupplementBackButton",
+  ]
   static let barButtonKeys: [StaticString] = ["image", "title", "style", "tint", "action"]
 
   /// `screens:` and `alerts:`, each declaration by name, decoded on every core: a flow can
@@ -66,10 +68,11 @@ extension ModelDecoder {
       ?? NavigationBar(range: name.range)
     let handlers = fields?["on"].map { eventHandlers($0, of: name.value) } ?? []
     let onEnter = fields?["onEnter"].flatMap { operation($0) }
+    let onAppear = fields?["onAppear"].flatMap { operation($0) }
     let params = fields?["params"].map { parameters($0, of: name.value) } ?? []
     return Screen(
       name: name, params: params, navigationBar: bar, handlers: handlers, onEnter: onEnter,
-      range: SourceRange(start: name.range.start, end: node.range.end))
+      onAppear: onAppear, range: SourceRange(start: name.range.start, end: node.range.end))
   }
 
   /// `navBar: hidden`, or a mapping of bar fields.
@@ -102,6 +105,9 @@ extension ModelDecoder {
       left: fields["left"].flatMap { barButton($0, side: "left", of: screen) },
       right: fields["right"].flatMap { barButton($0, side: "right", of: screen) },
       backButton: fields["backButton"].flatMap { choice($0, "a back button visibility") },
+      leftSupplementsBackButton: fields["leftItemsSupplementBackButton"].flatMap {
+        bool($0, "'leftItemsSupplementBackButton'")
+      }?.value ?? false,
       range: node.range)
   }
 
@@ -135,9 +141,9 @@ extension ModelDecoder {
     return item
   }
 
-  /// `on:`: event name → operation.
-  mutating func eventHandlers(_ node: YAMLNode, of screen: String) -> [EventHandler] {
-    namedEntries(node, "'on' of '\(screen)'").compactMapReserving { pair in
+  /// `on:`: event name → operation, of a screen or (`nil`) of the flow.
+  mutating func eventHandlers(_ node: YAMLNode, of screen: String?) -> [EventHandler] {
+    namedEntries(node, screen.map { "'on' of '\($0)'" } ?? "'on'").compactMapReserving { pair in
       guard let event = string(pair.key, "an event name") else { return nil }
       if pair.value.isNull {
         sink.report(.eventWithoutOperation(event.value), at: pair.key.range)
@@ -149,8 +155,8 @@ extension ModelDecoder {
   }
 
   /// `params:`: name → `String`, `Int` or `Bool`, each optionally followed by `?`.
-  mutating func parameters(_ node: YAMLNode, of screen: String) -> [Parameter] {
-    namedEntries(node, "'params' of '\(screen)'").compactMapReserving { pair in
+  mutating func parameters(_ node: YAMLNode, of owner: String) -> [Parameter] {
+    namedEntries(node, "'params' of '\(owner)'").compactMapReserving { pair in
       guard let name = string(pair.key, "a parameter name"),
         let spelling = string(pair.value, "a parameter type")
       else { return nil }

@@ -10,6 +10,7 @@ enum StepKeyword: String, CaseIterable {
 
 extension ModelDecoder {
   static let callKeys: [StaticString] = NavigationCall.allCases.map(\.keyword)
+  static let expectedBarKeys: [StaticString] = ["hidden", "title", "left", "right", "backButton"]
   static let alertExpectationKeys: [StaticString] = [
     "style", "title", "message", "actions", "action",
   ]
@@ -57,11 +58,14 @@ extension ModelDecoder {
         at: node.range)
       return nil
     }
-    if pairs.count > 1 {
-      sink.report(.severalEvents(), at: pairs[1].key.range)
-    }
     let keyword = EventKeyword(rawValue: key).flatMap {
       $0.reservesEventName || pair.value.kind == .scalar ? $0 : nil
+    }
+    if keyword == .complete || keyword == .fail {
+      return requestOutcome(pairs, outcome: keyword == .complete ? .success : .failure, node: node)
+    }
+    if pairs.count > 1 {
+      sink.report(.severalEvents(), at: pairs[1].key.range)
     }
     switch keyword {
     case .tap:
@@ -76,6 +80,8 @@ extension ModelDecoder {
       return string(pair.value, "a URL").map { EventStep(.open($0), range: node.range) }
     case .tab:
       return string(pair.value, "a tab name").map { EventStep(.tab($0), range: node.range) }
+    case .complete, .fail:
+      return nil  // handled above
     case nil:
       let arguments =
         pair.value.isNull
@@ -83,6 +89,32 @@ extension ModelDecoder {
       return EventStep(
         .event(Located(key, at: pair.key.range), arguments: arguments), range: node.range)
     }
+  }
+
+  /// `{ complete: load, with: { … }, index: 1 }` or `{ fail: … }`.
+  private mutating func requestOutcome(_ pairs: YAMLPairs, outcome: RequestOutcome, node: YAMLNode)
+    -> EventStep?
+  {
+    let allowed: [StaticString] =
+      outcome == .success ? ["complete", "with", "index"] : ["fail", "with", "index"]
+    guard let fields = mapping(node, "'\(outcome.keyword)'", allowed: allowed) else { return nil }
+    guard let request = string(pairs[0].value, "the request to \(outcome.keyword)") else {
+      return nil
+    }
+    let values =
+      fields["with"].map { assignments($0, "'with'", allowsReferences: false) } ?? []
+    var index: Located<Int>?
+    if let indexNode = fields["index"], let value = int(indexNode, "'index'") {
+      if value.value < 0 {
+        sink.report(
+          .wrongType("'index'", expected: "0 or more", found: "the number \(value.value)"),
+          at: value.range)
+      } else {
+        index = value
+      }
+    }
+    return EventStep(
+      .respond(request, outcome, values: values, index: index), range: node.range)
   }
 
   /// `expect`'s mapping of expectations.
@@ -130,6 +162,10 @@ extension ModelDecoder {
     case .state: return .state(assignments(value, "'state'", allowsReferences: false))
     case .params: return .params(assignments(value, "'params'", allowsReferences: false))
     case .calls: return callCounts(value).map { .calls($0) }
+    case .pending:
+      return stackExpectation(value, "'pending'").map { routes in
+        .pending(routes.map { RequestPattern(request: $0.screen, arguments: $0.arguments) })
+      }
     }
   }
 
@@ -146,7 +182,7 @@ extension ModelDecoder {
   }
 
   private mutating func navigationBarExpectation(_ node: YAMLNode) -> NavigationBarExpectation? {
-    guard let fields = mapping(node, "an expected nav bar", allowed: Self.navigationBarKeys) else {
+    guard let fields = mapping(node, "an expected nav bar", allowed: Self.expectedBarKeys) else {
       return nil
     }
     return NavigationBarExpectation(

@@ -17,6 +17,11 @@ public struct Flow: Sendable {
   public var tabs: [Tab]
   /// Deep links: URL patterns and the routes they set.
   public var links: [DeepLink]
+  /// Events the flow handles whatever screen is on top (`on:` at the top level), such as a
+  /// router's API; a screen's own handler of the same event wins.
+  public var handlers: [EventHandler]
+  /// Requests the flow starts and steps resolve.
+  public var requests: [Request]
   /// The screens, in declaration order.
   public var screens: [Screen]
   /// Alerts and action sheets, in declaration order.
@@ -28,11 +33,12 @@ public struct Flow: Sendable {
   private var alertIndex: [String: Int]
   private var stateIndex: [String: Int]
   private var tabIndex: [String: Int]
+  private var requestIndex: [String: Int]
 
   public init(
     name: Located<String>, file: String, state: [StateVariable], start: Operation?,
-    tabs: [Tab] = [], links: [DeepLink] = [], screens: [Screen], alerts: [Alert],
-    checklist: Checklist?
+    tabs: [Tab] = [], links: [DeepLink] = [], handlers: [EventHandler] = [],
+    requests: [Request] = [], screens: [Screen], alerts: [Alert], checklist: Checklist?
   ) {
     self.name = name
     self.file = file
@@ -40,6 +46,8 @@ public struct Flow: Sendable {
     self.start = start
     self.tabs = tabs
     self.links = links
+    self.handlers = handlers
+    self.requests = requests
     self.screens = screens
     self.alerts = alerts
     self.checklist = checklist
@@ -47,6 +55,17 @@ public struct Flow: Sendable {
     self.alertIndex = Self.firstIndex(of: alerts.map(\.name.value))
     self.stateIndex = Self.firstIndex(of: state.map(\.name.value))
     self.tabIndex = Self.firstIndex(of: tabs.map(\.name.value))
+    self.requestIndex = Self.firstIndex(of: requests.map(\.name.value))
+  }
+
+  /// Where the request of that name is in `requests`.
+  public func indexOfRequest(named name: String) -> Int? {
+    requestIndex[name]
+  }
+
+  /// The flow-level handler of an event.
+  public func handler(for event: String) -> EventHandler? {
+    handlers.first { $0.event.value == event }
   }
 
   /// Where the tab of that name is in `tabs`.

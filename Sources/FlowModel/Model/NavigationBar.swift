@@ -12,13 +12,18 @@ public struct NavigationBar: Sendable, Hashable {
   public var right: BarButtonItem?
   /// Whether the screen hides the system back button (`backButton: hidden`).
   public var backButton: Located<Visibility>?
+  /// Whether a `left` item shows beside the back button instead of replacing it, as
+  /// `leftItemsSupplementBackButton` does (`false` unless declared, as in UIKit).
+  public var leftSupplementsBackButton: Bool
   /// The declaration, or the screen's name when the screen declares no bar.
   public var range: SourceRange
 
   public init(
     isHidden: Bool = false, title: Located<String>? = nil, left: BarButtonItem? = nil,
-    right: BarButtonItem? = nil, backButton: Located<Visibility>? = nil, range: SourceRange
+    right: BarButtonItem? = nil, backButton: Located<Visibility>? = nil,
+    leftSupplementsBackButton: Bool = false, range: SourceRange
   ) {
+    self.leftSupplementsBackButton = leftSupplementsBackButton
     self.isHidden = isHidden
     self.title = title
     self.left = left

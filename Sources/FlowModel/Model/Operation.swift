@@ -24,6 +24,14 @@ public struct Operation: Sendable {
     case dismiss
     /// Writes state values.
     case set([Assignment])
+    /// Adds to Int state values: `{ add: { count: 1 } }` (a negative number subtracts).
+    case add([Assignment])
+    /// Appends to list state values: `{ append: { favourites: $restaurant } }`.
+    case append([Assignment])
+    /// Removes every equal element from list state values.
+    case remove([Assignment])
+    /// Starts a request that stays pending until a step completes or fails it.
+    case request(RequestCall)
     /// `if:` a condition `then:` one operation, `else:` another.
     indirect case branch(Condition, then: Operation, otherwise: Operation?)
     /// Several operations, run in order.
@@ -53,7 +61,7 @@ public struct Operation: Sendable {
     case .popToRoot: .popToRoot
     case .present: .present
     case .dismiss: .dismiss
-    case .set, .branch, .sequence: nil
+    case .set, .add, .append, .remove, .request, .branch, .sequence: nil
     }
   }
 
@@ -138,6 +146,17 @@ public struct ScreenTarget: Sendable, Hashable {
   }
 }
 
+/// A request to start, with the values it is started with (`with:`).
+public struct RequestCall: Sendable, Hashable {
+  public var request: Located<String>
+  public var arguments: [Assignment]
+
+  public init(request: Located<String>, arguments: [Assignment] = []) {
+    self.request = request
+    self.arguments = arguments
+  }
+}
+
 /// What `present:` shows: an alert by name, or a screen in a modal style.
 public struct Presentation: Sendable, Hashable {
   /// An alert's or a screen's name.
@@ -146,13 +165,18 @@ public struct Presentation: Sendable, Hashable {
   public var arguments: [Assignment]
   /// For a screen: how it is presented (a sheet unless declared).
   public var style: Located<ModalStyle>?
+  /// For a screen: whether it is presented in a navigation controller of its own
+  /// (`stack: true`), on which `push`, `pop` and `popToRoot` then act.
+  public var hasNavigationStack: Located<Bool>?
 
   public init(
-    target: Located<String>, arguments: [Assignment] = [], style: Located<ModalStyle>? = nil
+    target: Located<String>, arguments: [Assignment] = [], style: Located<ModalStyle>? = nil,
+    hasNavigationStack: Located<Bool>? = nil
   ) {
     self.target = target
     self.arguments = arguments
     self.style = style
+    self.hasNavigationStack = hasNavigationStack
   }
 }
 

@@ -10,13 +10,17 @@ public struct Screen: Sendable {
   public var handlers: [EventHandler]
   /// What runs each time the screen is shown by `setRoot`, `push` or `present`.
   public var onEnter: Operation?
+  /// What runs each time the screen becomes the visible one: when it is shown, and when a
+  /// pop or a dismiss reveals it again (SwiftUI's `onAppear`, UIKit's `viewWillAppear`).
+  public var onAppear: Operation?
   /// The whole declaration.
   public var range: SourceRange
 
   public init(
     name: Located<String>, params: [Parameter], navigationBar: NavigationBar,
-    handlers: [EventHandler], onEnter: Operation?, range: SourceRange
+    handlers: [EventHandler], onEnter: Operation?, onAppear: Operation? = nil, range: SourceRange
   ) {
+    self.onAppear = onAppear
     self.name = name
     self.params = params
     self.navigationBar = navigationBar

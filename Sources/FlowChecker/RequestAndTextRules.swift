@@ -1,0 +1,117 @@
+import FlowDiagnostics
+import FlowModel
+
+extension Checker {
+  /// A request nothing starts is dead code.
+  func checkRequests(screenTargets: [NavigationTargets], outside: OutsideScreens) {
+    var started = Set<Int>()
+    for targets in screenTargets + outside.alerts + outside.requests + [
+      outside.start, outside.flowEvents,
+    ] {
+      started.formUnion(targets.requests)
+    }
+    for (index, request) in flow.requests.enumerated() where !started.contains(index) {
+      sink.report(.requestNeverStarted(request.name.value), at: request.name.range)
+    }
+  }
+
+  /// Text with values must name values that exist where it is shown or stored, and a
+  /// `$name` inside text, which is kept as written, is worth a word.
+  func checkTexts() {
+    for (index, screen) in flow.screens.enumerated() {
+      let bar = screen.navigationBar
+      for text in [bar.title, bar.left?.title, bar.right?.title].compactMap({ $0 }) {
+        checkText(text, origins: [.onEnter(screen: index)])
+      }
+    }
+    let presenters = alertPresenters()
+    for (index, alert) in flow.alerts.enumerated() {
+      for text in [alert.title, alert.message].compactMap({ $0 }) {
+        checkText(text, origins: presenters[index], anyOrigin: true)
+      }
+    }
+    forEachOperationWithOrigin { operation, origin in
+      for assignment in operation.writtenValues {
+        guard case .literal(.string(let text)) = assignment.value.value else { continue }
+        checkText(Located(text, at: assignment.value.range), origins: [origin])
+      }
+    }
+  }
+
+  /// Checks one text against the places it is rendered: a name must read something in
+  /// every one of them (in any one of them, for an alert presented from several places).
+  private func checkText(
+    _ text: Located<String>, origins: [OperationOrigin], anyOrigin: Bool = false
+  ) {
+    let quote =
+      text.range.end.column - text.range.start.column == text.value.unicodeScalars.count + 2
+        && text.range.start.line == text.range.end.line ? 1 : 0
+    let at = { (offset: Int, length: Int) in
+      SourceRange(start: text.range.start.advanced(by: quote + offset), length: length)
+    }
+    for (name, offset) in TextTemplate.dollarNames(in: text.value) {
+      sink.report(.literalDollar(name), at: at(offset, name.unicodeScalars.count + 1))
+    }
+    for (name, offset) in TextTemplate(text.value).names {
+      let unresolved = origins.compactMap { origin -> String? in
+        switch resolution(of: name, origin: origin) {
+        case .typed, .untyped: nil
+        case .unresolved(let context): context
+        case .notALinkVariable(let link):
+          "variable of the link '\(flow.links[link].pattern.value)'"
+        }
+      }
+      let fails = anyOrigin ? unresolved.count == origins.count : !unresolved.isEmpty
+      guard fails else { continue }
+      let context = unresolved.first ?? "state"
+      sink.report(
+        .unknownTextName(name, context), at: at(offset, name.unicodeScalars.count + 2))
+    }
+  }
+
+  /// Where each alert is presented from.
+  private func alertPresenters() -> [[OperationOrigin]] {
+    var presenters = [[OperationOrigin]](repeating: [], count: flow.alerts.count)
+    forEachOperationWithOrigin { operation, origin in
+      if case .present(let presentation) = operation.kind,
+        let alert = flow.indexOfAlert(named: presentation.target.value)
+      {
+        presenters[alert].append(origin)
+      }
+    }
+    return presenters
+  }
+
+  /// Every operation of the flow with where it is written.
+  func forEachOperationWithOrigin(_ body: (Operation, OperationOrigin) -> Void) {
+    flow.start?.visit { body($0, .start) }
+    for index in flow.screens.indices {
+      flow.forEachOperation(ofScreen: index, body)
+    }
+    for alert in flow.alerts {
+      for action in alert.actions { action.operation?.visit { body($0, .alertAction) } }
+    }
+    for handler in flow.handlers { handler.operation.visit { body($0, .flowEvent) } }
+    for (index, request) in flow.requests.enumerated() {
+      for outcome in RequestOutcome.allCases {
+        request.handler(for: outcome)?.visit { body($0, .request(index)) }
+      }
+    }
+  }
+}
+
+extension Operation {
+  /// The values this operation writes or passes on (not those of operations nested in it).
+  var writtenValues: [Assignment] {
+    switch kind {
+    case .setRoot(let target), .push(let target): target.arguments
+    case .reset(let routes): routes.flatMap(\.arguments)
+    case .present(let presentation): presentation.arguments
+    case .set(let assignments), .add(let assignments), .append(let assignments),
+      .remove(let assignments):
+      assignments
+    case .request(let call): call.arguments
+    case .select, .pop, .popToRoot, .dismiss, .branch, .sequence: []
+    }
+  }
+}

@@ -1,0 +1,50 @@
+public import FlowDiagnostics
+
+/// Asynchronous work the flow starts and a test resolves, as the article's service spy does
+/// with `completeSuccessfullyWith(…)` and `completeWithError(at:)`: a request stays pending
+/// until a step completes or fails it, in any order.
+public struct Request: Sendable {
+  public var name: Located<String>
+  /// The values a request is started with (`{ request: addFavourite, with: { … } }`), such
+  /// as the restaurant whose favourite status is pending.
+  public var params: [Parameter]
+  /// What a success does; `$name` reads the request's values, then the values the step
+  /// completes it with (`with: { restaurants: [KFC] }`), then state.
+  public var onSuccess: Operation?
+  /// What a failure does, reading the values the step fails it with (`with: { code: 500 }`).
+  public var onFailure: Operation?
+  /// The whole declaration.
+  public var range: SourceRange
+
+  public init(
+    name: Located<String>, params: [Parameter], onSuccess: Operation?, onFailure: Operation?,
+    range: SourceRange
+  ) {
+    self.name = name
+    self.params = params
+    self.onSuccess = onSuccess
+    self.onFailure = onFailure
+    self.range = range
+  }
+
+  /// The parameter of that name.
+  public func parameter(named name: String) -> Parameter? {
+    params.first { $0.name.value == name }
+  }
+
+  /// The handler of an outcome.
+  public func handler(for outcome: RequestOutcome) -> Operation? {
+    outcome == .success ? onSuccess : onFailure
+  }
+}
+
+/// How a step resolves a pending request.
+public enum RequestOutcome: String, Sendable, Hashable, CaseIterable {
+  case success, failure
+
+  /// The step's keyword: `complete` or `fail`.
+  public var keyword: String { self == .success ? "complete" : "fail" }
+
+  /// The declaration's key for what it does: `onSuccess` or `onFailure`.
+  public var handlerKey: String { self == .success ? "onSuccess" : "onFailure" }
+}

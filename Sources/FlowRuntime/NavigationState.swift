@@ -1,0 +1,87 @@
+import FlowModel
+
+/// What a navigator shows and holds: a stack per tab (one without tabs), the selected tab,
+/// what is presented over them (bottom first), the requests still pending, and the state.
+struct NavigationState: Sendable, Hashable {
+  var stacks: [[StackEntry]]
+  var selectedTab = 0
+  /// Which tabs have been shown (their root's `onEnter` has run), as UIKit loads a tab's
+  /// view controllers the first time it is selected.
+  var loadedTabs: [Bool]
+  /// What is presented, bottom first: a sheet, an alert over it.
+  var layers: [Layer] = []
+  /// Requests started and not yet resolved, in the order they started.
+  var pending: [PendingRequest] = []
+  var stateValues: [Value]
+
+  init(tabCount: Int, stateValues: [Value]) {
+    stacks = Array(repeating: [], count: max(1, tabCount))
+    loadedTabs = Array(repeating: false, count: max(1, tabCount))
+    self.stateValues = stateValues
+  }
+
+  /// The topmost presented screen's layer index, if a screen is presented.
+  var topScreenLayer: Int? {
+    layers.lastIndex { if case .screen = $0 { true } else { false } }
+  }
+
+  /// The alert on top, if the top layer is one.
+  var topAlert: (index: Int, text: AlertText)? {
+    if case .alert(let index, let text) = layers.last { return (index, text) }
+    return nil
+  }
+}
+
+/// A screen in a stack: its index and one value per parameter (`nil` for an optional
+/// parameter left out).
+struct StackEntry: Sendable, Hashable {
+  var screen: Int
+  var arguments: [Value?]
+}
+
+/// One thing presented modally.
+enum Layer: Sendable, Hashable {
+  /// An alert, with its title and message as they were when it was presented.
+  case alert(Int, AlertText)
+  /// A screen, as a sheet or a full-screen cover, with a navigation stack of its own when
+  /// presented with `stack: true` (its root first).
+  case screen(ModalStack)
+}
+
+/// A presented screen and, when it has a navigation controller, what was pushed on it.
+struct ModalStack: Sendable, Hashable {
+  var entries: [StackEntry]
+  var style: ModalStyle
+  var hasNavigation: Bool
+}
+
+/// An alert's text, with its values inserted when it was presented.
+struct AlertText: Sendable, Hashable {
+  var title: String?
+  var message: String?
+}
+
+/// A request started and not yet completed or failed.
+struct PendingRequest: Sendable, Hashable {
+  var request: Int
+  var arguments: [Value?]
+}
+
+/// What an instruction can read when it runs: the event's arguments (or a request's values),
+/// and the screen whose handler or `onEnter` runs, with its values.
+struct ExecutionContext {
+  /// What to name when an argument is missing: the event, or a request's outcome.
+  var source: ArgumentSource = .none
+  var eventArguments: [String: Value] = [:]
+  /// The screen whose handler or `onEnter` runs.
+  var screen: Int?
+  /// That screen's values, one per parameter.
+  var screenArguments: [Value?] = []
+
+  /// Where the arguments come from, for messages.
+  enum ArgumentSource {
+    case none
+    case event(String)
+    case outcome(String, RequestOutcome)
+  }
+}

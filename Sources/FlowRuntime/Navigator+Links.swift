@@ -1,0 +1,78 @@
+import FlowDiagnostics
+import FlowModel
+
+extension Navigator {
+  /// Opens a URL: the first link whose pattern matches sets its routes above the root of its
+  /// tab's stack (selecting the tab), at once and without animation. A URL no pattern
+  /// matches, or whose values do not read as the parameters' types, changes nothing; the
+  /// log says why.
+  mutating func open(_ text: String) throws(NavigationError) {
+    guard let url = LinkURL(text) else {
+      records.append(unchangedLink(text, "it is not a URL (no 'scheme://')"))
+      return
+    }
+    for link in program.links {
+      guard let variables = link.pattern.match(url) else { continue }
+      var routes: [StackEntry] = []
+      for target in link.routes {
+        switch linkEntry(target, variables: variables) {
+        case .success(let entry): routes.append(entry)
+        case .failure(let failure):
+          records.append(unchangedLink(text, failure.reason))
+          return
+        }
+      }
+      records.append(
+        LogRecord(call: nil, subject: .url(text), animated: false, outcome: .performed))
+      if let tab = link.tab {
+        try loadTab(tab)
+        if tab != current.selectedTab { try select(tab) }
+      }
+      try reset(to: routes, animated: false)
+      return
+    }
+    let patterns = program.links.map(\.text)
+    records.append(
+      unchangedLink(
+        text,
+        patterns.isEmpty
+          ? "the flow declares no links"
+          : "no link matches it (\(DiagnosticMessage.list(patterns)))"))
+  }
+
+  private func unchangedLink(_ url: String, _ reason: String) -> LogRecord {
+    LogRecord(call: nil, subject: .url(url), animated: false, outcome: .unchanged(reason))
+  }
+
+  /// A link's route with the URL's values read as its parameters' types.
+  private func linkEntry(_ target: Target, variables: [String: String]) -> Result<
+    StackEntry, LinkFailure
+  > {
+    if let unknown = target.unknownScreen { return .failure(LinkFailure("no screen '\(unknown)'")) }
+    let screen = program.screens[target.screen]
+    var arguments: [String: Value] = [:]
+    for (index, operand) in target.arguments.enumerated() {
+      guard case .reference(let name, _, _) = operand, let text = variables[name] else { continue }
+      let type = screen.parameterTypes[index].base
+      guard let value = type.parse(text) else {
+        return .failure(
+          LinkFailure("'{\(name)}' is '\(text)', not \(type.withArticle) as '\(screen.name)' needs")
+        )
+      }
+      arguments[name] = value
+    }
+    do {
+      return .success(
+        try makeEntry(target, ExecutionContext(source: .event("open"), eventArguments: arguments))
+      )
+    } catch {
+      return .failure(LinkFailure(error.message))
+    }
+  }
+}
+
+/// Why a URL set nothing.
+struct LinkFailure: Error {
+  var reason: String
+  init(_ reason: String) { self.reason = reason }
+}
