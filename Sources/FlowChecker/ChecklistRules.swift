@@ -156,13 +156,16 @@ extension Checker {
         checkTabName(stack.tab, "tabs")
         for route in stack.stack { checkExpectedRoute(route, "tabs") }
       }
-    case .presented(let name):
-      if let name, flow.indexOfScreen(named: name.value) == nil,
-        flow.indexOfAlert(named: name.value) == nil
-      {
+    case .presented(let expected):
+      guard let expected else { break }
+      let name = expected.item.screen
+      if flow.indexOfScreen(named: name.value) != nil {
+        checkExpectedRoute(expected.item, "presented")
+      } else if flow.indexOfAlert(named: name.value) == nil {
         reportUnknown(
           .unknownPresentable(name.value), name: name, candidates: screenNames + alertNames)
       }
+      for route in expected.pushed ?? [] { checkExpectedRoute(route, "presented") }
     case .navigationBar(let bar):
       for item in [bar.left?.value, bar.right?.value] {
         if let action = item?.action, !names.events.contains(action.value) {

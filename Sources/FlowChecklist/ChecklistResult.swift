@@ -3,6 +3,10 @@ public import FlowModel
 
 /// An expectation that did not hold, or a step that could not run, located in the YAML.
 public struct ChecklistFailure: Sendable, Hashable, CustomStringConvertible {
+  /// A stable id of the kind of failure: `expect.<key>` for an expectation that did not hold
+  /// (`expect.stack`), the refusal's id for a step that could not run (`run.not-pending`),
+  /// the diagnostic's id for a checklist error on the item's lines.
+  public var id: String
   /// What was expected and what was found.
   public var message: String
   /// The file the checklist is in.
@@ -10,7 +14,8 @@ public struct ChecklistFailure: Sendable, Hashable, CustomStringConvertible {
   /// The expectation's (or step's) place.
   public var range: SourceRange
 
-  public init(message: String, file: String, range: SourceRange) {
+  public init(id: String, message: String, file: String, range: SourceRange) {
+    self.id = id
     self.message = message
     self.file = file
     self.range = range

@@ -75,7 +75,9 @@ struct ScenarioRun {
     do {
       return try Navigator(program: program, given: overrides)
     } catch {
-      fail("the flow could not start: \(error.message)", at: givenStep?.range ?? root.text.range)
+      fail(
+        error.id, "the flow could not start: \(error.message)",
+        at: givenStep?.range ?? root.text.range)
       return nil
     }
   }
@@ -96,6 +98,7 @@ struct ScenarioRun {
         !item.expectsPendingRequests, let last = item.steps.last
       {
         fail(
+          "checklist.unfinished-requests",
           "the item ends with requests pending: \(current.pendingRequests.map(\.description).joined(separator: ", ")); expect them with 'pending: […]' or complete them",
           at: last.range)
       }
@@ -127,7 +130,9 @@ struct ScenarioRun {
         try current.send(NavigationEvent(event))
       } catch {
         let context = ancestor.map { " (while replaying '\($0.text.value)')" } ?? ""
-        fail("'\(NavigationEvent(event))' failed\(context): \(error.message)", at: event.range)
+        fail(
+          error.id, "'\(NavigationEvent(event))' failed\(context): \(error.message)",
+          at: event.range)
         navigator = nil
         return false
       }
@@ -136,8 +141,8 @@ struct ScenarioRun {
     return true
   }
 
-  mutating func fail(_ message: String, at range: SourceRange) {
-    failures.append(ChecklistFailure(message: message, file: flow.file, range: range))
+  mutating func fail(_ id: String, _ message: String, at range: SourceRange) {
+    failures.append(ChecklistFailure(id: id, message: message, file: flow.file, range: range))
   }
 }
 

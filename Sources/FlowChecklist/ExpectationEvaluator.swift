@@ -10,6 +10,8 @@ struct ExpectationEvaluator {
   /// The call counts before the item's own steps.
   let callBaseline: [NavigationCall: Int]
   private(set) var failures: [ChecklistFailure] = []
+  /// The id of the expectation being checked.
+  private var currentID = "expect"
 
   init(navigator: Navigator, file: String, callBaseline: [NavigationCall: Int] = [:]) {
     self.navigator = navigator
@@ -18,6 +20,7 @@ struct ExpectationEvaluator {
   }
 
   mutating func check(_ expectation: Expectation) {
+    currentID = "expect." + expectation.kind.key.rawValue
     switch expectation.kind {
     case .stack(let routes):
       checkStack(routes, navigator.screens, what: "stack", expectation.range)
@@ -41,8 +44,8 @@ struct ExpectationEvaluator {
       }
     case .animated(let expected):
       checkAnimated(expected, expectation.range)
-    case .presented(let name):
-      checkPresented(name, expectation.range)
+    case .presented(let expected):
+      checkPresented(expected, expectation.range)
     case .navigationBar(let bar):
       checkNavigationBar(bar, expectation.range)
     case .alert(let alert):
@@ -116,16 +119,39 @@ struct ExpectationEvaluator {
     }
   }
 
-  private mutating func checkPresented(_ name: Located<String>?, _ range: SourceRange) {
+  private mutating func checkPresented(_ expected: PresentedExpectation?, _ range: SourceRange) {
     let found = navigator.presented
-    switch (name, found) {
-    case (nil, nil): break
-    case (nil, let found?): fail("expected nothing presented, found \(found) presented", range)
-    case (let name?, nil):
-      fail("expected '\(name.value)' presented, found nothing presented", name.range)
-    case (let name?, let found?) where found.name != name.value:
-      fail("expected '\(name.value)' presented, found \(found) presented", name.range)
-    default: break
+    guard let expected else {
+      if let found { fail("expected nothing presented, found \(found) presented", range) }
+      return
+    }
+    let name = expected.item.screen
+    guard let found else {
+      fail("expected \(expected.item.text) presented, found nothing presented", name.range)
+      return
+    }
+    let matches: Bool
+    switch found {
+    case .alert(let alert): matches = alert == name.value && expected.item.arguments.isEmpty
+    case .screen(let screen, _): matches = expected.item.matches(screen)
+    }
+    guard matches else {
+      fail("expected \(expected.item.text) presented, found \(found) presented", name.range)
+      return
+    }
+    guard let pushed = expected.pushed else { return }
+    guard let stack = navigator.presentedStack else {
+      fail(
+        "expected '\(name.value)' presented with a stack of its own ('stack: true'), but it has none",
+        name.range)
+      return
+    }
+    let above = Array(stack.dropFirst())
+    let same = pushed.count == above.count && zip(pushed, above).allSatisfy { $0.matches($1) }
+    if !same {
+      fail(
+        "expected [\(pushed.map(\.plainText).joined(separator: ", "))] pushed on '\(name.value)', found [\(above.map(\.description).joined(separator: ", "))]",
+        name.range)
     }
   }
 
@@ -264,7 +290,7 @@ struct ExpectationEvaluator {
   }
 
   private mutating func fail(_ message: String, _ range: SourceRange) {
-    failures.append(ChecklistFailure(message: message, file: file, range: range))
+    failures.append(ChecklistFailure(id: currentID, message: message, file: file, range: range))
   }
 
   private func list(_ names: [String]) -> String { "[" + names.joined(separator: ", ") + "]" }

@@ -99,7 +99,7 @@ public struct Navigator: Sendable {
     current.layers.map { layer in
       switch layer {
       case .alert(let index, _): .alert(program.alerts[index].contents.name)
-      case .screen(let modal): .screen(instance(modal.entries.last!), modal.style)
+      case .screen(let modal): .screen(instance(modal.entries[0]), modal.style)
       }
     }
   }

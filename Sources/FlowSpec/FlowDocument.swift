@@ -102,7 +102,9 @@ public struct FlowDocument: Sendable {
     let lines = result.entry.item.lines
     let own = errors.filter { lines.contains($0.position.line) }
     guard !own.isEmpty else { return result }
-    let failures = own.map { ChecklistFailure(message: $0.message, file: $0.file, range: $0.range) }
+    let failures = own.map {
+      ChecklistFailure(id: $0.id.rawValue, message: $0.message, file: $0.file, range: $0.range)
+    }
     return ChecklistResult(entry: result.entry, outcome: .failed(failures + result.failures))
   }
 

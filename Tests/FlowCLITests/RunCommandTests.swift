@@ -229,3 +229,59 @@ struct RunRoutesTests {
     #expect(result.output.contains("  { showProduct: { id: … } }"))
   }
 }
+
+private let restaurants = repositoryRoot() + "/Tests/FlowSpecTests/Fixtures/restaurants.yaml"
+
+@Suite("flowc run: requests and text with values")
+struct RunRequestsTests {
+  @Test("text shows what is pending, what each step resolved, and alert text with its values")
+  func text() {
+    let result = flowc([
+      "run", restaurants, "--events", "{ fail: load, with: { code: 404 } }, alert: Retry",
+    ])
+    #expect(result.status == 0, "\(result)")
+    let steps = result.output.components(separatedBy: "\n\n")
+    #expect(steps[0].contains("calls      setRoot(Restaurants, animated: false); request(load)"))
+    #expect(steps[0].contains("pending    load"))
+    #expect(steps[1].contains("calls      fail(load); present(LoadFailed, animated: true)"))
+    #expect(
+      steps[1].contains(
+        "alert      alert \"Request Failed\", \"Error 404\"; actions Retry (default)"))
+    #expect(steps[1].contains("pending    none"))
+    #expect(steps[2].contains("pending    load"))
+    #expect(steps[2].contains("state      status=\"pending\""))
+  }
+
+  @Test("JSON lists the pending requests with their values")
+  func json() {
+    let result = flowc([
+      "run", restaurants, "--events",
+      "{ complete: load, with: { restaurants: [KFC], favourites: [] } }, { addToFavourites: { restaurant: KFC } }",
+      "--format", "json",
+    ])
+    #expect(result.status == 0, "\(result)")
+    let lines = result.output.split(separator: "\n")
+    #expect(lines.count == 3)
+    #expect(
+      lines[2].hasSuffix(
+        "\"pending\":[{\"request\":\"addFavourite\",\"values\":{\"restaurant\":\"KFC\"}}]}"))
+    #expect(lines[1].contains("\"restaurants\":[\"KFC\"]"))
+  }
+
+  @Test("a request that is not pending is refused with exit 1")
+  func notPending() {
+    let result = flowc(["run", restaurants, "--events", "complete: addFavourite"])
+    #expect(result.status == 1)
+    #expect(
+      result.errors.contains(
+        "no 'addFavourite' request is pending, so it cannot complete (pending: load)"))
+  }
+
+  @Test("'?' lists how to resolve each pending request and the flow's own events")
+  func available() {
+    let result = flowc(["run", restaurants], input: ["?"], inputIsTerminal: true)
+    #expect(result.output.contains("  { complete: load, with: { … } }"))
+    #expect(result.output.contains("  { fail: load, with: { … } }"))
+    #expect(result.output.contains("  { addToFavourites: { restaurant: … } }"))
+  }
+}

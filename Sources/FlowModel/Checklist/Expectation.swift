@@ -16,7 +16,7 @@ public struct Expectation: Sendable {
     /// The `animated` flag of the last navigation call.
     case animated(Bool)
     /// The presented alert or screen; `nil` expects nothing presented.
-    case presented(Located<String>?)
+    case presented(PresentedExpectation?)
     /// Any subset of the visible screen's navigation bar.
     case navigationBar(NavigationBarExpectation)
     /// Any subset of the presented alert.
@@ -38,6 +38,27 @@ public struct Expectation: Sendable {
   public init(_ kind: Kind, range: SourceRange) {
     self.kind = kind
     self.range = range
+  }
+}
+
+extension Expectation.Kind {
+  /// The key this expectation is written with.
+  public var key: ExpectationKey {
+    switch self {
+    case .stack: .stack
+    case .root: .root
+    case .top: .top
+    case .tab: .tab
+    case .tabs: .tabs
+    case .animated: .animated
+    case .presented: .presented
+    case .navigationBar: .navBar
+    case .alert: .alert
+    case .state: .state
+    case .calls: .calls
+    case .params: .params
+    case .pending: .pending
+    }
   }
 }
 
@@ -160,5 +181,18 @@ public struct AlertActionExpectation: Sendable, Hashable {
     self.title = title
     self.style = style
     self.range = range
+  }
+}
+
+/// An expected presentation: an alert or screen by name (values checked where given) and,
+/// for a screen with a stack of its own, what is pushed on it: `{ Compose: [Step2] }`.
+public struct PresentedExpectation: Sendable {
+  public var item: ScreenTarget
+  /// The screens pushed above the presented one, bottom first; `nil` when not checked.
+  public var pushed: [ScreenTarget]?
+
+  public init(item: ScreenTarget, pushed: [ScreenTarget]? = nil) {
+    self.item = item
+    self.pushed = pushed
   }
 }

@@ -156,7 +156,16 @@ extension ModelDecoder {
       if value.isNull || (value.scalar?.value == "none" && value.scalar?.isQuoted == false) {
         return .presented(nil)
       }
-      return string(value, "an alert or screen name").map { .presented($0) }
+      // `{ Compose: [Step2] }`: a presented screen and what is pushed on its own stack.
+      if let pairs = value.pairs, pairs.count == 1, pairs[0].value.kind == .sequence {
+        guard let name = string(pairs[0].key, "a screen name"),
+          let pushed = stackExpectation(pairs[0].value, "the stack of '\(name.value)'")
+        else { return nil }
+        return .presented(PresentedExpectation(item: ScreenTarget(screen: name), pushed: pushed))
+      }
+      return route(value, allowsReferences: false).map {
+        .presented(PresentedExpectation(item: $0))
+      }
     case .navBar: return navigationBarExpectation(value).map { .navigationBar($0) }
     case .alert: return alertExpectation(value).map { .alert($0) }
     case .state: return .state(assignments(value, "'state'", allowsReferences: false))

@@ -3,8 +3,10 @@ import FlowTestSupport
 import Foundation
 import Testing
 
-/// One change to the frozen copy of the shop flow, and the items (by text) it must break.
-struct ShopMutation: Sendable, CustomTestStringConvertible {
+/// One change to a frozen copy of an example flow (in `Fixtures/`), and the items (by text)
+/// it must break.
+struct ExampleMutation: Sendable, CustomTestStringConvertible {
+  var fixture = "shop.yaml"
   var name: String
   var original: String
   var replacement: String
@@ -13,29 +15,29 @@ struct ShopMutation: Sendable, CustomTestStringConvertible {
   var testDescription: String { name }
 }
 
-private let shopMutations = [
-  ShopMutation(
+private let exampleMutations = [
+  ExampleMutation(
     name: "the product link lands in another tab",
     original: "{ tab: Accueil, routes: [{ ProductDetail: { id: $id } }] }",
     replacement: "{ tab: Recherche, routes: [{ ProductDetail: { id: $id } }] }",
     failingItems: ["monapp://product/42 affiche [.productDetail(id: 42)] d'un coup"]),
-  ShopMutation(
+  ExampleMutation(
     name: "the settings link forgets its last route",
     original: "routes: [{ Profile: { userID: $userID } }, Settings]",
     replacement: "routes: [{ Profile: { userID: $userID } }]",
     failingItems: [
       "monapp://profile/abc/settings affiche [.profile(userID: \"abc\"), .settings] dans Profil"
     ]),
-  ShopMutation(
+  ExampleMutation(
     name: "a reset to the root that pops instead", original: "orderPlaced: { reset: [] }",
     replacement: "orderPlaced: popToRoot",
     failingItems: ["Reset vers une liste vide revient à la racine sans animation"]),
-  ShopMutation(
+  ExampleMutation(
     name: "the search tab's root", original: "root: Search }", replacement: "root: Account }",
     failingItems: [
       "didTapProduct pousse le détail du produit touché", "Chaque onglet garde sa pile",
     ]),
-  ShopMutation(
+  ExampleMutation(
     name: "a product pushed with a fixed id",
     original: "showProduct: { push: ProductDetail, with: { id: $id } }",
     replacement: "showProduct: { push: ProductDetail, with: { id: 41 } }",
@@ -44,12 +46,35 @@ private let shopMutations = [
       "Deux produits sont deux routes différentes", "Un lien invalide ne change rien",
       "Chaque onglet garde sa pile",
     ]),
+  ExampleMutation(
+    fixture: "restaurants.yaml", name: "an empty load shows the list",
+    original: "then: { set: { status: empty } }", replacement: "then: { set: { status: loaded } }",
+    failingItems: ["If init succeed but no restaurants, display an image with a message"]),
+  ExampleMutation(
+    fixture: "restaurants.yaml", name: "the error message without its code",
+    original:
+      "    title: Request Failed\n    message: Error {code}\n    actions:\n      - { title: Retry",
+    replacement:
+      "    title: Request Failed\n    message: Error\n    actions:\n      - { title: Retry",
+    failingItems: ["If init failed (at least one request failed) an error message is deliver"]),
+  ExampleMutation(
+    fixture: "restaurants.yaml", name: "a favourite whose pending state is never cleared",
+    original: "      - remove: { pendingRestaurants: $restaurant, restaurants: $restaurant }",
+    replacement: "      - remove: { restaurants: $restaurant }",
+    failingItems: ["If success delete from restaurants and add to favorites"]),
+  ExampleMutation(
+    fixture: "restaurants.yaml", name: "a retry that does not load again",
+    original: "do: [{ set: { status: pending } }, { request: load }]",
+    replacement: "do: [{ set: { status: pending } }]",
+    failingItems: ["User can retry if load failed"]),
 ]
 
-@Suite("Generated tests bite on routes, links and tabs")
-struct ShopBiteTests {
-  static let shop = try! String(
-    contentsOfFile: repositoryRoot() + "/Tests/FlowSpecTests/Fixtures/shop.yaml", encoding: .utf8)
+@Suite("Generated tests bite on routes, links, tabs and requests")
+struct ExampleBiteTests {
+  static func fixture(_ name: String) -> String {
+    try! String(
+      contentsOfFile: repositoryRoot() + "/Tests/FlowSpecTests/Fixtures/" + name, encoding: .utf8)
+  }
 
   static func failing(_ source: String) throws -> [(
     text: String, failures: [ChecklistVerifier.Failure], lines: ClosedRange<Int>
@@ -63,15 +88,16 @@ struct ShopBiteTests {
     }
   }
 
-  @Test("the unchanged flow passes every item")
-  func unchanged() throws {
-    #expect(try Self.failing(Self.shop).map(\.text) == [])
+  @Test("the unchanged flow passes every item", arguments: ["shop.yaml", "restaurants.yaml"])
+  func unchanged(fixture: String) throws {
+    #expect(try Self.failing(Self.fixture(fixture)).map(\.text) == [])
   }
 
-  @Test("a change fails exactly the items about it, at their lines", arguments: shopMutations)
-  func mutation(_ mutation: ShopMutation) throws {
-    try #require(Self.shop.components(separatedBy: mutation.original).count == 2)
-    let source = Self.shop.replacingOccurrences(of: mutation.original, with: mutation.replacement)
+  @Test("a change fails exactly the items about it, at their lines", arguments: exampleMutations)
+  func mutation(_ mutation: ExampleMutation) throws {
+    let original = Self.fixture(mutation.fixture)
+    try #require(original.components(separatedBy: mutation.original).count == 2)
+    let source = original.replacingOccurrences(of: mutation.original, with: mutation.replacement)
     let failing = try Self.failing(source)
     #expect(failing.map(\.text) == mutation.failingItems)
     for item in failing {

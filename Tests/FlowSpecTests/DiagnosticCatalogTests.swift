@@ -1,0 +1,47 @@
+import FlowTestSupport
+import Foundation
+import Testing
+
+/// docs/DIAGNOSTICS.md is the list users read: it must name every id the code can emit, and
+/// nothing the code no longer emits.
+@Suite("docs/DIAGNOSTICS.md lists exactly the ids the code uses")
+struct DiagnosticCatalogTests {
+  static let root = repositoryRoot()
+
+  /// The ids written as string literals in `Sources/`, such as `"check.unknown-screen"`.
+  static func codeIDs() throws -> Set<String> {
+    let pattern = try NSRegularExpression(
+      pattern: #""((?:yaml|model|check|checklist|run)\.[a-z][a-z0-9.-]*)""#)
+    var ids: Set<String> = []
+    let sources = URL(fileURLWithPath: root + "/Sources")
+    let files = FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil)
+    while let file = files?.nextObject() as? URL {
+      guard file.pathExtension == "swift" else { continue }
+      let text = try String(contentsOf: file, encoding: .utf8)
+      for match in pattern.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
+        ids.insert(String(text[Range(match.range(at: 1), in: text)!]))
+      }
+    }
+    return ids
+  }
+
+  /// The ids in the first column of the document's tables.
+  static func documentedIDs() throws -> Set<String> {
+    let text = try String(contentsOfFile: root + "/docs/DIAGNOSTICS.md", encoding: .utf8)
+    let pattern = try NSRegularExpression(
+      pattern: #"(?m)^\| `((?:yaml|model|check|checklist|run)\.[a-z0-9.-]+)`"#)
+    return Set(
+      pattern.matches(in: text, range: NSRange(text.startIndex..., in: text)).map {
+        String(text[Range($0.range(at: 1), in: text)!])
+      })
+  }
+
+  @Test("every id in the code is documented, and every documented id is in the code")
+  func sameIDs() throws {
+    let code = try Self.codeIDs()
+    let documented = try Self.documentedIDs()
+    #expect(code.count > 80)
+    #expect(code.subtracting(documented).sorted() == [], "used but not documented")
+    #expect(documented.subtracting(code).sorted() == [], "documented but not used")
+  }
+}
