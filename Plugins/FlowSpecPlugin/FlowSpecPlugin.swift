@@ -52,7 +52,9 @@ struct FlowSpecPlugin: BuildToolPlugin {
         displayName: "Generating checklist tests from \(flow.lastPathComponent)",
         executable: flowc.url,
         arguments: ["gen", flow.path, "--output-file", generated.path],
-        inputFiles: [flow],
+        // Every flow the target knows, not just this one: a flow's child flows (`use:`) are
+        // embedded in its tests, so editing a child must regenerate its parents' tests.
+        inputFiles: flows,
         outputFiles: [generated])
     }
   }

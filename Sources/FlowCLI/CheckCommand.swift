@@ -34,7 +34,9 @@ enum CheckCommand: Command {
       throw UsageError(message: "no 'flows/' folder here; give the flow files or folders to check")
     }
     let documents = try FlowInputs.load(try FlowInputs.files(paths), limits: limits)
-    var diagnostics = documents.flatMap(\.diagnostics)
+    // A child flow checked on its own and through its parent reports once; so does one
+    // mistake that several places reach (a merged YAML anchor).
+    var diagnostics = documents.flatMap(\.diagnostics).uniqued()
     if arguments.has("warnings-as-errors") {
       diagnostics = diagnostics.map { diagnostic in
         var upgraded = diagnostic

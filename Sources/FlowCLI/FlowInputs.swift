@@ -89,9 +89,11 @@ enum FlowInputs {
   }
 
   /// Reads and checks one flow file; an unreadable file is a usage error.
-  static func load(_ path: String, limits: YAMLLimits) throws(UsageError) -> FlowDocument {
+  static func load(_ path: String, limits: YAMLLimits, runsChecklist: Bool = true)
+    throws(UsageError) -> FlowDocument
+  {
     do {
-      return try FlowDocument.load(path: path, limits: limits)
+      return try FlowDocument.load(path: path, limits: limits, runsChecklist: runsChecklist)
     } catch {
       throw UsageError(message: "cannot read '\(path)': \(error.reason)")
     }
@@ -100,7 +102,14 @@ enum FlowInputs {
   /// The document's flow; when it has errors outside its checklist, prints them and a line
   /// saying `consequence` ("no tests were generated from it"), and returns `nil`.
   static func validFlow(_ document: FlowDocument, console: Console, consequence: String) -> Flow? {
-    if let flow = document.validFlow { return flow }
+    validTree(document, console: console, consequence: consequence)?.root
+  }
+
+  /// The document's flow with its child flows; see `validFlow`.
+  static func validTree(_ document: FlowDocument, console: Console, consequence: String)
+    -> FlowTree?
+  {
+    if let tree = document.validTree { return tree }
     printDiagnostics(
       document.diagnostics.filter { $0.severity == .error }, documents: [document],
       console: console,

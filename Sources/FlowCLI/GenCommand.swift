@@ -50,11 +50,12 @@ enum GenCommand: Command {
       }
       FlowInputs.printDiagnostics(
         checklistErrors, documents: [document], console: console, toErrors: true)
+      let absolute = FileSystem.absolutePath(file)
       let source = ChecklistTestGenerator.render(
         flow, source: document.text,
         options: .init(
-          filePath: FileSystem.absolutePath(file),
-          typeName: ChecklistTestGenerator.typeName(forFlowFile: file)))
+          filePath: absolute, typeName: ChecklistTestGenerator.typeName(forFlowFile: file),
+          files: embeddedFiles(of: document, at: absolute)))
       let bytes = Array(source.utf8)
       if let existing = try? FileSystem.read(output).bytes, existing == bytes {
         continue
@@ -69,6 +70,25 @@ enum GenCommand: Command {
       console.print("generated \(output) (\(tests) test\(tests == 1 ? "" : "s"))")
     }
     return status
+  }
+
+  /// The texts of the child flows a document uses, transitively, by the path its `use:`
+  /// resolves to from `path`, as the generated tests will read them.
+  static func embeddedFiles(of document: FlowDocument, at path: String) -> [(
+    path: String, text: String
+  )] {
+    var files: [String: String] = [:]
+    func visit(_ document: FlowDocument, at path: String) {
+      guard let flow = document.flow else { return }
+      for (use, child) in zip(flow.uses, document.children) {
+        let childPath = FlowFiles.resolve(use.path.value, from: path)
+        guard files[childPath] == nil else { continue }
+        files[childPath] = String(decoding: child.text.bytes, as: UTF8.self)
+        visit(child, at: childPath)
+      }
+    }
+    visit(document, at: path)
+    return files.map { ($0.key, $0.value) }
   }
 
   /// Where each flow's tests go: `--output-file` for one flow, else `DIR/<Name>Checklist.swift`.

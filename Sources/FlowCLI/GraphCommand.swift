@@ -25,12 +25,13 @@ enum GraphCommand: Command {
       throw UsageError(
         message: arguments.positionals.isEmpty ? "missing the flow" : "graph takes one flow")
     }
-    let document = try FlowInputs.load(path, limits: try FlowInputs.limits(arguments))
-    guard let flow = FlowInputs.validFlow(document, console: console, consequence: "fix them first")
+    let document = try FlowInputs.load(
+      path, limits: try FlowInputs.limits(arguments), runsChecklist: false)
+    guard let tree = FlowInputs.validTree(document, console: console, consequence: "fix them first")
     else {
       return .problemsFound
     }
-    let graph = FlowGraph(flow)
+    let graph = FlowGraph(tree: tree)
     switch format {
     case "mermaid": console.writeOutput(graph.mermaid())
     case "json": console.print(graph.json().serialized())

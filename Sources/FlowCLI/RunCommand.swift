@@ -51,15 +51,17 @@ enum RunCommand: Command {
     if arguments.value("events") != nil, arguments.value("script") != nil {
       throw UsageError(message: "give events with --events or --script, not both")
     }
-    let document = try FlowInputs.load(path, limits: try FlowInputs.limits(arguments))
+    let document = try FlowInputs.load(
+      path, limits: try FlowInputs.limits(arguments), runsChecklist: false)
     guard
-      let flow = FlowInputs.validFlow(
+      let tree = FlowInputs.validTree(
         document, console: console, consequence: "fix them before running it")
     else { return .problemsFound }
+    let flow = tree.root
     let overrides = try givenValues(arguments.all("given"), flow: flow)
     var navigator: Navigator
     do {
-      navigator = try Navigator(flow: flow, given: overrides)
+      navigator = try Navigator(program: NavigationProgram(tree: tree), given: overrides)
     } catch {
       console.printError("flowc: error: the flow could not start: \(error.message)")
       return .problemsFound

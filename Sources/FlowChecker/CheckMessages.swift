@@ -74,12 +74,6 @@ extension DiagnosticMessage {
       "the button's action '\(action)' is not handled by screen '\(screen)' (\(known)); add it under 'on:'"
     )
   }
-  static func untriggeredEvent(_ event: String, screen: String) -> Self {
-    Self(
-      "check.untriggered-event", .warning,
-      "event '\(event)' of screen '\(screen)' is never triggered: no bar button sends it and no checklist step does"
-    )
-  }
   static func invalidTint(_ tint: String, suggestion: String?) -> Self {
     let hint = suggestion.map { "; did you mean '\($0)'?" } ?? ""
     return Self(

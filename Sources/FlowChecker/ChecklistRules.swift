@@ -49,7 +49,7 @@ extension Checker {
         seen[key] = text
       }
     }
-    let names = ChecklistNames(flow)
+    let names = ChecklistNames(tree)
     for entry in entries {
       if !entry.item.isBound, !entry.item.text.value.isEmpty {
         sink.report(.unboundItem(entry.item.text.value), at: entry.item.text.range)
@@ -62,10 +62,11 @@ extension Checker {
 
   private func check(_ step: Step, _ names: ChecklistNames) {
     switch step.kind {
-    case .given(let assignments):
+    case .given(let assignments, let stack):
       for assignment in assignments {
         checkStateAssignment(assignment, context: "'given'", origin: nil)
       }
+      for route in stack?.value ?? [] { checkExpectedRoute(route, "stack") }
     case .when(let events):
       for event in events { check(event, names) }
     case .expect(let expectations):
@@ -109,7 +110,7 @@ extension Checker {
 
   /// An expected route: a screen that exists, values for parameters it has, of their types.
   private func checkExpectedRoute(_ route: ScreenTarget, _ keyword: String) {
-    guard let screen = flow.screen(named: route.screen.value) else {
+    guard let screen = screenAnywhere(named: route.screen.value) else {
       checkScreenName(route.screen, keyword)
       return
     }
@@ -133,11 +134,11 @@ extension Checker {
   }
 
   private func checkScreenName(_ name: Located<String>, _ keyword: String) {
-    if flow.indexOfScreen(named: name.value) == nil {
+    if screenAnywhere(named: name.value) == nil {
       reportUnknown(
         .unknownScreen(keyword, name.value, isAlert: flow.indexOfAlert(named: name.value) != nil),
         name: name,
-        candidates: screenNames)
+        candidates: screenNamesAnywhere)
     }
   }
 
@@ -159,11 +160,12 @@ extension Checker {
     case .presented(let expected):
       guard let expected else { break }
       let name = expected.item.screen
-      if flow.indexOfScreen(named: name.value) != nil {
+      if screenAnywhere(named: name.value) != nil {
         checkExpectedRoute(expected.item, "presented")
-      } else if flow.indexOfAlert(named: name.value) == nil {
+      } else if !tree.flows.contains(where: { $0.indexOfAlert(named: name.value) != nil }) {
         reportUnknown(
-          .unknownPresentable(name.value), name: name, candidates: screenNames + alertNames)
+          .unknownPresentable(name.value), name: name,
+          candidates: screenNamesAnywhere + tree.flows.flatMap { $0.alerts.map(\.name) })
       }
       for route in expected.pushed ?? [] { checkExpectedRoute(route, "presented") }
     case .navigationBar(let bar):
@@ -223,17 +225,21 @@ struct ChecklistNames {
   /// Event → argument → the types the handlers pass it on as (to a parameter or state).
   let argumentTypes: [String: [String: [ValueType]]]
 
-  init(_ flow: Flow) {
-    handledEvents = flow.screens.flatMap { $0.handlers.map(\.event) } + flow.handlers.map(\.event)
+  init(_ tree: FlowTree) {
+    handledEvents = tree.flows.flatMap { flow in
+      flow.screens.flatMap { $0.handlers.map(\.event) } + flow.handlers.map(\.event)
+    }
     events = Set(handledEvents.map(\.value))
-    actionTitles = flow.alerts.flatMap { $0.actions.map(\.title) }
+    actionTitles = tree.flows.flatMap { $0.alerts.flatMap { $0.actions.map(\.title) } }
     var types: [String: [String: [ValueType]]] = [:]
-    for screen in flow.screens {
-      for handler in screen.handlers {
-        handler.operation.visit { operation in
-          for (name, type) in operation.argumentUses(in: flow, screen: screen)
-          where !(types[handler.event.value]?[name] ?? []).contains(type) {
-            types[handler.event.value, default: [:]][name, default: []].append(type)
+    for flow in tree.flows {
+      for screen in flow.screens {
+        for handler in screen.handlers {
+          handler.operation.visit { operation in
+            for (name, type) in operation.argumentUses(in: flow, screen: screen)
+            where !(types[handler.event.value]?[name] ?? []).contains(type) {
+              types[handler.event.value, default: [:]][name, default: []].append(type)
+            }
           }
         }
       }
@@ -287,7 +293,8 @@ extension Operation {
         }
         return (name, .int)
       }
-    case .select, .pop, .popToRoot, .dismiss, .append, .remove, .branch, .sequence:
+    case .select, .pop, .popToRoot, .dismiss, .append, .remove, .branch, .sequence, .startFlow,
+      .finish:
       return []
     }
   }

@@ -3,15 +3,21 @@ public import FlowModel
 import FlowYAML
 
 /// Checks a decoded flow the way a compiler checks a program: every name refers to
-/// something, every screen can be reached (from `start`, a tab or a deep link), alerts can be dismissed, bar buttons do
-/// something, and the checklist talks about things that exist.
+/// something, every screen can be reached (from `start`, a tab or a deep link), alerts can
+/// be dismissed, bar buttons do something, child flows are started and heard, and the
+/// checklist talks about things that exist.
 public enum FlowChecker {
   /// Runs every rule and returns what they found, in source order.
   ///
-  /// - Parameter afterDecodingErrors: whether decoding already failed somewhere; rules
-  ///   that would only repeat those errors as consequences (reachability) are skipped.
-  public static func check(_ flow: Flow, afterDecodingErrors: Bool = false) -> [Diagnostic] {
-    let checker = Checker(flow: flow)
+  /// - Parameters:
+  ///   - tree: the flow with the child flows it uses, when it uses any; the checklist may
+  ///     name their screens, and `start:` and `finish` are checked against them.
+  ///   - afterDecodingErrors: whether decoding already failed somewhere; rules that would
+  ///     only repeat those errors as consequences (reachability) are skipped.
+  public static func check(
+    _ flow: Flow, tree: FlowTree? = nil, afterDecodingErrors: Bool = false
+  ) -> [Diagnostic] {
+    let checker = Checker(flow: flow, tree: tree ?? FlowTree(flow))
     checker.checkNames()
     let screenTargets = checker.checkScreens()
     let outsideScreens = checker.checkOperationsOutsideScreens()
@@ -24,12 +30,13 @@ public enum FlowChecker {
     checker.checkAlerts()
     checker.checkRequests(screenTargets: screenTargets, outside: outsideScreens)
     checker.checkTexts()
-    checker.checkUntriggeredEvents()
     if !afterDecodingErrors {
       checker.checkReachability(
         screenTargets: screenTargets, startTargets: entryTargets,
         alertTargets: outsideScreens.alerts, requestTargets: outsideScreens.requests)
     }
+    checker.checkChildFlows()
+    checker.checkPushesOnModals()
     checker.checkChecklist()
     return checker.sink.diagnostics.sortedByLocation()
   }
@@ -49,8 +56,12 @@ struct Checker: Sendable {
     nonmutating _modify { yield &reported.sink }
   }
 
-  init(flow: Flow) {
+  /// The flow with the child flows it uses (only the flow, when it uses none).
+  let tree: FlowTree
+
+  init(flow: Flow, tree: FlowTree? = nil) {
     self.flow = flow
+    self.tree = tree ?? FlowTree(flow)
     self.reported = Reported(sink: DiagnosticSink(file: flow.file))
   }
 
@@ -89,7 +100,8 @@ struct Checker: Sendable {
   func checkScreens() -> [NavigationTargets] {
     let flow = self.flow
     let (targets, checkers) = Parallel.compactMap(
-      count: flow.screens.count, minimumChunk: 2_000, makeState: { _ in Checker(flow: flow) },
+      count: flow.screens.count, minimumChunk: 2_000,
+      makeState: { [tree] _ in Checker(flow: flow, tree: tree) },
       transform: { index, local in
         local.checkNavigationBar(ofScreen: index)
         local.checkEventNames(ofScreen: index)

@@ -106,6 +106,23 @@ extension Checker {
       checkArguments(
         call.arguments, params: flow.requests[request].params, owner: "request",
         at: call.request, origin: origin)
+    case .startFlow(let start):
+      // The child's own names are checked in checkChildFlows; values read here must exist.
+      for argument in start.arguments {
+        if case .reference(let name) = argument.value.value,
+          case .unresolved(let context) = resolution(of: name, origin: origin)
+        {
+          sink.report(.unresolvedReference(name, context), at: argument.value.range)
+        }
+      }
+    case .finish(let finish):
+      for argument in finish.arguments {
+        if case .reference(let name) = argument.value.value,
+          case .unresolved(let context) = resolution(of: name, origin: origin)
+        {
+          sink.report(.unresolvedReference(name, context), at: argument.value.range)
+        }
+      }
     case .branch(let condition, _, _):
       check(condition, origin: origin)
     case .pop, .popToRoot, .dismiss, .sequence:

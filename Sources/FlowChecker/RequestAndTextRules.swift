@@ -111,6 +111,8 @@ extension Operation {
       .remove(let assignments):
       assignments
     case .request(let call): call.arguments
+    case .startFlow(let start): start.arguments
+    case .finish(let finish): finish.arguments
     case .select, .pop, .popToRoot, .dismiss, .branch, .sequence: []
     }
   }

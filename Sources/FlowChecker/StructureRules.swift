@@ -64,34 +64,4 @@ extension Checker {
       sink.report(.reservedEventName(handler.event.value), at: handler.event.range)
     }
   }
-
-  /// With a checklist, every handled event should be sent by a bar button or a step.
-  func checkUntriggeredEvents() {
-    guard let checklist = flow.checklist, !checklist.sections.isEmpty else { return }
-    var triggered = Set(
-      checklist.entries.flatMap { entry in entry.item.steps.flatMap(\.sentEvents) })
-    for screen in flow.screens {
-      for side in BarSide.allCases {
-        if let action = screen.navigationBar.item(side)?.action { triggered.insert(action.value) }
-      }
-    }
-    for screen in flow.screens {
-      for handler in screen.handlers where !triggered.contains(handler.event.value) {
-        sink.report(
-          .untriggeredEvent(handler.event.value, screen: screen.name.value), at: handler.event.range
-        )
-      }
-    }
-  }
-}
-
-extension Step {
-  /// The named events a `when` step sends.
-  var sentEvents: [String] {
-    guard case .when(let events) = kind else { return [] }
-    return events.compactMap { event in
-      if case .event(let name, _) = event.kind { return name.value }
-      return nil
-    }
-  }
 }

@@ -19,6 +19,11 @@ public struct ChecklistRunner: Sendable {
     self.entries = flow.checklist?.entries ?? []
   }
 
+  /// Runs the root flow's checklist, with the child flows it uses.
+  public init(tree: FlowTree) {
+    self.init(flow: tree.root, program: NavigationProgram(tree: tree))
+  }
+
   /// Runs one item.
   public func run(_ entry: ChecklistEntry) -> ChecklistResult {
     guard entry.item.isBound else { return ChecklistResult(entry: entry, outcome: .unbound) }
@@ -62,18 +67,20 @@ struct ScenarioRun {
   /// Starts the flow with the root item's `given`; `nil` (with a failure) when it cannot start.
   mutating func start(program: NavigationProgram, root: ChecklistItem) -> Navigator? {
     var overrides: [String: Value] = [:]
+    var stack: [ScreenInstance]?
     var givenStep: Step?
     for step in root.steps {
-      guard case .given(let assignments) = step.kind else { continue }
+      guard case .given(let assignments, let routes) = step.kind else { continue }
       givenStep = step
       for assignment in assignments {
         if case .literal(let value) = assignment.value.value {
           overrides[assignment.name.value] = value
         }
       }
+      if let routes { stack = routes.value.map(\.instance) }
     }
     do {
-      return try Navigator(program: program, given: overrides)
+      return try Navigator(program: program, given: overrides, startingAt: stack)
     } catch {
       fail(
         error.id, "the flow could not start: \(error.message)",
@@ -188,5 +195,18 @@ extension ChecklistItem {
         return false
       }
     }
+  }
+}
+
+extension ScreenTarget {
+  /// The screen with the literal values it gives.
+  var instance: ScreenInstance {
+    var values: [(String, Value)] = []
+    for argument in arguments {
+      if case .literal(let value) = argument.value.value {
+        values.append((argument.name.value, value))
+      }
+    }
+    return ScreenInstance(name: screen.value, values: values)
   }
 }

@@ -92,6 +92,13 @@ extension Array where Element == Diagnostic {
   /// Whether any diagnostic is an error.
   public var containsErrors: Bool { contains { $0.severity == .error } }
 
+  /// The diagnostics without repeats of one already there (same file, place, id and
+  /// message), in order.
+  public func uniqued() -> [Diagnostic] {
+    var seen: Set<Diagnostic> = []
+    return filter { seen.insert($0).inserted }
+  }
+
   /// Sorted by file, then position, keeping the order of diagnostics at one place.
   public func sortedByLocation() -> [Diagnostic] {
     enumerated().sorted { lhs, rhs in

@@ -16,10 +16,14 @@ public enum ChecklistTestGenerator {
     public var filePath: String
     /// The name of the generated top-level suite type.
     public var typeName: String
+    /// The child flows' files (absolute paths, as the flow's `use:` resolves them from
+    /// `filePath`) and their texts, embedded beside the flow's.
+    public var files: [(path: String, text: String)]
 
-    public init(filePath: String, typeName: String) {
+    public init(filePath: String, typeName: String, files: [(path: String, text: String)] = []) {
       self.filePath = filePath
       self.typeName = typeName
+      self.files = files.sorted { $0.path < $1.path }
     }
   }
 
@@ -98,7 +102,19 @@ public enum ChecklistTestGenerator {
       writer.line("  filePath: \(SwiftNames.stringLiteral(options.filePath)),")
       writer.line("  source: \(literal.open)")
       writer.raw(literal.body)
-      writer.raw(literal.close + ")\n")
+      if options.files.isEmpty {
+        writer.raw(literal.close + ")\n")
+      } else {
+        writer.raw(literal.close + ",\n")
+        writer.line("  files: [")
+        for file in options.files {
+          let text = SwiftNames.rawMultilineLiteral(file.text)
+          writer.line("    \(SwiftNames.stringLiteral(file.path)): \(text.open)")
+          writer.raw(text.body)
+          writer.raw(text.close + ",\n")
+        }
+        writer.line("  ])")
+      }
     }
     return writer.text
   }

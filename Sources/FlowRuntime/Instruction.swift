@@ -17,6 +17,11 @@ indirect enum Instruction: Sendable {
   case remove([StateWrite])
   /// Starts the request at this index with one operand per parameter.
   case request(Int, [Operand])
+  /// Starts the child flow at this index: its state reset, then these values written;
+  /// presented with a stack of its own in this style, or on the current stack.
+  case startFlow(Int, [StateWrite], ModalStyle?, animated: Bool)
+  /// Tells the parent flow the event (by name), with these values.
+  case finish(String, [(String, Operand)])
   case branch(Predicate, then: Instruction, otherwise: Instruction?)
   case sequence([Instruction])
   /// A reference the checker would have reported; running it is an error.

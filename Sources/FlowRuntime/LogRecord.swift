@@ -27,6 +27,8 @@ struct LogRecord: Sendable {
     case url(String)
     /// A request started (no outcome) or resolved, with its values.
     case request(Int, [Value?], RequestOutcome?)
+    /// A child flow started (no event), or finished with an event.
+    case flow(Int, String?)
   }
 
   var call: NavigationCall?
@@ -70,6 +72,9 @@ extension Navigator {
       }
       targets = [ScreenInstance(name: request.name, values: values).description]
       event = outcome?.keyword ?? "request"
+    case .flow(let flow, let finishing):
+      targets = [program.flows[flow].name] + (finishing.map { [$0] } ?? [])
+      event = finishing == nil ? "start" : "finish"
     }
     let outcome: NavigationLogEntry.Outcome
     switch record.outcome {

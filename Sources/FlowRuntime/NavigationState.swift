@@ -12,6 +12,8 @@ struct NavigationState: Sendable, Hashable {
   var layers: [Layer] = []
   /// Requests started and not yet resolved, in the order they started.
   var pending: [PendingRequest] = []
+  /// Child flows started and not yet finished, in the order they started.
+  var children: [ChildFlow] = []
   var stateValues: [Value]
 
   init(tabCount: Int, stateValues: [Value]) {
@@ -61,6 +63,14 @@ struct AlertText: Sendable, Hashable {
   var message: String?
 }
 
+/// A child flow running: who started it, to tell when it finishes.
+struct ChildFlow: Sendable, Hashable {
+  var flow: Int
+  var parent: Int
+  /// The screen whose handler started it, if a screen's did.
+  var starter: StackEntry?
+}
+
 /// A request started and not yet completed or failed.
 struct PendingRequest: Sendable, Hashable {
   var request: Int
@@ -72,6 +82,8 @@ struct PendingRequest: Sendable, Hashable {
 struct ExecutionContext {
   /// What to name when an argument is missing: the event, or a request's outcome.
   var source: ArgumentSource = .none
+  /// The flow whose operation runs: its state, its children.
+  var flow = 0
   var eventArguments: [String: Value] = [:]
   /// The screen whose handler or `onEnter` runs.
   var screen: Int?

@@ -41,10 +41,16 @@ extension Navigator {
     throws(NavigationError)
   {
     let event = program.eventIndex[name]
-    let flowHandler = event.flatMap { event in
-      program.flowHandlers.first { $0.event == event }?.instruction
+    // The flow's own handlers: the visible screen's flow's, else the root's.
+    let visibleFlow = visibleEntry.map { program.screens[$0.screen].flow } ?? 0
+    var context = ExecutionContext(source: .event(name), eventArguments: arguments)
+    var flowHandler: Instruction?
+    for flow in Set([visibleFlow, 0]).sorted(by: >) where flowHandler == nil {
+      if let event, let handler = program.flows[flow].handler(for: event) {
+        flowHandler = handler
+        context.flow = flow
+      }
     }
-    let context = ExecutionContext(source: .event(name), eventArguments: arguments)
     if let alert = current.topAlert {
       guard let flowHandler else {
         throw .alertCovers(
@@ -60,9 +66,9 @@ extension Navigator {
     }
     let screen = program.screens[entry.screen]
     if let event, let instruction = screen.handler(for: event) {
-      var screenContext = context
-      screenContext.screen = entry.screen
-      screenContext.screenArguments = entry.arguments
+      var screenContext = self.screenContext(entry)
+      screenContext.source = context.source
+      screenContext.eventArguments = arguments
       try execute(instruction, in: screenContext)
     } else if let flowHandler {
       try execute(flowHandler, in: context)
@@ -131,7 +137,7 @@ extension Navigator {
         call: nil, subject: .alertAction(alert: index, action: actionIndex), animated: true,
         outcome: .performed))
     if let instruction = alert.actions[actionIndex] {
-      try execute(instruction, in: ExecutionContext())
+      try execute(instruction, in: ExecutionContext(flow: alert.flow))
     }
   }
 

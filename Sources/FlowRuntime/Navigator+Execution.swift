@@ -9,7 +9,7 @@ extension Navigator {
     switch instruction {
     case .setRoot(let target, let animated):
       let entry = try makeEntry(target, context)
-      entries = [entry]
+      activeStack = [entry]
       record(.setRoot, .entry(entry), animated: animated)
       try enter(entry)
       try appearUnlessCovered()
@@ -83,6 +83,12 @@ extension Navigator {
       }
     case .request(let index, let operands):
       try startRequest(index, operands, context)
+    case .startFlow(let child, let writes, let style, let animated):
+      try startFlow(child, writes: writes, style: style, animated: animated, context)
+    case .finish(let event, let operands):
+      var values: [String: Value] = [:]
+      for (name, operand) in operands { values[name] = try resolve(operand, context) }
+      try finish(context.flow, event: event, values: values)
     case .branch(let predicate, let then, let otherwise):
       if try holds(predicate, context) {
         try execute(then, in: context)
@@ -190,10 +196,37 @@ extension Navigator {
   /// Replaces everything above the selected stack's root with `routes` at once, as
   /// `path = routes` does; on an empty stack the first route becomes the root.
   mutating func reset(to routes: [StackEntry], animated: Bool) throws(NavigationError) {
-    entries = Array(entries.prefix(1)) + routes
+    activeStack = Array(activeStack.prefix(1)) + routes
     record(.reset, .entries(routes), animated: animated)
     for route in routes { try enter(route) }
     try appearUnlessCovered()
+  }
+
+  /// Shows a whole stack where a scenario starts: the selected tab's, or the only one.
+  mutating func show(_ stack: [ScreenInstance]) throws(NavigationError) {
+    var shown: [StackEntry] = []
+    for instance in stack {
+      guard let index = program.screenIndex[instance.name] else {
+        throw .unknownScreen(instance.name, known: program.screens.map(\.name))
+      }
+      let screen = program.screens[index]
+      var arguments: [Value?] = []
+      for (parameter, type) in zip(screen.parameters, screen.parameterTypes) {
+        let value = instance.arguments[parameter]
+        if let value, value.type != type.base {
+          throw .argumentType(
+            screen: screen.name, parameter: parameter, expected: type.base, found: value)
+        }
+        if value == nil, !type.isOptional {
+          throw .missingParameter(parameter, of: screen.name)
+        }
+        arguments.append(value)
+      }
+      shown.append(StackEntry(screen: index, arguments: arguments))
+    }
+    entries = shown
+    for entry in shown { try enter(entry) }
+    try appear()
   }
 
   /// Selects a tab, loading it the first time.
@@ -216,13 +249,49 @@ extension Navigator {
   private mutating func enter(_ entry: StackEntry) throws(NavigationError) {
     guard let onEnter = program.screens[entry.screen].onEnter else { return }
     try execute(
-      onEnter, in: ExecutionContext(screen: entry.screen, screenArguments: entry.arguments))
+      onEnter, in: screenContext(entry))
   }
 
-  /// Runs `onAppear` after a change to the selected tab's stack, unless a presented screen
-  /// covers it.
+  /// Runs `onAppear` after a change to the stack `setRoot` and `reset` act on, unless a
+  /// presented screen without a stack of its own covers it.
   private mutating func appearUnlessCovered() throws(NavigationError) {
-    if current.topScreenLayer == nil { try appear() }
+    if activeStackLayer == nil, current.topScreenLayer != nil { return }
+    try appear()
+  }
+
+  /// The layer whose navigation stack `setRoot` and `reset` act on: the topmost presented
+  /// screen when it has a stack of its own; `nil` for the selected tab's.
+  var activeStackLayer: Int? {
+    guard let layer = current.topScreenLayer, case .screen(let modal) = current.layers[layer],
+      modal.hasNavigation
+    else { return nil }
+    return layer
+  }
+
+  /// The stack `setRoot` and `reset` act on: a presented screen's own, else the selected
+  /// tab's (a presented screen without a stack does not cover that of the service beneath).
+  var activeStack: [StackEntry] {
+    get {
+      guard let layer = activeStackLayer, case .screen(let modal) = current.layers[layer] else {
+        return entries
+      }
+      return modal.entries
+    }
+    set {
+      guard let layer = activeStackLayer, case .screen(var modal) = current.layers[layer] else {
+        entries = newValue
+        return
+      }
+      modal.entries = newValue
+      current.layers[layer] = .screen(modal)
+    }
+  }
+
+  /// The context a screen's own operations run in: its values and its flow.
+  func screenContext(_ entry: StackEntry) -> ExecutionContext {
+    ExecutionContext(
+      flow: program.screens[entry.screen].flow, screen: entry.screen,
+      screenArguments: entry.arguments)
   }
 
   /// Runs the visible screen's `onAppear`: it has just become the visible one, shown by a
@@ -232,7 +301,7 @@ extension Navigator {
       return
     }
     try execute(
-      onAppear, in: ExecutionContext(screen: entry.screen, screenArguments: entry.arguments))
+      onAppear, in: screenContext(entry))
   }
 
   /// The stack entry a target makes, each value resolved and checked against its parameter's
@@ -331,7 +400,8 @@ extension Navigator {
     {
       return value
     }
-    return program.stateIndex[name].map { current.stateValues[$0] }
+    let qualified = context.flow == 0 ? name : program.flows[context.flow].name + "." + name
+    return program.stateIndex[qualified].map { current.stateValues[$0] }
   }
 
   private func holds(_ predicate: Predicate, _ context: ExecutionContext) throws(NavigationError)

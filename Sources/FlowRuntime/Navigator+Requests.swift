@@ -44,7 +44,8 @@ extension Navigator {
     if let handler = compiled.handler(for: outcome) {
       try execute(
         handler,
-        in: ExecutionContext(source: .outcome(name, outcome), eventArguments: arguments))
+        in: ExecutionContext(
+          source: .outcome(name, outcome), flow: compiled.flow, eventArguments: arguments))
     }
   }
 }

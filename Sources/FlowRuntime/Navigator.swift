@@ -29,13 +29,16 @@ public struct Navigator: Sendable {
   public internal(set) var lastAnimated: Bool?
 
   /// Starts a flow: state takes its defaults, then `given`; each tab's stack starts at its
-  /// root (the first tab is selected); then `start` runs.
+  /// root (the first tab is selected); then `start` runs, or, given a starting stack, that
+  /// stack is shown instead (each screen's `onEnter` runs, then the top's `onAppear`; no call
+  /// is logged: it is where the scenario starts, as a test's `setUp` pushes).
   ///
   /// - Throws: `NavigationError` for an unknown state name or a value of the wrong type
-  ///   in `given`, or when `start` fails.
-  public init(program: NavigationProgram, given overrides: [String: Value] = [:])
-    throws(NavigationError)
-  {
+  ///   in `given`, an unknown screen or a wrong value in the stack, or when `start` fails.
+  public init(
+    program: NavigationProgram, given overrides: [String: Value] = [:],
+    startingAt stack: [ScreenInstance]? = nil
+  ) throws(NavigationError) {
     self.program = program
     self.current = NavigationState(
       tabCount: program.tabs.count, stateValues: program.initialState)
@@ -54,7 +57,9 @@ public struct Navigator: Sendable {
     if !program.tabs.isEmpty {
       try loadTab(0)
     }
-    if let start = program.start {
+    if let stack {
+      try show(stack)
+    } else if let start = program.start {
       try execute(start, in: ExecutionContext())
     }
   }
@@ -184,7 +189,7 @@ public struct Navigator: Sendable {
     } else {
       depth = entries.count
     }
-    let context = ExecutionContext(screen: entry.screen, screenArguments: entry.arguments)
+    let context = screenContext(entry)
     let text = { (template: String?) in template.map { render($0, context) } }
     let left = bar.left.map { resolve($0, text) }
     // A left item replaces the back button, as leftBarButtonItem does, unless it

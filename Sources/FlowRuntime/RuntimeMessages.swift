@@ -116,6 +116,22 @@ extension NavigationError {
       "'\(request)' has \(count) request\(count == 1 ? "" : "s") pending, so index \(index) is out of range (it counts from 0)"
     )
   }
+  static func unknownScreen(_ name: String, known: [String]) -> Self {
+    Self(
+      "run.unknown-screen",
+      "the flow has no screen '\(name)'; it has \(DiagnosticMessage.list(known))")
+  }
+  static func notStarted(_ flow: String, event: String) -> Self {
+    Self(
+      "run.finish-unstarted",
+      "flow '\(flow)' finishes with '\(event)', but no other flow started it, so no one hears it")
+  }
+  static func unhandledFinish(_ event: String, child: String, parent: String) -> Self {
+    Self(
+      "run.unhandled-finish",
+      "flow '\(child)' finishes with '\(event)', which neither the screen that started it nor flow '\(parent)' handles"
+    )
+  }
   static func unknownRequest(_ request: String) -> Self {
     Self("run.unknown-request", "the flow declares no request '\(request)'")
   }

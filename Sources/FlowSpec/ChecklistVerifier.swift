@@ -15,13 +15,13 @@ public final class ChecklistVerifier: Sendable {
   }
 
   private let document: FlowDocument
-  private let fileID: String
+  private let flowName: String
 
   /// Parses, checks and runs the flow text; `filePath` is where failures are reported.
-  public init(filePath: String, source: String) {
-    document = FlowDocument(source: source, path: filePath)
-    let fileName = filePath.split(separator: "/").last.map(String.init) ?? filePath
-    fileID = (document.flow?.name.value ?? "Flow") + "/" + fileName
+  /// `files` holds the texts of the child flows it uses, by path, as they were generated.
+  public init(filePath: String, source: String, files: [String: String] = [:]) {
+    document = FlowDocument(source: source, path: filePath, files: .embedded(files))
+    flowName = document.flow?.name.value ?? "Flow"
   }
 
   /// The failures of the item with this id (its index among all items, parents first);
@@ -30,18 +30,27 @@ public final class ChecklistVerifier: Sendable {
   public func failures(ofItem id: Int) -> [Failure] {
     guard document.validFlow != nil else {
       return document.diagnostics.filter { $0.severity == .error }.map {
-        failure($0.message, at: $0.position)
+        failure($0.message, in: $0.file, at: $0.position)
       }
     }
     guard document.checklistResults.indices.contains(id) else {
-      return [failure("the checklist has no item \(id); regenerate the tests", at: .start)]
+      return [
+        failure("the checklist has no item \(id); regenerate the tests", in: nil, at: .start)
+      ]
     }
-    return document.checklistResults[id].failures.map { failure($0.message, at: $0.range.start) }
+    return document.checklistResults[id].failures.map {
+      failure($0.message, in: $0.file, at: $0.range.start)
+    }
   }
 
-  private func failure(_ message: String, at position: SourcePosition) -> Failure {
-    Failure(
-      message: message, fileID: fileID, filePath: document.path, line: position.line,
+  /// A failure at a place of the flow's file, or of a child flow's.
+  private func failure(_ message: String, in file: String?, at position: SourcePosition)
+    -> Failure
+  {
+    let path = file ?? document.path
+    let fileName = path.split(separator: "/").last.map(String.init) ?? path
+    return Failure(
+      message: message, fileID: flowName + "/" + fileName, filePath: path, line: position.line,
       column: position.column)
   }
 }

@@ -25,13 +25,36 @@ public struct FlowDocument: Sendable {
   /// The flow, when it has no errors outside its checklist.
   public var validFlow: Flow? { hasFlowErrors ? nil : flow }
 
-  /// Parses, decodes and checks a flow from its bytes.
-  public init(bytes: [UInt8], path: String, limits: YAMLLimits = .default) {
+  /// The flow with its child flows, when none has errors outside the checklist.
+  public var validTree: FlowTree? { hasFlowErrors ? nil : tree }
+
+  /// The documents of the child flows this flow uses (`use:`), in the order it names them.
+  public let children: [FlowDocument]
+  /// The flow with the child flows it uses, when it and they decoded.
+  public let tree: FlowTree?
+
+  /// Parses, decodes and checks a flow from its bytes, and the child flows it uses from
+  /// `files`; with `runsChecklist`, runs every item of its checklist too.
+  public init(
+    bytes: [UInt8], path: String, limits: YAMLLimits = .default, files: FlowFiles = .disk,
+    runsChecklist: Bool = true
+  ) {
+    self.init(
+      bytes: bytes, path: path, limits: limits, files: files, runsChecklist: runsChecklist,
+      using: [])
+  }
+
+  private init(
+    bytes: [UInt8], path: String, limits: YAMLLimits, files: FlowFiles, runsChecklist: Bool,
+    using ancestors: [String]
+  ) {
     self.path = path
     self.text = SourceText(bytes: bytes)
     let parsed = YAMLParser.parse(text, file: path, limits: limits)
     var diagnostics = parsed.diagnostics
     var results: [ChecklistResult] = []
+    var children: [FlowDocument] = []
+    var tree: FlowTree?
     if parsed.root == nil && parsed.diagnostics.containsErrors {
       self.flow = nil
       self.hasFlowErrors = true
@@ -41,41 +64,120 @@ public struct FlowDocument: Sendable {
       let checklistLines = decoded.flow?.checklist?.lines
       let isFlowError = { (diagnostic: Diagnostic) in
         diagnostic.severity == .error
-          && !(checklistLines?.contains(diagnostic.position.line) ?? false)
+          && (diagnostic.file != path
+            || !(checklistLines?.contains(diagnostic.position.line) ?? false))
       }
       if let flow = decoded.flow {
+        let loaded = Self.loadChildren(
+          of: flow, path: path, limits: limits, files: files, ancestors: ancestors + [path])
+        children = loaded.documents
+        diagnostics += loaded.diagnostics
+        tree = Self.tree(flow, children: children, uses: loaded.uses)
         diagnostics += FlowChecker.check(
-          flow, afterDecodingErrors: diagnostics.contains(where: isFlowError))
+          flow, tree: tree, afterDecodingErrors: diagnostics.contains(where: isFlowError))
       }
       let errors = diagnostics.filter { $0.severity == .error }
       self.hasFlowErrors = decoded.flow == nil || errors.contains(where: isFlowError)
-      if !hasFlowErrors, let flow = decoded.flow, flow.checklist != nil {
-        results = ChecklistRunner(flow: flow).runAll().map { Self.failing($0, with: errors) }
-        diagnostics += Self.failingDoneItems(results, file: path, knownErrors: errors)
+      if runsChecklist, !hasFlowErrors, let tree, tree.root.checklist != nil {
+        let ownErrors = errors.filter { $0.file == path }
+        results = ChecklistRunner(tree: tree).runAll().map { Self.failing($0, with: ownErrors) }
+        diagnostics += Self.failingDoneItems(results, file: path, knownErrors: ownErrors)
       }
       self.flow = decoded.flow
     }
+    self.children = children
+    self.tree = tree
     self.checklistResults = results
     self.diagnostics = diagnostics.sortedByLocation()
   }
 
-  /// Parses, decodes and checks a flow from its text.
-  public init(source: String, path: String, limits: YAMLLimits = .default) {
-    self.init(bytes: Array(source.utf8), path: path, limits: limits)
+  /// Reads, parses and checks each child flow `flow` uses; a missing file or a cycle of
+  /// flows is a diagnostic at the path that names it.
+  private static func loadChildren(
+    of flow: Flow, path: String, limits: YAMLLimits, files: FlowFiles, ancestors: [String]
+  ) -> (documents: [FlowDocument], uses: [Int?], diagnostics: [Diagnostic]) {
+    var sink = DiagnosticSink(file: path)
+    var documents: [FlowDocument] = []
+    var uses: [Int?] = []
+    for use in flow.uses {
+      let childPath = FlowFiles.resolve(use.path.value, from: path)
+      if let start = ancestors.firstIndex(of: childPath) {
+        let cycle = (ancestors[start...] + [childPath]).map {
+          $0.split(separator: "/").last.map(String.init) ?? $0
+        }
+        sink.report(.flowCycle(cycle), at: use.path.range)
+        uses.append(nil)
+        continue
+      }
+      switch files.read(childPath, limits.maxFileSize) {
+      case .failure(let error):
+        sink.report(.missingFlowFile(use.path.value, reason: error.reason), at: use.path.range)
+        uses.append(nil)
+      case .success(let bytes):
+        uses.append(documents.count)
+        documents.append(
+          FlowDocument(
+            bytes: bytes, path: childPath, limits: limits, files: files, runsChecklist: false,
+            using: ancestors))
+      }
+    }
+    let childDiagnostics = documents.flatMap(\.diagnostics)
+    return (documents, uses, sink.diagnostics + childDiagnostics)
+  }
+
+  /// The tree of a flow and its decoded children (each child's own tree merged in, every
+  /// file once).
+  private static func tree(_ flow: Flow, children: [FlowDocument], uses: [Int?]) -> FlowTree {
+    var flows = [flow]
+    var links: [[String: Int]] = [[:]]
+    var byPath: [String: Int] = [flow.file: 0]
+    func add(_ document: FlowDocument) -> Int? {
+      guard let childTree = document.tree else { return nil }
+      var map: [Int: Int] = [:]
+      for (index, child) in childTree.flows.enumerated() {
+        if let known = byPath[child.file] {
+          map[index] = known
+        } else {
+          map[index] = flows.count
+          byPath[child.file] = flows.count
+          flows.append(child)
+          links.append([:])
+        }
+      }
+      for (index, childLinks) in childTree.children.enumerated() {
+        for (name, target) in childLinks { links[map[index]!][name] = map[target]! }
+      }
+      return map[0]
+    }
+    for (use, document) in zip(flow.uses, uses) {
+      guard let document, let index = add(children[document]) else { continue }
+      links[0][use.name.value] = index
+    }
+    return FlowTree(flows: flows, children: links)
+  }
+
+  /// Parses, decodes and checks a flow from its text; child flows are read from `files`.
+  public init(
+    source: String, path: String, limits: YAMLLimits = .default, files: FlowFiles = .disk,
+    runsChecklist: Bool = true
+  ) {
+    self.init(
+      bytes: Array(source.utf8), path: path, limits: limits, files: files,
+      runsChecklist: runsChecklist)
   }
 
   /// Reads, parses, decodes and checks a flow file.
   ///
   /// - Throws: `FileError` when the file cannot be read; problems in its content are
   ///   diagnostics, not errors.
-  public static func load(path: String, limits: YAMLLimits = .default) throws(FileError)
-    -> FlowDocument
-  {
+  public static func load(
+    path: String, limits: YAMLLimits = .default, runsChecklist: Bool = true
+  ) throws(FileError) -> FlowDocument {
     let (bytes, size) = try FileSystem.read(path, limit: limits.maxFileSize)
     if size > limits.maxFileSize {
       return FlowDocument(path: path, tooLarge: size, limits: limits)
     }
-    return FlowDocument(bytes: bytes, path: path, limits: limits)
+    return FlowDocument(bytes: bytes, path: path, limits: limits, runsChecklist: runsChecklist)
   }
 
   private init(path: String, tooLarge size: Int, limits: YAMLLimits) {
@@ -84,6 +186,8 @@ public struct FlowDocument: Sendable {
     self.flow = nil
     self.checklistResults = []
     self.hasFlowErrors = true
+    self.children = []
+    self.tree = nil
     var sink = DiagnosticSink(file: path)
     sink.report(
       DiagnosticMessage(
@@ -125,5 +229,16 @@ public struct FlowDocument: Sendable {
         notes: change.failures.map { .init($0.message, range: $0.range) })
     }
     return sink.diagnostics
+  }
+}
+
+extension DiagnosticMessage {
+  static func missingFlowFile(_ path: String, reason: String) -> Self {
+    Self("model.missing-flow-file", .error, "cannot read the flow file '\(path)': \(reason)")
+  }
+  static func flowCycle(_ files: [String]) -> Self {
+    Self(
+      "model.flow-cycle", .error,
+      "flow files use each other in a cycle: \(files.joined(separator: " → "))")
   }
 }

@@ -13,6 +13,8 @@ public struct FlowGraph: Sendable {
     public var kind: Kind
     /// The nav bar title, or the alert's title.
     public var title: String?
+    /// The child flow the node belongs to, drawn as a cluster; `nil` for the root flow's.
+    public var cluster: String? = nil
   }
 
   /// One navigation: from a node, on an event, by an operation, to a node.
@@ -33,65 +35,109 @@ public struct FlowGraph: Sendable {
 
   /// The graph of a flow.
   public init(_ flow: Flow) {
-    name = flow.name.value
-    nodes = [Node(name: "start", kind: .start, title: nil)]
+    self.init(tree: FlowTree(flow))
+  }
+
+  /// The graph of a flow and the child flows it uses, each child's nodes in a cluster of its
+  /// own, named `Child.Screen`.
+  public init(tree: FlowTree) {
+    name = tree.root.name.value
+    nodes = []
+    edges = []
+    for index in tree.flows.indices {
+      addFlow(Scope(tree: tree, flow: index))
+    }
+  }
+
+  /// Where names are read: one flow of the tree, its nodes prefixed when it is a child.
+  struct Scope {
+    let tree: FlowTree
+    let flow: Int
+    var prefix: String { flow == 0 ? "" : tree.flows[flow].name.value + "." }
+    var cluster: String? { flow == 0 ? nil : tree.flows[flow].name.value }
+    var start: String { prefix + "start" }
+    func node(_ name: String) -> String { prefix + name }
+  }
+
+  private mutating func addFlow(_ scope: Scope) {
+    let flow = scope.tree.flows[scope.flow]
+    let cluster = scope.cluster
+    nodes.append(Node(name: scope.start, kind: .start, title: nil, cluster: cluster))
     nodes += flow.screens.map {
-      Node(name: $0.name.value, kind: .screen, title: $0.navigationBar.title?.value)
+      Node(
+        name: scope.node($0.name.value), kind: .screen, title: $0.navigationBar.title?.value,
+        cluster: cluster)
     }
-    nodes += flow.alerts.map { Node(name: $0.name.value, kind: .alert, title: $0.title?.value) }
+    nodes += flow.alerts.map {
+      Node(name: scope.node($0.name.value), kind: .alert, title: $0.title?.value, cluster: cluster)
+    }
     nodes += flow.tabs.map {
-      Node(name: Self.tabNode($0.name.value), kind: .tab, title: $0.title?.value ?? $0.name.value)
+      Node(
+        name: Self.tabNode($0.name.value), kind: .tab, title: $0.title?.value ?? $0.name.value,
+        cluster: cluster)
     }
-    nodes += flow.links.map { Node(name: $0.pattern.value, kind: .link, title: nil) }
+    nodes += flow.links.map {
+      Node(name: $0.pattern.value, kind: .link, title: nil, cluster: cluster)
+    }
     nodes += flow.requests.map {
-      Node(name: Self.requestNode($0.name.value), kind: .request, title: nil)
+      Node(
+        name: scope.node(Self.requestNode($0.name.value)), kind: .request, title: nil,
+        cluster: cluster)
     }
     if !flow.handlers.isEmpty {
-      nodes.append(Node(name: Self.anyScreenNode, kind: .anyScreen, title: nil))
+      nodes.append(
+        Node(name: scope.node(Self.anyScreenNode), kind: .anyScreen, title: nil, cluster: cluster))
     }
-    edges = []
     for tab in flow.tabs {
       edges.append(
         Edge(
-          from: Self.tabNode(tab.name.value), to: tab.root.screen.value, trigger: "tab",
+          from: Self.tabNode(tab.name.value), to: scope.node(tab.root.screen.value), trigger: "tab",
           operation: "root", animated: false))
     }
     for link in flow.links {
       edges.append(
         Edge(
-          from: link.pattern.value, to: link.routes.last?.screen.value, trigger: "open",
+          from: link.pattern.value, to: link.routes.last.map { scope.node($0.screen.value) },
+          trigger: "open",
           operation: "reset" + (link.tab.map { " in tab \($0.value)" } ?? ""), animated: false))
     }
-    if let start = flow.start { add(start, from: "start", trigger: "start") }
+    if let start = flow.start { add(start, from: scope.start, trigger: "start", scope) }
     for handler in flow.handlers {
-      add(handler.operation, from: Self.anyScreenNode, trigger: handler.event.value)
+      add(
+        handler.operation, from: scope.node(Self.anyScreenNode), trigger: handler.event.value, scope
+      )
     }
     for request in flow.requests {
       for outcome in RequestOutcome.allCases {
         if let handler = request.handler(for: outcome) {
-          add(handler, from: Self.requestNode(request.name.value), trigger: outcome.rawValue)
+          add(
+            handler, from: scope.node(Self.requestNode(request.name.value)),
+            trigger: outcome.rawValue, scope)
         }
       }
     }
     for screen in flow.screens {
+      let from = scope.node(screen.name.value)
       for handler in screen.handlers {
         let tap = BarSide.allCases.first {
           screen.navigationBar.item($0)?.action?.value == handler.event.value
         }
         add(
-          handler.operation, from: screen.name.value,
-          trigger: tap.map { "tap \($0.rawValue)" } ?? handler.event.value)
+          handler.operation, from: from,
+          trigger: tap.map { "tap \($0.rawValue)" } ?? handler.event.value, scope)
       }
-      if let onEnter = screen.onEnter { add(onEnter, from: screen.name.value, trigger: "onEnter") }
+      if let onEnter = screen.onEnter { add(onEnter, from: from, trigger: "onEnter", scope) }
+      if let onAppear = screen.onAppear { add(onAppear, from: from, trigger: "onAppear", scope) }
     }
     for alert in flow.alerts {
+      let from = scope.node(alert.name.value)
       for action in alert.actions {
         if let operation = action.operation {
-          add(operation, from: alert.name.value, trigger: "alert \(action.title.value)")
+          add(operation, from: from, trigger: "alert \(action.title.value)", scope)
         } else {
           edges.append(
             Edge(
-              from: alert.name.value, to: nil, trigger: "alert \(action.title.value)",
+              from: from, to: nil, trigger: "alert \(action.title.value)",
               operation: "dismiss", animated: true))
         }
       }
@@ -99,20 +145,21 @@ public struct FlowGraph: Sendable {
   }
 
   private mutating func add(
-    _ operation: Operation, from: String, trigger: String, guardText: String? = nil
+    _ operation: Operation, from: String, trigger: String, _ scope: Scope,
+    guardText: String? = nil
   ) {
     let label = { (name: String) in guardText.map { "\(name) if \($0)" } ?? name }
     switch operation.kind {
     case .setRoot(let target), .push(let target):
       edges.append(
         Edge(
-          from: from, to: target.screen.value, trigger: trigger,
+          from: from, to: scope.node(target.screen.value), trigger: trigger,
           operation: label(operation.call!.rawValue), animated: operation.isAnimated))
     case .reset(let routes):
       edges.append(
         Edge(
-          from: from, to: routes.last?.screen.value, trigger: trigger, operation: label("reset"),
-          animated: operation.isAnimated))
+          from: from, to: routes.last.map { scope.node($0.screen.value) }, trigger: trigger,
+          operation: label("reset"), animated: operation.isAnimated))
     case .select(let tab):
       edges.append(
         Edge(
@@ -121,8 +168,8 @@ public struct FlowGraph: Sendable {
     case .present(let presentation):
       edges.append(
         Edge(
-          from: from, to: presentation.target.value, trigger: trigger, operation: label("present"),
-          animated: operation.isAnimated))
+          from: from, to: scope.node(presentation.target.value), trigger: trigger,
+          operation: label("present"), animated: operation.isAnimated))
     case .pop, .popToRoot, .dismiss:
       edges.append(
         Edge(
@@ -131,16 +178,33 @@ public struct FlowGraph: Sendable {
     case .request(let call):
       edges.append(
         Edge(
-          from: from, to: Self.requestNode(call.request.value), trigger: trigger,
+          from: from, to: scope.node(Self.requestNode(call.request.value)), trigger: trigger,
           operation: label("request"), animated: false))
+    case .startFlow(let start):
+      let child = scope.tree.child(start.flow.value, of: scope.flow)
+      edges.append(
+        Edge(
+          from: from, to: child.map { Scope(tree: scope.tree, flow: $0).start }, trigger: trigger,
+          operation: label(
+            start.presentation.map { "start, presented as \($0.value.rawValue)" } ?? "start"),
+          animated: operation.animated?.value ?? true))
+    case .finish(let finish):
+      edges.append(
+        Edge(
+          from: from, to: nil, trigger: trigger, operation: label("finish \(finish.event.value)"),
+          animated: false))
     case .set, .add, .append, .remove:
       break
     case .branch(let condition, let then, let otherwise):
       let text = condition.text
-      add(then, from: from, trigger: trigger, guardText: text)
-      if let otherwise { add(otherwise, from: from, trigger: trigger, guardText: "not \(text)") }
+      add(then, from: from, trigger: trigger, scope, guardText: text)
+      if let otherwise {
+        add(otherwise, from: from, trigger: trigger, scope, guardText: "not \(text)")
+      }
     case .sequence(let operations):
-      for nested in operations { add(nested, from: from, trigger: trigger, guardText: guardText) }
+      for nested in operations {
+        add(nested, from: from, trigger: trigger, scope, guardText: guardText)
+      }
     }
   }
 
@@ -156,19 +220,13 @@ public struct FlowGraph: Sendable {
   /// Graphviz's dot language.
   public func dot() -> String {
     var lines = ["digraph \(Self.quoted(name)) {", "  rankdir=LR;"]
-    for node in nodes {
-      let shape =
-        switch node.kind {
-        case .start: "point"
-        case .alert: "octagon"
-        case .screen: "box"
-        case .tab: "tab"
-        case .link: "cds"
-        case .request: "ellipse"
-        case .anyScreen: "doubleoctagon"
-        }
-      let label = node.title.map { "\(node.name)\n\($0)" } ?? node.name
-      lines.append("  \(Self.quoted(node.name)) [shape=\(shape), label=\(Self.quoted(label))];")
+    for (cluster, members) in clusters {
+      if let cluster {
+        lines.append("  subgraph \(Self.quoted("cluster_" + cluster)) {")
+        lines.append("    label=\(Self.quoted(cluster));")
+      }
+      lines += members.map { (cluster == nil ? "" : "  ") + dotLine($0) }
+      if cluster != nil { lines.append("  }") }
     }
     for edge in edges {
       let label = "\(edge.trigger): \(edge.operation)\(edge.animated ? "" : " (no animation)")"
@@ -180,23 +238,54 @@ public struct FlowGraph: Sendable {
     return lines.joined(separator: "\n") + "\n"
   }
 
+  /// The nodes grouped by cluster, the root flow's first, in the order they were added.
+  private var clusters: [(String?, [Node])] {
+    var order: [String?] = []
+    var groups: [String?: [Node]] = [:]
+    for node in nodes {
+      if groups[node.cluster] == nil { order.append(node.cluster) }
+      groups[node.cluster, default: []].append(node)
+    }
+    return order.map { ($0, groups[$0]!) }
+  }
+
+  private func dotLine(_ node: Node) -> String {
+    let shape =
+      switch node.kind {
+      case .start: "point"
+      case .alert: "octagon"
+      case .screen: "box"
+      case .tab: "tab"
+      case .link: "cds"
+      case .request: "ellipse"
+      case .anyScreen: "doubleoctagon"
+      }
+    let label = node.title.map { "\(node.name)\n\($0)" } ?? node.name
+    return "  \(Self.quoted(node.name)) [shape=\(shape), label=\(Self.quoted(label))];"
+  }
+
   /// A Mermaid flowchart.
   public func mermaid() -> String {
     var ids: [String: String] = [:]
     for (index, node) in nodes.enumerated() { ids[node.name] = "n\(index)" }
     var lines = ["flowchart LR"]
-    for node in nodes {
-      let id = ids[node.name]!
-      let text = Self.mermaidText(node.title.map { "\(node.name)<br/>\($0)" } ?? node.name)
-      switch node.kind {
-      case .start: lines.append("  \(id)((start))")
-      case .screen: lines.append("  \(id)[\"\(text)\"]")
-      case .alert: lines.append("  \(id){{\"\(text)\"}}")
-      case .tab: lines.append("  \(id)[/\"\(text)\"/]")
-      case .link: lines.append("  \(id)>\"\(text)\"]")
-      case .request: lines.append("  \(id)([\"\(text)\"])")
-      case .anyScreen: lines.append("  \(id)[[\"\(text)\"]]")
+    for (cluster, members) in clusters {
+      let indent = cluster == nil ? "  " : "    "
+      if let cluster { lines.append("  subgraph \(Self.mermaidText(cluster))") }
+      for node in members {
+        let id = ids[node.name]!
+        let text = Self.mermaidText(node.title.map { "\(node.name)<br/>\($0)" } ?? node.name)
+        switch node.kind {
+        case .start: lines.append(indent + "\(id)((start))")
+        case .screen: lines.append(indent + "\(id)[\"\(text)\"]")
+        case .alert: lines.append(indent + "\(id){{\"\(text)\"}}")
+        case .tab: lines.append(indent + "\(id)[/\"\(text)\"/]")
+        case .link: lines.append(indent + "\(id)>\"\(text)\"]")
+        case .request: lines.append(indent + "\(id)([\"\(text)\"])")
+        case .anyScreen: lines.append(indent + "\(id)[[\"\(text)\"]]")
+        }
       }
+      if cluster != nil { lines.append("  end") }
     }
     for edge in edges {
       let from = ids[edge.from] ?? "n0"
@@ -219,6 +308,7 @@ public struct FlowGraph: Sendable {
             .object([
               ("name", .string(node.name)), ("kind", .string(node.kind.rawValue)),
               ("title", node.title.map(JSONValue.string) ?? .null),
+              ("flow", node.cluster.map(JSONValue.string) ?? .null),
             ])
           })
       ),

@@ -86,6 +86,50 @@ struct PluginTests {
     #expect(test.output.contains("Test \"Not yet\" skipped: \"not bound yet"))
     #expect(test.output.contains("Test demoFlowHasNoErrorsOutsideItsChecklist() passed"))
 
+    // A flow that uses a child flow in another file: editing only the child regenerates the
+    // parent's tests, which then fail at the parent's line.
+    try folder.write(
+      "Tests/DemoTests/flows/parent.yaml",
+      """
+      flow: Parent
+      use: { Child: children/child.yaml }
+      start: { setRoot: Home }
+      screens:
+        Home: { on: { go: { start: Child }, childDone: pop } }
+      spec: |
+        [✅] Starting the child shows its screen
+            when go
+            expect { top: Detail, navBar: { title: Details } }
+
+      """)
+    try folder.write(
+      "Tests/DemoTests/flows/children/child.yaml",
+      """
+      flow: Child
+      start: { push: Detail }
+      screens:
+        Detail: { navBar: { title: Details }, on: { done: { finish: childDone } } }
+
+      """)
+    let withChild = try swift(["test"], in: folder.path)
+    #expect(
+      withChild.output.contains("Test \"Starting the child shows its screen\" passed"),
+      "\(withChild.output.suffix(3000))")
+    try folder.write(
+      "Tests/DemoTests/flows/children/child.yaml",
+      """
+      flow: Child
+      start: { push: Detail }
+      screens:
+        Detail: { navBar: { title: Detail }, on: { done: { finish: childDone } } }
+
+      """)
+    let childEdited = try swift(["test"], in: folder.path)
+    #expect(
+      childEdited.output.contains(
+        "Test \"Starting the child shows its screen\" recorded an issue at parent.yaml:9:"),
+      "\(childEdited.output.suffix(3000))")
+
     try demoPackage(
       in: folder,
       extraTarget: """

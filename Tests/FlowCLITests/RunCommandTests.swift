@@ -146,7 +146,7 @@ struct GraphCommandTests {
     let json = flowc(["graph", article, "--format", "json"])
     #expect(
       json.output.hasPrefix(
-        "{\"flow\":\"NavigationService\",\"nodes\":[{\"name\":\"start\",\"kind\":\"start\",\"title\":null}"
+        "{\"flow\":\"NavigationService\",\"nodes\":[{\"name\":\"start\",\"kind\":\"start\",\"title\":null,\"flow\":null}"
       ))
   }
 
@@ -283,5 +283,39 @@ struct RunRequestsTests {
     #expect(result.output.contains("  { complete: load, with: { … } }"))
     #expect(result.output.contains("  { fail: load, with: { … } }"))
     #expect(result.output.contains("  { addToFavourites: { restaurant: … } }"))
+  }
+}
+
+@Suite("flowc run: child flows and modal stacks")
+struct RunChildFlowTests {
+  private let coordinator = repositoryRoot() + "/Tests/FlowSpecTests/Fixtures/coordinator.yaml"
+
+  @Test("text shows the child's calls and the presented stack; JSON gives it as presentedStack")
+  func modalStack() {
+    let text = flowc(["run", coordinator, "--events", "didTapShowSheet, next"])
+    #expect(text.status == 0, "\(text)")
+    let steps = text.output.components(separatedBy: "\n\n")
+    #expect(
+      steps[1].contains(
+        "calls      start(SheetCoordinator); setRoot(Sheet, animated: false); present(Sheet, animated: true)"
+      ))
+    #expect(steps[2].contains("modal      Sheet › SheetDetail"))
+    let json = flowc(["run", coordinator, "--events", "didTapShowSheet, next", "--format", "json"])
+    #expect(
+      json.output.split(separator: "\n")[2].hasSuffix(
+        "\"presentedStack\":[{\"screen\":\"Sheet\",\"values\":{}},{\"screen\":\"SheetDetail\",\"values\":{}}]}"
+      ))
+  }
+
+  @Test("a child flow's file with an error stops the run, naming that file")
+  func brokenChild() throws {
+    let folder = try TemporaryFolder()
+    let path = try folder.write(
+      "app.yaml",
+      "flow: App\nuse: { Kid: kid.yaml }\nstart: { start: Kid }\nscreens: {}\non: { done: pop }\n")
+    try folder.write("kid.yaml", "flow: Kid\nstart: { push: Nowhere }\nscreens:\n  K: {}\n")
+    let result = flowc(["run", path])
+    #expect(result.status == 1)
+    #expect(result.errors.contains("kid.yaml:2:16: error: 'push' names no screen 'Nowhere'"))
   }
 }

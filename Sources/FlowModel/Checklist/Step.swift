@@ -3,8 +3,9 @@ public import FlowDiagnostics
 /// A step of a checklist item: set up state, send events, or check what happened.
 public struct Step: Sendable {
   public enum Kind: Sendable {
-    /// State overrides before the flow starts (only at the root of a scenario).
-    case given([Assignment])
+    /// State overrides before the flow starts (only at the root of a scenario), and the stack
+    /// to start from instead of running `start` (`given { stack: [List, Add] }`).
+    case given([Assignment], stack: Located<[ScreenTarget]>?)
     /// Events sent in order.
     case when([EventStep])
     /// Expectations checked after the events.

@@ -5,7 +5,8 @@ public import FlowYAML
 public enum FlowDecoder {
   /// The top-level keys of a flow file.
   static let topLevelKeys: [StaticString] = [
-    "flow", "state", "start", "tabs", "links", "on", "requests", "screens", "alerts", "spec",
+    "flow", "use", "state", "start", "tabs", "links", "on", "requests", "screens", "alerts",
+    "spec",
   ]
 
   /// Decodes a parsed flow file, reporting every problem in one pass.
@@ -69,7 +70,8 @@ extension ModelDecoder {
       name: name, file: file, state: state, start: start, tabs: tabs,
       links: fields["links"].map { links($0) } ?? [],
       handlers: fields["on"].map { eventHandlers($0, of: nil) } ?? [],
-      requests: fields["requests"].map { requests($0) } ?? [], screens: screens, alerts: alerts,
+      requests: fields["requests"].map { requests($0) } ?? [],
+      uses: fields["use"].map { uses($0) } ?? [], screens: screens, alerts: alerts,
       checklist: checklist)
   }
 
@@ -85,6 +87,16 @@ extension ModelDecoder {
 }
 
 extension ModelDecoder {
+  /// `use:`: child flow name → file path.
+  mutating func uses(_ node: YAMLNode) -> [FlowUse] {
+    namedEntries(node, "'use'").compactMapReserving { pair in
+      guard let name = string(pair.key, "a flow name"),
+        let path = string(pair.value, "the file of '\(name.value)'")
+      else { return nil }
+      return FlowUse(name: name, path: path)
+    }
+  }
+
   /// A `mapping` whose every key is allowed: for name → declaration mappings.
   mutating func namedEntries(_ node: YAMLNode, _ subject: @autoclosure () -> String)
     -> YAMLPairs

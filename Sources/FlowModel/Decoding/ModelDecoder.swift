@@ -217,15 +217,20 @@ struct ModelDecoder {
       return []
     }
     return pairs.compactMapReserving { pair in
-      guard let name = string(pair.key, "a name") else { return nil }
-      let value: Located<ValueExpression>? =
-        allowsReferences
-        ? valueExpression(pair.value, "the value of '\(name.value)'")
-        : literal(pair.value, "the value of '\(name.value)'").map {
-          Located(.literal($0.value), at: $0.range)
-        }
-      return value.map { Assignment(name: name, value: $0) }
+      assignment(pair, allowsReferences: allowsReferences)
     }
+  }
+
+  /// One `name: value` entry (a literal, or `$name` where `allowsReferences`).
+  mutating func assignment(_ pair: YAMLPair, allowsReferences: Bool) -> Assignment? {
+    guard let name = string(pair.key, "a name") else { return nil }
+    let value: Located<ValueExpression>? =
+      allowsReferences
+      ? valueExpression(pair.value, "the value of '\(name.value)'")
+      : literal(pair.value, "the value of '\(name.value)'").map {
+        Located(.literal($0.value), at: $0.range)
+      }
+    return value.map { Assignment(name: name, value: $0) }
   }
 
   /// Whether text is a name that `$name` can refer to: letters, digits and `_`.

@@ -5,17 +5,20 @@ import FlowYAML
 /// modifiers each one takes.
 enum OperationKeyword: Hashable {
   case call(NavigationCall)
-  case set, add, append, remove, request
+  case set, add, append, remove, request, start, finish
   case `if`
 
   static let allCases: [OperationKeyword] = {
-    let others: [OperationKeyword] = [.set, .add, .append, .remove, .request, .if]
+    let others: [OperationKeyword] = [
+      .set, .add, .append, .remove, .request, .start, .finish, .if,
+    ]
     return NavigationCall.allCases.map(OperationKeyword.call) + others
   }()
   static let allNames = allCases.map(\.rawValue)
   private static let literals = allCases.map(\.name)
   /// Every key an operation mapping may hold: keywords and modifiers.
-  static let allKeys = allNames + ["animated", "with", "style", "stack", "then", "else"]
+  static let allKeys =
+    allNames + ["animated", "with", "style", "stack", "presented", "then", "else"]
 
   /// The keyword the key of entry `position` spells, compared as bytes.
   init?(keyOf pairs: YAMLPairs, at position: Int) {
@@ -37,6 +40,8 @@ enum OperationKeyword: Hashable {
     case .append: "append"
     case .remove: "remove"
     case .request: "request"
+    case .start: "start"
+    case .finish: "finish"
     case .if: "if"
     }
   }
@@ -50,6 +55,8 @@ enum OperationKeyword: Hashable {
     case .append: "append"
     case .remove: "remove"
     case .request: "request"
+    case .start: "start"
+    case .finish: "finish"
     case .if: "if"
     }
   }
@@ -61,7 +68,8 @@ enum OperationKeyword: Hashable {
     case .call(.pop), .call(.popToRoot), .call(.dismiss), .call(.reset): ["animated"]
     case .call(.present): ["animated", "with", "style", "stack"]
     case .call(.select), .set, .add, .append, .remove: []
-    case .request: ["with"]
+    case .request, .finish: ["with"]
+    case .start: ["with", "presented", "animated"]
     case .if: ["then", "else"]
     }
   }
@@ -171,6 +179,15 @@ extension ModelDecoder {
     case .request:
       guard let request = string(value, "the request to start") else { return nil }
       kind = .request(RequestCall(request: request, arguments: arguments(fields)))
+    case .start:
+      guard let flow = string(value, "the flow to start") else { return nil }
+      kind = .startFlow(
+        FlowStart(
+          flow: flow, arguments: arguments(fields),
+          presentation: fields["presented"].flatMap { choice($0, "a presentation style") }))
+    case .finish:
+      guard let event = string(value, "the event to send the parent flow") else { return nil }
+      kind = .finish(FlowFinish(event: event, arguments: arguments(fields)))
     case .if:
       guard let condition = condition(value) else { return nil }
       guard let thenNode = fields["then"] else {

@@ -27,9 +27,23 @@ extension ModelDecoder {
         sink.report(.givenBelowRoot(), at: keywordText.range)
         return nil
       }
-      return Step(
-        .given(assignments(value, "'given'", allowsReferences: false)), keyword: keywordText,
-        range: range)
+      // `stack` sets where the scenario starts; every other key is a state value.
+      var stack: Located<[ScreenTarget]>?
+      var state: [Assignment] = []
+      if let pairs = value.pairs {
+        for pair in pairs {
+          if pair.key.hasText("stack") {
+            stack = stackExpectation(pair.value, "'stack'").map {
+              Located($0, at: pair.key.range)
+            }
+          } else if let assignment = assignment(pair, allowsReferences: false) {
+            state.append(assignment)
+          }
+        }
+      } else {
+        state = assignments(value, "'given'", allowsReferences: false)
+      }
+      return Step(.given(state, stack: stack), keyword: keywordText, range: range)
     case .when:
       let events: [EventStep]
       if let items = value.items {

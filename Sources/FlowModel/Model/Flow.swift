@@ -22,6 +22,8 @@ public struct Flow: Sendable {
   public var handlers: [EventHandler]
   /// Requests the flow starts and steps resolve.
   public var requests: [Request]
+  /// Child flows in other files, by the name this flow starts them with.
+  public var uses: [FlowUse]
   /// The screens, in declaration order.
   public var screens: [Screen]
   /// Alerts and action sheets, in declaration order.
@@ -38,8 +40,10 @@ public struct Flow: Sendable {
   public init(
     name: Located<String>, file: String, state: [StateVariable], start: Operation?,
     tabs: [Tab] = [], links: [DeepLink] = [], handlers: [EventHandler] = [],
-    requests: [Request] = [], screens: [Screen], alerts: [Alert], checklist: Checklist?
+    requests: [Request] = [], uses: [FlowUse] = [], screens: [Screen], alerts: [Alert],
+    checklist: Checklist?
   ) {
+    self.uses = uses
     self.name = name
     self.file = file
     self.state = state
@@ -106,6 +110,18 @@ public struct Flow: Sendable {
       index[names[offset]] = offset
     }
     return index
+  }
+}
+
+/// `use: { ViewBCoordinator: view-b.yaml }`: a child flow's name here and its file, relative
+/// to this flow's file.
+public struct FlowUse: Sendable {
+  public var name: Located<String>
+  public var path: Located<String>
+
+  public init(name: Located<String>, path: Located<String>) {
+    self.name = name
+    self.path = path
   }
 }
 

@@ -32,6 +32,11 @@ public struct Operation: Sendable {
     case remove([Assignment])
     /// Starts a request that stays pending until a step completes or fails it.
     case request(RequestCall)
+    /// Starts a child flow (a coordinator in another file): its `start` runs on the current
+    /// navigation stack, or on a stack of its own presented modally.
+    case startFlow(FlowStart)
+    /// A child flow tells its parent it is done: an event the parent handles, with values.
+    case finish(FlowFinish)
     /// `if:` a condition `then:` one operation, `else:` another.
     indirect case branch(Condition, then: Operation, otherwise: Operation?)
     /// Several operations, run in order.
@@ -61,7 +66,7 @@ public struct Operation: Sendable {
     case .popToRoot: .popToRoot
     case .present: .present
     case .dismiss: .dismiss
-    case .set, .add, .append, .remove, .request, .branch, .sequence: nil
+    case .set, .add, .append, .remove, .request, .startFlow, .finish, .branch, .sequence: nil
     }
   }
 
@@ -153,6 +158,37 @@ public struct RequestCall: Sendable, Hashable {
 
   public init(request: Located<String>, arguments: [Assignment] = []) {
     self.request = request
+    self.arguments = arguments
+  }
+}
+
+/// `{ start: ViewBCoordinator, with: { … }, presented: sheet }`: a child flow to start, the
+/// values of its state to set (its state is its own otherwise), and how it is shown.
+public struct FlowStart: Sendable {
+  /// The name the parent's `use:` gives the child.
+  public var flow: Located<String>
+  /// Values for the child's state.
+  public var arguments: [Assignment]
+  /// `nil` to run on the current navigation stack (the parent passes its navigation
+  /// controller on); a modal style to present it with a navigation stack of its own.
+  public var presentation: Located<ModalStyle>?
+
+  public init(
+    flow: Located<String>, arguments: [Assignment] = [], presentation: Located<ModalStyle>? = nil
+  ) {
+    self.flow = flow
+    self.arguments = arguments
+    self.presentation = presentation
+  }
+}
+
+/// `{ finish: viewBDidFinish, with: { … } }`: the event a child flow sends its parent.
+public struct FlowFinish: Sendable {
+  public var event: Located<String>
+  public var arguments: [Assignment]
+
+  public init(event: Located<String>, arguments: [Assignment] = []) {
+    self.event = event
     self.arguments = arguments
   }
 }

@@ -1,0 +1,149 @@
+import FlowDiagnostics
+import FlowModel
+
+extension DiagnosticMessage {
+  static func unknownFlow(_ name: String, uses: [String]) -> Self {
+    let known =
+      uses.isEmpty
+      ? "this flow uses none; name its file under 'use:'" : "it uses \(Self.list(uses))"
+    return Self("check.unknown-flow", .error, "'start' names no flow '\(name)'; \(known)")
+  }
+  static func unheardFinish(_ event: String, child: String, starter: String?) -> Self {
+    let place =
+      starter.map { "neither screen '\($0)' nor the flow handles it" }
+      ?? "the flow does not handle it"
+    return Self(
+      "check.unheard-finish", .error,
+      "flow '\(child)' finishes with '\(event)', but \(place); add it under 'on:'")
+  }
+  static func unusedFlow(_ name: String) -> Self {
+    Self("check.unused-flow", .warning, "flow '\(name)' is used but never started")
+  }
+}
+
+extension Checker {
+  /// Each `start` names a flow of `use:`, gives its state values of the right types, and
+  /// the parent hears every event the child finishes with.
+  func checkChildFlows() {
+    var started: Set<String> = []
+    forEachOperationWithOrigin { operation, origin in
+      guard case .startFlow(let start) = operation.kind else { return }
+      started.insert(start.flow.value)
+      guard let index = tree.child(start.flow.value, of: 0) else {
+        if flow.uses.contains(where: { $0.name.value == start.flow.value }) { return }  // unreadable
+        reportUnknown(
+          .unknownFlow(start.flow.value, uses: flow.uses.map(\.name.value)), name: start.flow,
+          candidates: flow.uses.map(\.name))
+        return
+      }
+      let child = tree.flows[index]
+      for assignment in start.arguments {
+        guard let variable = child.stateVariable(named: assignment.name.value) else {
+          reportUnknown(
+            .unknownState(assignment.name.value, "'start: \(start.flow.value)'"),
+            name: assignment.name, candidates: child.state.map(\.name))
+          continue
+        }
+        if case .literal(let value) = assignment.value.value,
+          value.type != variable.initialValue.value.type
+        {
+          sink.report(
+            .typeMismatch(
+              "state '\(variable.name.value)' of '\(child.name.value)'",
+              expected: article(variable.initialValue.value.type), found: article(value.type)),
+            at: assignment.value.range)
+        }
+      }
+      let starter = origin.screen.map { flow.screens[$0] }
+      for event in Self.finishEvents(of: child)
+      where starter?.handler(for: event) == nil && flow.handler(for: event) == nil {
+        sink.report(
+          .unheardFinish(event, child: child.name.value, starter: starter?.name.value),
+          at: start.flow.range)
+      }
+    }
+    for use in flow.uses where !started.contains(use.name.value) {
+      sink.report(.unusedFlow(use.name.value), at: use.name.range)
+    }
+  }
+
+  /// The events a flow finishes with.
+  static func finishEvents(of flow: Flow) -> [String] {
+    var events: [String] = []
+    func collect(_ operation: Operation) {
+      if case .finish(let finish) = operation.kind, !events.contains(finish.event.value) {
+        events.append(finish.event.value)
+      }
+    }
+    flow.start?.visit(collect)
+    for screen in flow.screens {
+      screen.onEnter?.visit(collect)
+      screen.onAppear?.visit(collect)
+      for handler in screen.handlers { handler.operation.visit(collect) }
+    }
+    for handler in flow.handlers { handler.operation.visit(collect) }
+    for alert in flow.alerts { for action in alert.actions { action.operation?.visit(collect) } }
+    for request in flow.requests {
+      request.onSuccess?.visit(collect)
+      request.onFailure?.visit(collect)
+    }
+    return events
+  }
+
+  /// A screen of the flow or of a child flow it uses, by name or as `Flow.Screen`.
+  func screenAnywhere(named name: String) -> Screen? {
+    for candidate in tree.flows {
+      if let screen = candidate.screen(named: name) { return screen }
+    }
+    for candidate in tree.flows.dropFirst() where name.hasPrefix(candidate.name.value + ".") {
+      return candidate.screen(named: String(name.dropFirst(candidate.name.value.count + 1)))
+    }
+    return nil
+  }
+
+  /// Every screen name a checklist may use.
+  var screenNamesAnywhere: [Located<String>] {
+    tree.flows.flatMap { $0.screens.map(\.name) }
+  }
+}
+
+extension DiagnosticMessage {
+  static func pushOnModalWithoutStack(_ screen: String) -> Self {
+    Self(
+      "check.push-without-stack", .warning,
+      "screen '\(screen)' is only ever presented without a stack of its own, so this push does nothing (UIKit has no navigation controller there); present it with 'stack: true'"
+    )
+  }
+}
+
+extension Checker {
+  /// A push from a screen that is only ever presented without a navigation stack is
+  /// certain to do nothing.
+  func checkPushesOnModals() {
+    var onStack = Set<String>()
+    var modalOnly = Set<String>()
+    for tab in flow.tabs { onStack.insert(tab.root.screen.value) }
+    for link in flow.links { onStack.formUnion(link.routes.map(\.screen.value)) }
+    forEachOperationWithOrigin { operation, _ in
+      switch operation.kind {
+      case .setRoot(let target), .push(let target): onStack.insert(target.screen.value)
+      case .reset(let routes): onStack.formUnion(routes.map(\.screen.value))
+      case .present(let presentation)
+      where flow.indexOfScreen(named: presentation.target.value) != nil:
+        if presentation.hasNavigationStack?.value == true {
+          onStack.insert(presentation.target.value)
+        } else {
+          modalOnly.insert(presentation.target.value)
+        }
+      default: break
+      }
+    }
+    forEachOperationWithOrigin { operation, origin in
+      guard case .push = operation.kind, let index = origin.screen else { return }
+      let name = flow.screens[index].name.value
+      if modalOnly.contains(name), !onStack.contains(name) {
+        sink.report(.pushOnModalWithoutStack(name), at: operation.range)
+      }
+    }
+  }
+}

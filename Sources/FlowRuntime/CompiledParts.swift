@@ -1,0 +1,76 @@
+import FlowModel
+
+/// A screen ready to run: handlers by event id, its declared bar.
+struct CompiledScreen: Sendable {
+  var name: String
+  /// The flow the screen belongs to, whose state and handlers its operations use.
+  var flow: Int
+  var parameters: [String]
+  var parameterTypes: [ParameterType]
+  var handlers: [(event: Int, instruction: Instruction)]
+  var eventNames: [String]
+  var onEnter: Instruction?
+  var onAppear: Instruction?
+  var bar: NavigationBar
+
+  func handler(for event: Int) -> Instruction? {
+    for handler in handlers where handler.event == event {
+      return handler.instruction
+    }
+    return nil
+  }
+}
+
+/// A request ready to run: its parameters and what each outcome does.
+struct CompiledRequest: Sendable {
+  var name: String
+  var flow: Int
+  var parameters: [String]
+  var parameterTypes: [ParameterType]
+  var onSuccess: Instruction?
+  var onFailure: Instruction?
+
+  func handler(for outcome: RequestOutcome) -> Instruction? {
+    outcome == .success ? onSuccess : onFailure
+  }
+}
+
+/// A tab ready to run: its name, its tab bar item and its root.
+struct CompiledTab: Sendable {
+  var name: String
+  var title: String
+  var image: String?
+  var root: Target
+}
+
+/// A deep link ready to match: its pattern, the tab it lands in, the routes it sets.
+struct CompiledLink: Sendable {
+  var pattern: URLPattern
+  var text: String
+  var tab: Int?
+  var routes: [Target]
+}
+
+/// An alert ready to run: its contents and each action's compiled operation.
+struct CompiledAlert: Sendable {
+  var flow: Int
+  var contents: PresentedAlert
+  var actions: [Instruction?]
+}
+
+/// A flow of the tree ready to run: where its state is, what its `start` does, and its own
+/// handlers.
+struct CompiledFlow: Sendable {
+  var name: String
+  var state: Range<Int>
+  var start: Instruction?
+  var handlers: [(event: Int, instruction: Instruction)]
+  var eventNames: [String]
+
+  func handler(for event: Int) -> Instruction? {
+    for handler in handlers where handler.event == event {
+      return handler.instruction
+    }
+    return nil
+  }
+}

@@ -1,0 +1,83 @@
+import FlowDiagnostics
+import FlowModel
+
+extension Navigator {
+  /// Starts a child flow, as a coordinator starts the next one: its state back to its
+  /// defaults with the values given, then its `start` runs, on the current navigation stack
+  /// (the parent passes its navigation controller on) or, with a modal style, on a stack of
+  /// its own presented over everything.
+  mutating func startFlow(
+    _ child: Int, writes: [StateWrite], style: ModalStyle?, animated: Bool,
+    _ context: ExecutionContext
+  ) throws(NavigationError) {
+    let compiled = program.flows[child]
+    var values: [(Int, Value)] = []
+    for write in writes { values.append((write.index, try resolve(write.value, context))) }
+    for index in compiled.state { current.stateValues[index] = program.initialState[index] }
+    for (index, value) in values {
+      let expected = program.initialState[index].type
+      guard value.type == expected else {
+        throw .stateType(program.stateNames[index], expected: expected, found: value)
+      }
+      current.stateValues[index] = value
+    }
+    let starter = context.screen.map {
+      StackEntry(screen: $0, arguments: context.screenArguments)
+    }
+    current.children.append(ChildFlow(flow: child, parent: context.flow, starter: starter))
+    records.append(
+      LogRecord(call: nil, subject: .flow(child, nil), animated: false, outcome: .performed))
+    if let style {
+      if let blocking = current.topAlert {
+        let name = program.alerts[blocking.index].contents.name
+        record(.present, .none, animated: animated, .alreadyPresenting(name))
+        return
+      }
+      current.layers.append(.screen(ModalStack(entries: [], style: style, hasNavigation: true)))
+      let layer = current.layers.count - 1
+      guard let start = compiled.start else {
+        current.layers.removeLast()
+        return
+      }
+      try execute(start, in: ExecutionContext(flow: child))
+      if layer < current.layers.count, case .screen(let modal) = current.layers[layer] {
+        if let root = modal.entries.first {
+          record(.present, .entry(root), animated: animated)
+        } else {
+          current.layers.remove(at: layer)
+        }
+      }
+    } else if let start = compiled.start {
+      try execute(start, in: ExecutionContext(flow: child))
+    }
+  }
+
+  /// A child flow tells its parent it is done: the event goes to the parent's screen that
+  /// started it, else to the parent flow's own handlers. The parent decides what happens
+  /// to the child's screens (a pop, a dismiss), as a coordinator's delegate does.
+  mutating func finish(_ flow: Int, event: String, values: [String: Value])
+    throws(NavigationError)
+  {
+    guard let position = current.children.lastIndex(where: { $0.flow == flow }) else {
+      throw .notStarted(program.flows[flow].name, event: event)
+    }
+    let child = current.children.remove(at: position)
+    records.append(
+      LogRecord(call: nil, subject: .flow(flow, event), animated: false, outcome: .performed))
+    let eventID = program.eventIndex[event]
+    var context = ExecutionContext(
+      source: .event(event), flow: child.parent, eventArguments: values)
+    if let starter = child.starter, let eventID,
+      let handler = program.screens[starter.screen].handler(for: eventID)
+    {
+      context.screen = starter.screen
+      context.screenArguments = starter.arguments
+      try execute(handler, in: context)
+    } else if let eventID, let handler = program.flows[child.parent].handler(for: eventID) {
+      try execute(handler, in: context)
+    } else {
+      throw .unhandledFinish(
+        event, child: program.flows[flow].name, parent: program.flows[child.parent].name)
+    }
+  }
+}

@@ -1,0 +1,363 @@
+import FlowSpec
+import FlowTestSupport
+import Testing
+
+/// A parent flow that pushes one child and presents another, each in a file of its own.
+private let parent = """
+  flow: Parent
+  use:
+    Pushed: children/pushed.yaml
+    Modal: children/modal.yaml
+  start: { setRoot: Home }
+  screens:
+    Home:
+      on:
+        go: { start: Pushed, with: { greeting: hello } }
+        compose: { start: Modal, presented: fullScreen }
+        pushedDone: pop
+        modalDone: dismiss
+  """
+
+private let pushedText = """
+  flow: Pushed
+  state: { greeting: hi, count: 0 }
+  start: { push: Child }
+  screens:
+    Child:
+      navBar: { title: "{greeting}" }
+      on:
+        bump: { add: { count: 1 } }
+        done: { finish: pushedDone, with: { count: $count } }
+  """
+
+private let modal = """
+  flow: Modal
+  start: { setRoot: Compose }
+  screens:
+    Compose:
+      on:
+        next: { push: Step2 }
+        close: { finish: modalDone }
+    Step2: {}
+  """
+
+private func document(
+  _ root: String = parent, pushed childText: String = pushedText, modal modalText: String = modal
+) -> FlowDocument {
+  FlowDocument(
+    source: root, path: "/app/parent.yaml",
+    files: .embedded([
+      "/app/children/pushed.yaml": childText, "/app/children/modal.yaml": modalText,
+    ]))
+}
+
+@Suite("Child flows in other files")
+struct ChildFlowTests {
+  @Test("the tree holds every file's flow; nothing is reported for a sound one")
+  func loads() throws {
+    let document = document()
+    #expect(document.diagnostics.map(\.message) == [])
+    let tree = try #require(document.validTree)
+    #expect(tree.flows.map(\.name.value) == ["Parent", "Pushed", "Modal"])
+    #expect(
+      tree.flows.map(\.file) == [
+        "/app/parent.yaml", "/app/children/pushed.yaml", "/app/children/modal.yaml",
+      ])
+  }
+
+  @Test("a child started on the stack pushes on the parent's; its handlers and state are its own")
+  func pushed() throws {
+    var navigator = try Navigator(
+      program: NavigationProgram(tree: try #require(document().validTree)))
+    try navigator.send("go")
+    #expect(navigator.stack == ["Home", "Child"])
+    #expect(navigator.navigationBar?.title == "hello")
+    try navigator.send(["bump", "bump"])
+    #expect(navigator.value(of: "Pushed.count") == .int(2))
+    try navigator.send("done")
+    #expect(navigator.stack == ["Home"])
+    #expect(
+      navigator.log.map(\.description).suffix(2) == [
+        "finish(Pushed, pushedDone)", "pop(Child, animated: true)",
+      ])
+    try navigator.send("go")
+    #expect(navigator.value(of: "Pushed.count") == .int(0), "a new start resets the child's state")
+  }
+
+  @Test("a child presented modally gets a stack of its own; finishing tells the parent")
+  func presented() throws {
+    var navigator = try Navigator(
+      program: NavigationProgram(tree: try #require(document().validTree)))
+    try navigator.send(["compose", "next"])
+    #expect(navigator.stack == ["Home"])
+    #expect(navigator.presented == .screen(ScreenInstance(name: "Compose"), .fullScreen))
+    #expect(navigator.presentedStack?.map(\.name) == ["Compose", "Step2"])
+    #expect(navigator.navigationBar?.showsBackButton == true)
+    try navigator.send(.tap(.back))
+    try navigator.send("close")
+    #expect(navigator.presented == nil)
+    #expect(
+      navigator.log.suffix(2).map(\.description) == [
+        "finish(Modal, modalDone)", "dismiss(Compose, animated: true)",
+      ])
+  }
+
+  @Test("a missing file is an error at the path that names it")
+  func missingFile() throws {
+    let source = MarkedSource(
+      parent.replacingOccurrences(
+        of: "Modal: children/modal.yaml", with: "Modal: ‸children/modl.yaml"))
+    let diagnostic = try #require(document(source.text).diagnostics.only("model.missing-flow-file"))
+    #expect(diagnostic.position == source.marker)
+    #expect(diagnostic.file == "/app/parent.yaml")
+    #expect(
+      diagnostic.message
+        == "cannot read the flow file 'children/modl.yaml': no such file or directory")
+  }
+
+  @Test("flows that use each other in a cycle are an error where the cycle closes")
+  func cycle() throws {
+    let cyclic = pushedText.replacingOccurrences(
+      of: "state:", with: "use: { Back: ../parent.yaml }\nstate:")
+    let diagnostics = document(pushed: cyclic).diagnostics
+    let diagnostic = try #require(diagnostics.only("model.flow-cycle"))
+    #expect(diagnostic.file == "/app/children/pushed.yaml")
+    #expect(
+      diagnostic.message
+        == "flow files use each other in a cycle: parent.yaml → pushed.yaml → parent.yaml")
+    #expect(diagnostic.position == SourcePosition(line: 2, column: 14))
+  }
+
+  @Test("an error in a child's file is reported in that file, at its line")
+  func childError() throws {
+    let broken = pushedText.replacingOccurrences(
+      of: "start: { push: Child }", with: "start: { push: Chidl }")
+    let diagnostic = try #require(document(pushed: broken).diagnostics.only("check.unknown-screen"))
+    #expect(diagnostic.file == "/app/children/pushed.yaml")
+    #expect(diagnostic.position == SourcePosition(line: 3, column: 16))
+    #expect(document(pushed: broken).validTree == nil)
+  }
+
+  @Test("start names a used flow, its state, and the parent hears how it finishes")
+  func startChecks() throws {
+    let source = MarkedSource(
+      parent
+        .replacingOccurrences(
+          of: "{ start: Pushed, with: { greeting: hello } }", with: "{ start: ‸Pushd }"
+        )
+        .replacingOccurrences(
+          of: "{ start: Modal, presented: fullScreen }",
+          with: "{ start: ‸Modal, with: { ‸nope: 1 } }"
+        )
+        .replacingOccurrences(of: "\n      modalDone: dismiss", with: ""))
+    let diagnostics = document(source.text).diagnostics
+    let unknown = try #require(diagnostics.only("check.unknown-flow"))
+    #expect(unknown.position == source.markers[0])
+    #expect(unknown.fixIts.first?.replacement == "Pushed")
+    let unheard = try #require(diagnostics.only("check.unheard-finish"))
+    #expect(unheard.position == source.markers[1])
+    #expect(
+      unheard.message
+        == "flow 'Modal' finishes with 'modalDone', but neither screen 'Home' nor the flow handles it; add it under 'on:'"
+    )
+    #expect(diagnostics.only("check.unknown-state")?.position == source.markers[2])
+    #expect(
+      diagnostics.only("check.unused-flow")?.message == "flow 'Pushed' is used but never started")
+  }
+
+  @Test("the checklist names the children's screens; a misspelt one is found among them")
+  func checklistAcrossFiles() throws {
+    let source = MarkedSource(
+      parent + """
+
+        spec: |
+          [ ] pushes the child
+              when go
+              expect { stack: [Home, Child] }
+          [ ] presents
+              when [compose, next]
+              expect { presented: { Compose: [‸Step3] } }
+        """)
+    let document = document(source.text)
+    let diagnostic = try #require(document.diagnostics.only("check.unknown-screen"))
+    #expect(diagnostic.position == source.marker)
+    #expect(diagnostic.fixIts.first?.replacement == "Step2")
+    #expect(document.checklistResults.first?.passed == true)
+  }
+
+  @Test("the graph draws each child flow as a cluster")
+  func graph() throws {
+    let graph = FlowGraph(tree: try #require(document().validTree))
+    #expect(
+      graph.nodes.filter { $0.cluster == "Modal" }.map(\.name) == [
+        "Modal.start", "Modal.Compose", "Modal.Step2",
+      ])
+    #expect(graph.dot().contains("subgraph \"cluster_Pushed\" {"))
+    #expect(graph.mermaid().contains("  subgraph Modal\n"))
+    #expect(
+      graph.edges.contains {
+        $0.from == "Home" && $0.to == "Modal.start"
+          && $0.operation == "start, presented as fullScreen"
+      })
+  }
+}
+
+@Suite("Modal stacks, onAppear, starting from a stack, and bars as UIKit draws them")
+struct ModalStackTests {
+  private let flow = """
+    flow: M
+    state: { appeared: 0, entered: 0 }
+    start: { setRoot: List }
+    screens:
+      List:
+        onEnter: { add: { entered: 1 } }
+        onAppear: { add: { appeared: 1 } }
+        on:
+          add: { push: Add }
+          compose: { present: Compose, stack: true }
+          quick: { present: Quick }
+      Add:
+        navBar: { title: Add, left: { title: Cancel, action: cancel } }
+        on:
+          cancel: pop
+      Compose:
+        on:
+          next: { push: Step2 }
+          discard: { present: Discard }
+          done: dismiss
+      Step2: {}
+      Quick:
+        on:
+          more: { push: Step2 }
+          done: dismiss
+    alerts:
+      Discard:
+        title: Discard changes?
+        actions: [{ title: Keep, style: cancel }, { title: Discard, do: dismiss }]
+    """
+
+  @Test("onAppear runs when a screen is shown and each time a pop or a dismiss reveals it")
+  func onAppear() throws {
+    var navigator = try Navigator(flow: try TestFlows.flow(flow))
+    #expect(navigator.value(of: "appeared") == .int(1))
+    try navigator.send(["add", "cancel", "compose", "done", "quick", "done"])
+    #expect(navigator.value(of: "appeared") == .int(4))
+    #expect(navigator.value(of: "entered") == .int(1))
+  }
+
+  @Test("a stack of its own: push and pop act on it, dismiss takes it all")
+  func modalStack() throws {
+    var navigator = try Navigator(flow: try TestFlows.flow(flow))
+    try navigator.send(["compose", "next"])
+    #expect(navigator.presentedStack?.map(\.name) == ["Compose", "Step2"])
+    #expect(navigator.stack == ["List"])
+    try navigator.send(.tap(.back))
+    try navigator.send("done")
+    #expect(navigator.presented == nil)
+    #expect(navigator.log.last?.description == "dismiss(Compose, animated: true)")
+  }
+
+  @Test("a push on a screen presented without a stack is refused and logged; the checker warns")
+  func pushWithoutStack() throws {
+    var navigator = try Navigator(flow: try TestFlows.flow(flow))
+    try navigator.send(["quick", "more"])
+    #expect(navigator.presentedStack == nil)
+    #expect(
+      navigator.log.last?.outcome
+        == .refused(
+          "'Quick' is presented without a navigation stack ('stack: true'), so nothing can be pushed on it"
+        ))
+    let warning = try #require(
+      TestFlows.document(flow).diagnostics.only("check.push-without-stack"))
+    #expect(warning.position == SourcePosition(line: 24, column: 15))
+  }
+
+  @Test("a presented screen presents its own alert; its action runs with the screen beneath")
+  func alertOverModal() throws {
+    var navigator = try Navigator(flow: try TestFlows.flow(flow))
+    try navigator.send(["compose", "discard"])
+    #expect(navigator.presentations.map(\.name) == ["Compose", "Discard"])
+    try navigator.send(.alertAction("Discard"))
+    #expect(navigator.presentations.isEmpty)
+  }
+
+  @Test("a left item replaces the back button unless it supplements it")
+  func leftItem() throws {
+    var navigator = try Navigator(flow: try TestFlows.flow(flow))
+    try navigator.send("add")
+    #expect(navigator.navigationBar?.showsBackButton == false)
+    let error = #expect(throws: NavigationError.self) { try navigator.send(.tap(.back)) }
+    #expect(error?.message.contains("replaces its back button") == true)
+    var supplemented = try Navigator(
+      flow: try TestFlows.flow(
+        flow.replacingOccurrences(
+          of: "navBar: { title: Add, left: { title: Cancel, action: cancel } }",
+          with:
+            "navBar: { title: Add, left: { title: Cancel, action: cancel }, leftItemsSupplementBackButton: true }"
+        )))
+    try supplemented.send(["add", .tap(.back)])
+    #expect(supplemented.stack == ["List"])
+  }
+
+  @Test("given { stack: … } starts a scenario there instead of running start")
+  func givenStack() throws {
+    let document = TestFlows.document(
+      flow
+        + """
+
+        spec: |
+          [ ] starts on Add
+              given { stack: [List, Add] }
+              expect { stack: [List, Add], calls: { setRoot: 0, push: 0 }, state: { entered: 1 } }
+              when cancel
+              expect { stack: [List], state: { appeared: 1 } }
+          [ ] an unknown screen
+              given { stack: [List, ‸Nope] }
+              expect { top: List }
+        """.replacingOccurrences(of: "‸", with: ""))
+    #expect(document.checklistResults.map(\.passed) == [true, false])
+    #expect(
+      document.diagnostics.only("check.unknown-screen")?.message == "'stack' names no screen 'Nope'"
+    )
+  }
+}
+
+@Suite("Generated tests of flows with children")
+struct ChildFlowVerifierTests {
+  @Test("a failure inside a child's file is reported at that file's line; a passing item passes")
+  func failuresInTheirFiles() throws {
+    let files = ["/app/children/pushed.yaml": pushedText, "/app/children/modal.yaml": modal]
+    let checklist =
+      parent + """
+
+        spec: |
+          [ ] pushes
+              when go
+              expect { top: Child }
+        """
+    let sound = ChecklistVerifier(filePath: "/app/parent.yaml", source: checklist, files: files)
+    #expect(sound.failures(ofItem: 0) == [])
+    var broken = files
+    broken["/app/children/pushed.yaml"] = pushedText.replacingOccurrences(
+      of: "start: { push: Child }", with: "start: { push: Chidl }")
+    let failures = ChecklistVerifier(filePath: "/app/parent.yaml", source: checklist, files: broken)
+      .failures(ofItem: 0)
+    #expect(failures.map(\.filePath) == ["/app/children/pushed.yaml"])
+    #expect(failures.first?.fileID == "Parent/pushed.yaml")
+    #expect(failures.first?.line == 3)
+  }
+
+  @Test("flowc gen embeds every child's text, so the tests run from any folder")
+  func genEmbedsChildren() throws {
+    let folder = try TemporaryFolder()
+    let path = try folder.write("parent.yaml", parent)
+    try folder.write("children/pushed.yaml", pushedText)
+    try folder.write("children/modal.yaml", modal)
+    let result = flowc(["gen", path, "--output", folder.path + "/out"])
+    #expect(result.status == 0, "\(result)")
+    let generated = try folder.read("out/ParentChecklist.swift")
+    #expect(generated.contains("files: [\n"))
+    #expect(generated.contains("\"\(folder.path)/children/modal.yaml\": #\"\"\"\nflow: Modal\n"))
+    #expect(generated.contains("\"\(folder.path)/children/pushed.yaml\": #\"\"\""))
+  }
+}
