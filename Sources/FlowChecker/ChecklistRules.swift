@@ -121,15 +121,9 @@ extension Checker {
           name: argument.name, candidates: screen.params.map(\.name))
         continue
       }
-      if case .literal(let value) = argument.value.value,
-        value.type != parameter.type.value.base
-      {
-        sink.report(
-          .typeMismatch(
-            "parameter '\(parameter.name.value)' of '\(screen.name.value)'",
-            expected: article(parameter.type.value.base), found: article(value.type)),
-          at: argument.value.range)
-      }
+      checkLiteralType(
+        argument.value, expected: parameter.type.value.base,
+        subject: "parameter '\(parameter.name.value)' of '\(screen.name.value)'")
     }
   }
 

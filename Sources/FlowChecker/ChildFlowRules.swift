@@ -44,15 +44,9 @@ extension Checker {
             name: assignment.name, candidates: child.state.map(\.name))
           continue
         }
-        if case .literal(let value) = assignment.value.value,
-          value.type != variable.initialValue.value.type
-        {
-          sink.report(
-            .typeMismatch(
-              "state '\(variable.name.value)' of '\(child.name.value)'",
-              expected: article(variable.initialValue.value.type), found: article(value.type)),
-            at: assignment.value.range)
-        }
+        checkLiteralType(
+          assignment.value, expected: variable.initialValue.value.type,
+          subject: "state '\(variable.name.value)' of '\(child.name.value)'")
       }
       let starter = origin.screen.map { flow.screens[$0] }
       for event in Self.finishEvents(of: child)

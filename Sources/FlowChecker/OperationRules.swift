@@ -319,6 +319,17 @@ extension Checker {
   }
 
   func article(_ type: ValueType) -> String { type.withArticle }
+
+  /// A literal value must have the type of what it is written to; a `$name` is checked
+  /// where it is read.
+  func checkLiteralType(
+    _ value: Located<ValueExpression>, expected: ValueType, subject: @autoclosure () -> String
+  ) {
+    guard case .literal(let literal) = value.value, literal.type != expected else { return }
+    sink.report(
+      .typeMismatch(subject(), expected: article(expected), found: article(literal.type)),
+      at: value.range)
+  }
 }
 
 /// What a name reads where an operation runs.
