@@ -11,8 +11,9 @@ struct HonestMarksTests {
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     .appendingPathComponent("flows")
 
+  /// Every flow under flows/, child flows in subfolders included, relative to it.
   static var flowFiles: [String] {
-    let names = (try? FileManager.default.contentsOfDirectory(atPath: flowsFolder.path)) ?? []
+    let names = FileManager.default.subpaths(atPath: flowsFolder.path) ?? []
     return names.filter { $0.hasSuffix(".yaml") || $0.hasSuffix(".yml") }.sorted()
   }
 
