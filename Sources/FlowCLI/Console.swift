@@ -39,7 +39,11 @@ public struct Console {
   /// The process's standard streams and environment.
   public static func standard() -> Console {
     var environment: [String: String] = [:]
-    var pointer = environ
+    #if canImport(Darwin)
+      var pointer = _NSGetEnviron().pointee!
+    #else
+      var pointer = environ
+    #endif
     while let entry = pointer.pointee {
       let text = String(cString: entry)
       if let equals = text.firstIndex(of: "=") {

@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// The text of a source file, indexed by line, for printing and for byte-exact edits.
 ///
 /// Lines end at `\n`; a `\r` before it belongs to the line break, so CRLF files print
@@ -30,8 +24,10 @@ public struct SourceText: Sendable {
     bytes.withUnsafeBufferPointer { buffer in
       guard let base = buffer.baseAddress else { return }
       var offset = 0
-      while offset < buffer.count, let found = memchr(base + offset, 10, buffer.count - offset) {
-        offset = UnsafeRawPointer(found) - UnsafeRawPointer(base) + 1
+      while offset < buffer.count,
+        let found = Platform.offset(of: 10, in: base + offset, count: buffer.count - offset)
+      {
+        offset += found + 1
         starts.append(offset)
       }
     }

@@ -6,6 +6,16 @@
   import Darwin
 #endif
 
+// This file is FlowSpec's one place for C library calls (POSIX files), on Glibc, Musl and
+// Darwin alike.
+
+/// `read(2)`, named apart from `FileSystem.read`.
+private func readBytes(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int)
+  -> Int
+{
+  read(descriptor, buffer, count)
+}
+
 /// Why a file could not be read or written.
 public struct FileError: Error, Sendable, CustomStringConvertible {
   public var path: String
@@ -53,7 +63,7 @@ public enum FileSystem {
     bytes.reserveCapacity(size)
     var chunk = [UInt8](repeating: 0, count: 1 << 16)
     while true {
-      let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+      let count = chunk.withUnsafeMutableBytes { readBytes(descriptor, $0.baseAddress, $0.count) }
       if count < 0 {
         if errno == EINTR { continue }
         throw FileError(path: path, reason: errorText())

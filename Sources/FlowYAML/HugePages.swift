@@ -1,7 +1,3 @@
-#if canImport(Glibc)
-  import Glibc
-#endif
-
 /// Backs large arrays with the kernel's 2 MB pages where it offers them (Linux, with
 /// transparent huge pages in `madvise` mode, its common default).
 ///
@@ -24,14 +20,12 @@ enum HugePages {
 
   /// Advises the 2 MB-aligned part of a buffer, initialized or not.
   static func advise<Element>(_ buffer: UnsafeMutableBufferPointer<Element>) {
-    #if os(Linux)
-      let byteCount = buffer.count * MemoryLayout<Element>.stride
-      guard byteCount >= minimumBytes, let base = buffer.baseAddress else { return }
-      let mask = UInt(pageSize - 1)
-      let start = (UInt(bitPattern: base) + mask) & ~mask
-      let end = (UInt(bitPattern: base) + UInt(byteCount)) & ~mask
-      guard end > start, let address = UnsafeMutableRawPointer(bitPattern: start) else { return }
-      _ = madvise(address, Int(end - start), MADV_HUGEPAGE)
-    #endif
+    let byteCount = buffer.count * MemoryLayout<Element>.stride
+    guard byteCount >= minimumBytes, let base = buffer.baseAddress else { return }
+    let mask = UInt(pageSize - 1)
+    let start = (UInt(bitPattern: base) + mask) & ~mask
+    let end = (UInt(bitPattern: base) + UInt(byteCount)) & ~mask
+    guard end > start, let address = UnsafeMutableRawPointer(bitPattern: start) else { return }
+    SystemCalls.adviseHugePages(address, length: Int(end - start))
   }
 }

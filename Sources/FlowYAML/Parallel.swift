@@ -1,15 +1,9 @@
 import Dispatch
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// Splits work over the machine's cores, for the large flows where it pays.
 public enum Parallel {
   /// How many cores this process may use.
-  public static let cores: Int = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+  public static let cores: Int = max(1, SystemCalls.processorCount)
 
   /// Runs `body` on consecutive ranges covering `0..<count`, one range per core when each
   /// range would hold at least `minimumChunk` elements, and returns the results in order.

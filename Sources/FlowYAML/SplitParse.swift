@@ -1,11 +1,5 @@
 import FlowDiagnostics
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// Parses a large flow file on two cores: the file is cut in the middle of its top-level
 /// `screens:` block, at a line that starts a screen, each half is parsed on its own, and
 /// the second half's tree is appended to the first's.
@@ -139,19 +133,14 @@ enum SplitParse {
   private static func hasAnchor(_ buffer: UnsafeBufferPointer<UInt8>, before end: Int) -> Bool {
     guard let base = buffer.baseAddress else { return false }
     var offset = 0
-    while offset < end, let found = memchr(base + offset, Int32(UInt8(ascii: "&")), end - offset) {
-      let index = Self.offset(of: found, from: base)
+    while offset < end,
+      let found = Platform.offset(of: UInt8(ascii: "&"), in: base + offset, count: end - offset)
+    {
+      let index = offset + found
       if index + 1 < buffer.count, buffer[index + 1] != 32, buffer[index + 1] != 10 { return true }
       offset = index + 1
     }
     return false
-  }
-
-  /// Where a pointer `memchr` returned lies in the buffer starting at `base`.
-  private static func offset(of found: UnsafeMutableRawPointer, from base: UnsafePointer<UInt8>)
-    -> Int
-  {
-    UnsafeRawPointer(found) - UnsafeRawPointer(base)
   }
 
   /// A directive (`%`) or a document marker (`---`, `...`) at the start of a line.

@@ -1,10 +1,6 @@
 import FlowSpec
 import Foundation
 
-#if canImport(Glibc)
-  import Glibc
-#endif
-
 /// Times `flowc check` as a user runs it, one process per check, on the synthetic flows
 /// written to files: reading the file, first use of its memory and exit included.
 enum CommandLineCheck {
@@ -45,25 +41,8 @@ enum CommandLineCheck {
     }
   }
 
-  /// Runs `flowc check path` with `posix_spawn` (Foundation's `Process` adds tens of
-  /// milliseconds a launch here) and returns its exit status; output goes to /dev/null.
+  /// Runs `flowc check path` and returns its exit status; output goes to /dev/null.
   private static func check(_ flowc: String, _ path: String) -> Int32 {
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-    let words: [String] = [flowc, "check", path]
-    let arguments = words.map { strdup($0) } + [nil]
-    defer {
-      for argument in arguments { free(argument) }
-    }
-    var pid: pid_t = 0
-    guard posix_spawn(&pid, flowc, &actions, nil, arguments, environ) == 0 else {
-      return -1
-    }
-    var status: Int32 = 0
-    waitpid(pid, &status, 0)
-    return (status >> 8) & 0xFF
+    Platform.spawnSilently(flowc, ["check", path])
   }
 }

@@ -1,7 +1,3 @@
-#if canImport(Glibc)
-  import Glibc
-#endif
-
 /// Timing and memory helpers that print figures, not assertions.
 enum Measure {
   /// The fastest and median of `repetitions` runs of `body`, in seconds.
@@ -34,19 +30,10 @@ enum Measure {
   }
 
   /// The CPU time the process has used so far, every thread's, user and system, in seconds.
-  static func cpuSeconds() -> Double {
-    var usage = rusage()
-    getrusage(RUSAGE_SELF.rawValue, &usage)
-    func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
-    return seconds(usage.ru_utime) + seconds(usage.ru_stime)
-  }
+  static func cpuSeconds() -> Double { Platform.cpuSeconds() }
 
   /// The process's peak resident memory so far, in MiB.
-  static func peakMemoryMiB() -> Double {
-    var usage = rusage()
-    getrusage(RUSAGE_SELF.rawValue, &usage)
-    return Double(usage.ru_maxrss) / 1024
-  }
+  static func peakMemoryMiB() -> Double { Platform.peakMemoryMiB() }
 
   static func format(_ value: Double, digits: Int = 3) -> String {
     var text = String(value)

@@ -32,12 +32,24 @@ public func flowc(
   return CLIResult(output: capture.output, errors: capture.errors, status: status)
 }
 
-/// Runs the built `flowc` executable, found beside the test bundle.
+/// The folder SwiftPM builds products into, found as SwiftPM's own package tests find it:
+/// beside the `.xctest` bundle on macOS, the test executable's folder elsewhere.
+public var productsDirectory: URL {
+  #if os(macOS)
+    for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
+      return bundle.bundleURL.deletingLastPathComponent()
+    }
+    return Bundle.main.bundleURL.deletingLastPathComponent()
+  #else
+    return Bundle.main.bundleURL
+  #endif
+}
+
+/// Runs the built `flowc` executable, found among the built products.
 public func flowcBinary(
   _ arguments: [String], directory: String? = nil, environment: [String: String]? = nil
 ) throws -> CLIResult {
-  let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-    .deletingLastPathComponent().appendingPathComponent("flowc")
+  let executable = productsDirectory.appendingPathComponent("flowc")
   return try runProcess(executable, arguments, directory: directory, environment: environment)
 }
 
