@@ -119,7 +119,7 @@ struct ScenarioRun {
       case .expect(let expectations):
         guard let current = navigator else { return }
         var evaluator = ExpectationEvaluator(
-          navigator: current, file: flow.file, callBaseline: callBaseline)
+          observed: current.observation, file: flow.file, callBaseline: callBaseline)
         for expectation in expectations {
           evaluator.check(expectation)
         }

@@ -2,41 +2,63 @@ import FlowDiagnostics
 import FlowModel
 import FlowRuntime
 
-/// Checks expectations against a navigator's current state; each failure says what was
-/// expected and what was found, at the expectation's place in the YAML.
+/// Checks expectations against an observation, the interpreter's or an app's; each failure
+/// says what was expected and what was found, at the expectation's place in the YAML. What an
+/// app's observation leaves out is reported as not checked.
 struct ExpectationEvaluator {
-  let navigator: Navigator
+  let observed: Observation
   let file: String
   /// The call counts before the item's own steps.
   let callBaseline: [NavigationCall: Int]
   private(set) var failures: [ChecklistFailure] = []
+  /// Expectations the observation could not check, and why.
+  private(set) var unchecked: [ChecklistFailure] = []
   /// The id of the expectation being checked.
   private var currentID = "expect"
 
-  init(navigator: Navigator, file: String, callBaseline: [NavigationCall: Int] = [:]) {
-    self.navigator = navigator
+  init(observed: Observation, file: String, callBaseline: [NavigationCall: Int] = [:]) {
+    self.observed = observed
     self.file = file
     self.callBaseline = callBaseline
+  }
+
+  /// A part of the observation; when it is left out of an incomplete observation, the
+  /// expectation at `range` is recorded as not checked.
+  private mutating func read<Part>(_ part: Part?, _ what: String, _ range: SourceRange) -> Part? {
+    if part == nil, !observed.isComplete {
+      unchecked.append(
+        ChecklistFailure(
+          id: currentID, message: "not checked: the app does not show \(what)", file: file,
+          range: range))
+    }
+    return part
   }
 
   mutating func check(_ expectation: Expectation) {
     currentID = "expect." + expectation.kind.key.rawValue
     switch expectation.kind {
     case .stack(let routes):
-      checkStack(routes, navigator.screens, what: "stack", expectation.range)
+      guard let stack = read(observed.stack, "its stack", expectation.range) else { return }
+      checkStack(routes, stack, what: "stack", expectation.range)
     case .root(let route):
-      compare("root", route, navigator.screens.first)
+      guard let stack = read(observed.stack, "its stack", expectation.range) else { return }
+      compare("root", route, stack.first)
     case .top(let route):
-      compare("top", route, navigator.screens.last)
+      guard let stack = read(observed.stack, "its stack", expectation.range) else { return }
+      compare("top", route, stack.last)
     case .tab(let name):
-      if navigator.selectedTab != name.value {
+      let tabs = read(observed.tabs, "its tab bar", name.range)
+      if tabs == nil, !observed.isComplete { return }
+      if tabs?.selected != name.value {
         fail(
-          "expected tab '\(name.value)' selected, found \(navigator.selectedTab.map { "'\($0)'" } ?? "no tab bar")",
+          "expected tab '\(name.value)' selected, found \(tabs.map { "'\($0.selected)'" } ?? "no tab bar")",
           name.range)
       }
     case .tabs(let stacks):
+      let tabs = read(observed.tabs, "its tab bar", expectation.range)
+      if tabs == nil, !observed.isComplete { return }
       for stack in stacks {
-        guard let found = navigator.stack(ofTab: stack.tab.value) else {
+        guard let found = tabs?.stacks[stack.tab.value] else {
           fail("expected a tab '\(stack.tab.value)', but there is none", stack.tab.range)
           continue
         }
@@ -53,18 +75,29 @@ struct ExpectationEvaluator {
     case .state(let assignments):
       for assignment in assignments {
         guard case .literal(let expected) = assignment.value.value else { continue }
-        let found = navigator.value(of: assignment.name.value)
+        let name = assignment.name.value
+        guard let found = read(observed.state[name], "state '\(name)'", assignment.name.range)
+        else {
+          if observed.isComplete {
+            fail(
+              "expected state '\(name)' to be \(expected), found no such state",
+              assignment.value.range)
+          }
+          continue
+        }
         if found != expected {
           fail(
-            "expected state '\(assignment.name.value)' to be \(expected), found \(found.map(String.init(describing:)) ?? "no such state")",
-            assignment.value.range)
+            "expected state '\(name)' to be \(expected), found \(found)", assignment.value.range)
         }
       }
     case .calls(let counts):
+      guard let calls = read(observed.calls, "the calls it makes", expectation.range) else {
+        return
+      }
       for count in counts {
         let call = count.call.value
         let before = callBaseline[call] ?? 0
-        let found = navigator.callCount(call) - before
+        let found = calls.count { $0.call == call } - before
         if found != count.count.value {
           let context = before > 0 ? " in this item's steps (\(times(before)) before them)" : ""
           fail(
@@ -73,7 +106,8 @@ struct ExpectationEvaluator {
         }
       }
     case .pending(let patterns):
-      let found = navigator.pendingRequests
+      guard let found = read(observed.pendingRequests, "its pending requests", expectation.range)
+      else { return }
       let matches =
         patterns.count == found.count
         && zip(patterns, found).allSatisfy {
@@ -88,7 +122,8 @@ struct ExpectationEvaluator {
           expectation.range)
       }
     case .params(let assignments):
-      let top = navigator.screens.last
+      guard let stack = read(observed.stack, "its stack", expectation.range) else { return }
+      let top = stack.last
       for assignment in assignments {
         guard case .literal(let expected) = assignment.value.value else { continue }
         let found = top?.arguments[assignment.name.value]
@@ -105,14 +140,15 @@ struct ExpectationEvaluator {
   }
 
   private mutating func checkAnimated(_ expected: Bool, _ range: SourceRange) {
-    guard let last = navigator.lastAnimated else {
+    guard let last = read(observed.lastAnimated, "its calls' animated flags", range) else {
+      guard observed.isComplete else { return }
       fail(
         "expected the last navigation call \(expected ? "animated" : "not animated"), but no call was made",
         range)
       return
     }
     if last != expected {
-      let call = navigator.log.last { $0.call != nil }.map { " (\($0))" } ?? ""
+      let call = observed.calls?.last.map { " (\($0))" } ?? ""
       fail(
         "expected the last navigation call \(expected ? "animated" : "not animated"), found \(last ? "animated" : "not animated")\(call)",
         range)
@@ -120,7 +156,8 @@ struct ExpectationEvaluator {
   }
 
   private mutating func checkPresented(_ expected: PresentedExpectation?, _ range: SourceRange) {
-    let found = navigator.presented
+    guard let top = read(observed.topPresentation, "what it presents", range) else { return }
+    let found = top
     guard let expected else {
       if let found { fail("expected nothing presented, found \(found) presented", range) }
       return
@@ -131,16 +168,19 @@ struct ExpectationEvaluator {
       return
     }
     let matches: Bool
+    var presentedStack: [ScreenInstance]?
     switch found {
-    case .alert(let alert): matches = alert == name.value && expected.item.arguments.isEmpty
-    case .screen(let screen, _): matches = expected.item.matches(screen)
+    case .alert(let alert): matches = alert.name == name.value && expected.item.arguments.isEmpty
+    case .screen(let screen, _, let stack):
+      matches = expected.item.matches(screen)
+      presentedStack = stack
     }
     guard matches else {
       fail("expected \(expected.item.text) presented, found \(found) presented", name.range)
       return
     }
     guard let pushed = expected.pushed else { return }
-    guard let stack = navigator.presentedStack else {
+    guard let stack = presentedStack else {
       fail(
         "expected '\(name.value)' presented with a stack of its own ('stack: true'), but it has none",
         name.range)
@@ -158,8 +198,8 @@ struct ExpectationEvaluator {
   private mutating func checkNavigationBar(
     _ expected: NavigationBarExpectation, _ range: SourceRange
   ) {
-    guard let bar = navigator.navigationBar else {
-      fail("expected a nav bar, but no screen is shown", range)
+    guard let bar = read(observed.navigationBar, "its nav bar", range) else {
+      if observed.isComplete { fail("expected a nav bar, but no screen is shown", range) }
       return
     }
     if let hidden = expected.hidden, bar.isHidden != hidden.value {
@@ -214,8 +254,9 @@ struct ExpectationEvaluator {
   }
 
   private mutating func checkAlert(_ expected: AlertExpectation, _ range: SourceRange) {
-    guard let alert = navigator.alert else {
-      let found = navigator.presented.map { "\($0) presented" } ?? "nothing presented"
+    guard let top = read(observed.topPresentation, "what it presents", range) else { return }
+    guard case .alert(let alert) = top else {
+      let found = top.map { "\($0) presented" } ?? "nothing presented"
       fail("expected an alert, found \(found)", range)
       return
     }

@@ -1,0 +1,136 @@
+public import FlowModel
+public import FlowRuntime
+
+/// What a navigation looks like at one moment: the interpreter's, or an app's as its test
+/// driver sees it. Every part is optional: what an app does not expose is left out, and an
+/// expectation about it is reported as not checked, never as passed.
+public struct Observation: Sendable {
+  /// The stack (the selected tab's), root first.
+  public var stack: [ScreenInstance]?
+  /// The tab bar, for a flow with tabs.
+  public var tabs: TabsObservation?
+  /// What is presented, bottom first (a sheet, then an alert over it); empty for nothing.
+  public var presentations: [PresentationObservation]?
+  /// The `animated` flag of the last navigation call.
+  public var lastAnimated: Bool?
+  /// The visible screen's navigation bar.
+  public var navigationBar: ResolvedNavigationBar?
+  /// Every navigation call made, in order.
+  public var calls: [CallObservation]?
+  /// State values, by name; a name left out is not observed.
+  public var state: [String: Value]
+  /// The requests still pending, in the order they started.
+  public var pendingRequests: [ScreenInstance]?
+  /// Whether everything left out is really absent (the interpreter's observations), rather
+  /// than not observed (an app's).
+  public var isComplete: Bool
+
+  public init(
+    stack: [ScreenInstance]? = nil, tabs: TabsObservation? = nil,
+    presentations: [PresentationObservation]? = nil, lastAnimated: Bool? = nil,
+    navigationBar: ResolvedNavigationBar? = nil, calls: [CallObservation]? = nil,
+    state: [String: Value] = [:], pendingRequests: [ScreenInstance]? = nil,
+    isComplete: Bool = false
+  ) {
+    self.stack = stack
+    self.tabs = tabs
+    self.presentations = presentations
+    self.lastAnimated = lastAnimated
+    self.navigationBar = navigationBar
+    self.calls = calls
+    self.state = state
+    self.pendingRequests = pendingRequests
+    self.isComplete = isComplete
+  }
+
+  /// What is presented on top, if anything (`nil` inside when nothing is).
+  var topPresentation: PresentationObservation?? {
+    presentations.map { $0.last }
+  }
+}
+
+/// The selected tab and each tab's stack.
+public struct TabsObservation: Sendable, Hashable {
+  public var selected: String
+  public var stacks: [String: [ScreenInstance]]
+
+  public init(selected: String, stacks: [String: [ScreenInstance]]) {
+    self.selected = selected
+    self.stacks = stacks
+  }
+}
+
+/// Something presented: an alert with what it shows, or a screen (with its own stack when it
+/// has one).
+public enum PresentationObservation: Sendable, Hashable, CustomStringConvertible {
+  case alert(PresentedAlert)
+  /// The presented screen, its style when known, and its navigation stack when it has one.
+  case screen(ScreenInstance, ModalStyle?, stack: [ScreenInstance]?)
+
+  /// The alert's or screen's name.
+  public var name: String {
+    switch self {
+    case .alert(let alert): alert.name
+    case .screen(let screen, _, _): screen.name
+    }
+  }
+
+  public var description: String {
+    switch self {
+    case .alert(let alert): "alert \(alert.name)"
+    case .screen(let screen, let style, _): (style.map { $0.rawValue + " " } ?? "") + "\(screen)"
+    }
+  }
+}
+
+/// One navigation call, as a spy records it.
+public struct CallObservation: Sendable, Hashable, CustomStringConvertible {
+  public var call: NavigationCall
+  public var animated: Bool
+  /// How the call reads: `pushViewController(InfoDetails, animated: false)`.
+  public var description: String
+
+  public init(call: NavigationCall, animated: Bool, description: String) {
+    self.call = call
+    self.animated = animated
+    self.description = description
+  }
+}
+
+extension Navigator {
+  /// Everything the interpreter shows now.
+  public var observation: Observation {
+    Observation(
+      stack: screens,
+      tabs: selectedTab.map { selected in
+        TabsObservation(
+          selected: selected,
+          stacks: Dictionary(
+            uniqueKeysWithValues: program.tabNames.map { ($0, stack(ofTab: $0) ?? []) }))
+      },
+      presentations: presentations.enumerated().map { index, item in
+        switch item {
+        case .alert(let name):
+          // Nothing is presented over an alert: it is the top one, the one `alert` shows.
+          return .alert(
+            alert
+              ?? PresentedAlert(name: name, style: .alert, title: nil, message: nil, actions: []))
+        case .screen(let screen, let style):
+          let isTopScreen = !presentations[(index + 1)...].contains {
+            if case .screen = $0 { true } else { false }
+          }
+          return .screen(screen, style, stack: isTopScreen ? presentedStack : nil)
+        }
+      },
+      lastAnimated: lastAnimated,
+      navigationBar: navigationBar,
+      calls: log.compactMap { entry in
+        entry.call.map {
+          CallObservation(call: $0, animated: entry.animated, description: entry.description)
+        }
+      },
+      state: state,
+      pendingRequests: pendingRequests,
+      isComplete: true)
+  }
+}
