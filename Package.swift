@@ -65,6 +65,14 @@ let package = Package(
       exclude: ["References", "Fixtures"]),
     // The end-to-end tests run the built flowc, which the plugin below needs built anyway.
     .testTarget(name: "FlowCLITests", dependencies: ["FlowCLI", "FlowTestSupport"]),
+    // The first article's NavigationService, as an app would write it, and its tests: the
+    // checklist of flows/navigation-service.yaml run against it through a driver.
+    .target(name: "ExampleNavigationService", path: "Examples/NavigationServiceApp"),
+    .testTarget(
+      name: "ExampleNavigationServiceTests",
+      dependencies: ["ExampleNavigationService", "FlowSpec", "FlowTestSupport"],
+      path: "Examples/NavigationServiceAppTests", exclude: ["flowspec.json"],
+      plugins: ["FlowSpecPlugin"]),
     // The checklists of flows/, turned into Swift Testing cases by the plugin on every build.
     .testTarget(
       name: "FlowsChecklistTests", dependencies: ["FlowSpec"], exclude: ["flowspec.json"],

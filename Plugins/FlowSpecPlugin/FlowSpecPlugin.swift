@@ -15,7 +15,8 @@ struct FlowSpecPlugin: BuildToolPlugin {
     let directory = target.directoryURL
     var flows = Self.flowFiles(in: directory)
     let configuration = directory.appending(path: "flowspec.json")
-    if FileManager.default.fileExists(atPath: configuration.path) {
+    let hasConfiguration = FileManager.default.fileExists(atPath: configuration.path)
+    if hasConfiguration {
       flows += try Self.namedFlows(in: configuration, relativeTo: directory)
     }
     flows = Self.unique(flows)
@@ -51,7 +52,8 @@ struct FlowSpecPlugin: BuildToolPlugin {
       return .buildCommand(
         displayName: "Generating checklist tests from \(flow.lastPathComponent)",
         executable: flowc.url,
-        arguments: ["gen", flow.path, "--output-file", generated.path],
+        arguments: ["gen", flow.path, "--output-file", generated.path]
+          + (hasConfiguration ? ["--config", configuration.path] : []),
         // Every flow the target knows, not just this one: a flow's child flows (`use:`) are
         // embedded in its tests, so editing a child must regenerate its parents' tests.
         inputFiles: flows,
@@ -75,9 +77,9 @@ struct FlowSpecPlugin: BuildToolPlugin {
 
   /// The flows `flowspec.json` names: files, or folders of flows.
   static func namedFlows(in configuration: URL, relativeTo directory: URL) throws -> [URL] {
-    struct Configuration: Decodable { var flows: [String] }
+    struct Configuration: Decodable { var flows: [String]? }
     let data = try Data(contentsOf: configuration)
-    guard let names = try? JSONDecoder().decode(Configuration.self, from: data).flows else {
+    guard let names = try? JSONDecoder().decode(Configuration.self, from: data).flows ?? [] else {
       Diagnostics.error(
         "\(configuration.path) must be a JSON object such as { \"flows\": [\"../../flows\"] }")
       return []

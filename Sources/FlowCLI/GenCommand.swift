@@ -19,6 +19,15 @@ enum GenCommand: Command {
         name: "output", valueName: "DIR", help: "The folder to write into (created if missing)."),
       OptionSpec(
         name: "output-file", valueName: "FILE", help: "The file to write, for a single flow."),
+      OptionSpec(
+        name: "config", valueName: "FILE",
+        help:
+          "A test target's flowspec.json: its 'drivers' run flows' checklists against the app too."
+      ),
+      OptionSpec(
+        name: "driver", valueName: "TYPE",
+        help: "The FlowDriver type that runs the checklist against the app, for every flow given."
+      ),
     ] + FlowInputs.limitOptions,
     arguments: [("FLOW", "Flow files, or folders of flows.")],
     examples: ["flowc gen flows/navigation-service.yaml --output Tests/AppTests/Generated"])
@@ -30,6 +39,9 @@ enum GenCommand: Command {
     }
     let files = try FlowInputs.files(arguments.positionals)
     let targets = try outputs(for: files, arguments: arguments)
+    let configuration =
+      try arguments.value("config").map(TargetConfiguration.init(path:))
+      ?? TargetConfiguration()
     var status = ExitCode.success
     for (file, output) in zip(files, targets) {
       let document = try FlowInputs.load(file, limits: limits)
@@ -55,7 +67,9 @@ enum GenCommand: Command {
         flow, source: document.text,
         options: .init(
           filePath: absolute, typeName: ChecklistTestGenerator.typeName(forFlowFile: file),
-          files: embeddedFiles(of: document, at: absolute)))
+          files: embeddedFiles(of: document, at: absolute),
+          driver: arguments.value("driver") ?? configuration.drivers[flow.name.value],
+          exploration: (configuration.exploreEvents, configuration.exploreSeed)))
       let bytes = Array(source.utf8)
       if let existing = try? FileSystem.read(output).bytes, existing == bytes {
         continue

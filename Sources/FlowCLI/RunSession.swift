@@ -66,31 +66,7 @@ struct RunSession {
   /// How to type an event: `login`, `tap: right`, `alert: Logout`.
   /// With `placeholders`, argument values are shown as `…`: the form to type, for `?`.
   static func syntax(of event: NavigationEvent, placeholders: Bool = false) -> String {
-    switch event {
-    case .named(let name, let arguments) where !arguments.isEmpty:
-      let list = arguments.keys.sorted().map {
-        "\($0): \(placeholders ? "…" : arguments[$0]!.description)"
-      }
-      return "{ \(name): { " + list.joined(separator: ", ") + " } }"
-    case .named(let name, _): return name
-    case .tap(let target): return "tap: \(target.rawValue)"
-    case .alertAction(let title): return "alert: \(title)"
-    case .open(let url): return "open: \(url)"
-    case .tab(let name): return "tab: \(name)"
-    case .complete(let request, let values, let index), .fail(let request, let values, let index):
-      let keyword = if case .complete = event { "complete" } else { "fail" }
-      var parts = ["\(keyword): \(request)"]
-      if !values.isEmpty {
-        let list = values.keys.sorted().map {
-          "\($0): \(placeholders ? "…" : values[$0]!.description)"
-        }
-        parts.append("with: { " + list.joined(separator: ", ") + " }")
-      } else if placeholders {
-        parts.append("with: { … }")
-      }
-      if index != 0 { parts.append("index: \(index)") }
-      return parts.count == 1 ? parts[0] : "{ " + parts.joined(separator: ", ") + " }"
-    }
+    event.syntax(placeholders: placeholders)
   }
 
   func report(step: Int, event: NavigationEvent?, navigator: Navigator, callsBefore: Int) {

@@ -66,25 +66,11 @@ struct ScenarioRun {
 
   /// Starts the flow with the root item's `given`; `nil` (with a failure) when it cannot start.
   mutating func start(program: NavigationProgram, root: ChecklistItem) -> Navigator? {
-    var overrides: [String: Value] = [:]
-    var stack: [ScreenInstance]?
-    var givenStep: Step?
-    for step in root.steps {
-      guard case .given(let assignments, let routes) = step.kind else { continue }
-      givenStep = step
-      for assignment in assignments {
-        if case .literal(let value) = assignment.value.value {
-          overrides[assignment.name.value] = value
-        }
-      }
-      if let routes { stack = routes.value.map(\.instance) }
-    }
+    let setup = ScenarioSetup(root: root)
     do {
-      return try Navigator(program: program, given: overrides, startingAt: stack)
+      return try Navigator(program: program, given: setup.state, startingAt: setup.stack)
     } catch {
-      fail(
-        error.id, "the flow could not start: \(error.message)",
-        at: givenStep?.range ?? root.text.range)
+      fail(error.id, "the flow could not start: \(error.message)", at: setup.range)
       return nil
     }
   }
@@ -208,5 +194,27 @@ extension ScreenTarget {
       }
     }
     return ScreenInstance(name: screen.value, values: values)
+  }
+}
+
+/// Where a scenario starts, as its root item's `given` says: state values and a stack.
+struct ScenarioSetup {
+  var state: [String: Value] = [:]
+  var stack: [ScreenInstance]?
+  /// The `given` step, or the item's text without one: where a failure to start is shown.
+  var range: SourceRange
+
+  init(root: ChecklistItem) {
+    range = root.text.range
+    for step in root.steps {
+      guard case .given(let assignments, let routes) = step.kind else { continue }
+      range = step.range
+      for assignment in assignments {
+        if case .literal(let value) = assignment.value.value {
+          state[assignment.name.value] = value
+        }
+      }
+      if let routes { stack = routes.value.map(\.instance) }
+    }
   }
 }

@@ -20,10 +20,21 @@ public enum ChecklistTestGenerator {
     /// `filePath`) and their texts, embedded beside the flow's.
     public var files: [(path: String, text: String)]
 
-    public init(filePath: String, typeName: String, files: [(path: String, text: String)] = []) {
+    /// The type of the test target that drives the app's own navigation code
+    /// (`FlowDriver`): with one, each item runs against the app too, and the flow is explored.
+    public var driver: String?
+    /// How many events the exploration sends, and its seed.
+    public var exploration: (events: Int, seed: UInt64)
+
+    public init(
+      filePath: String, typeName: String, files: [(path: String, text: String)] = [],
+      driver: String? = nil, exploration: (events: Int, seed: UInt64) = (5000, 1)
+    ) {
       self.filePath = filePath
       self.typeName = typeName
       self.files = files.sorted { $0.path < $1.path }
+      self.driver = driver
+      self.exploration = exploration
     }
   }
 
@@ -62,7 +73,7 @@ public enum ChecklistTestGenerator {
           for entry in roots {
             renderItem(
               entry, entries: entries, source: source, suite: suite, scope: &scope, into: &writer,
-              first: &first)
+              first: &first, isAsync: options.driver != nil)
           }
           continue
         }
@@ -76,24 +87,25 @@ public enum ChecklistTestGenerator {
           for entry in roots {
             renderItem(
               entry, entries: entries, source: source, suite: suite, scope: &inner, into: &writer,
-              first: &firstInSection)
+              first: &firstInSection, isAsync: options.driver != nil)
           }
         }
       }
       if !first { writer.line() }
-      writer.line(
-        "/// Runs checklist item `item` and records each failed expectation at its place in the flow."
-      )
-      writer.block("static func verify(_ item: Int) {") { writer in
-        writer.block("for failure in checklist.failures(ofItem: item) {") { writer in
-          writer.line("Issue.record(")
-          writer.line("  Comment(rawValue: failure.message),")
-          writer.line("  sourceLocation: SourceLocation(")
-          writer.line(
-            "    fileID: failure.fileID, filePath: failure.filePath, line: failure.line, column: failure.column))"
-          )
+      if let driver = options.driver {
+        renderDriverHelpers(
+          flowName: flow.name.value, driver: driver, exploration: options.exploration,
+          scope: &scope, into: &writer)
+      } else {
+        writer.line(
+          "/// Runs checklist item `item` and records each failed expectation at its place in the flow."
+        )
+        writer.block("static func verify(_ item: Int) {") { writer in
+          writer.line("record(checklist.failures(ofItem: item))")
         }
       }
+      writer.line()
+      renderRecord(into: &writer)
       writer.line()
       let literal = SwiftNames.rawMultilineLiteral(String(decoding: source.bytes, as: UTF8.self))
       writer.line(
@@ -124,25 +136,27 @@ public enum ChecklistTestGenerator {
   /// shows the scenario tree the team wrote.
   private static func renderItem(
     _ entry: ChecklistEntry, entries: [ChecklistEntry], source: SourceText, suite: String,
-    scope: inout NameScope, into writer: inout SwiftWriter, first: inout Bool
+    scope: inout NameScope, into writer: inout SwiftWriter, first: inout Bool, isAsync: Bool
   ) {
     if !first { writer.line() }
     first = false
     let children = entries.filter { $0.parentID == entry.id }
     guard !children.isEmpty else {
-      renderTest(entry, source: source, suite: suite, scope: &scope, into: &writer)
+      renderTest(
+        entry, source: source, suite: suite, scope: &scope, into: &writer, isAsync: isAsync)
       return
     }
     let typeName = scope.typeName(SwiftNames.upperCamel(entry.item.text.value, fallback: "Item"))
     writer.line("@Suite(\(SwiftNames.stringLiteral(entry.item.text.value)))")
     writer.block("struct \(typeName) {") { writer in
       var inner = NameScope(enclosing: typeName, topSuite: suite)
-      renderTest(entry, source: source, suite: suite, scope: &inner, into: &writer)
+      renderTest(
+        entry, source: source, suite: suite, scope: &inner, into: &writer, isAsync: isAsync)
       var firstChild = false
       for child in children {
         renderItem(
           child, entries: entries, source: source, suite: suite, scope: &inner, into: &writer,
-          first: &firstChild)
+          first: &firstChild, isAsync: isAsync)
       }
     }
   }
@@ -150,7 +164,7 @@ public enum ChecklistTestGenerator {
   /// One `@Test`, its steps above it as comments.
   private static func renderTest(
     _ entry: ChecklistEntry, source: SourceText, suite: String, scope: inout NameScope,
-    into writer: inout SwiftWriter
+    into writer: inout SwiftWriter, isAsync: Bool
   ) {
     let item = entry.item
     for line in stepLines(of: item, source: source) {
@@ -160,11 +174,74 @@ public enum ChecklistTestGenerator {
     let displayName = SwiftNames.stringLiteral(item.text.value)
     if item.isBound {
       writer.line("@Test(\(displayName))")
-      writer.line("func \(name)() { \(suite).verify(\(entry.id)) }")
+      if isAsync {
+        writer.line("func \(name)() async { await \(suite).verify(\(entry.id)) }")
+      } else {
+        writer.line("func \(name)() { \(suite).verify(\(entry.id)) }")
+      }
     } else {
       writer.line(
         "@Test(\(displayName), .disabled(\"not bound yet: give it 'when' and 'expect' steps\"))")
       writer.line("func \(name)() {}")
+    }
+  }
+
+  /// `verify` against the interpreter and the app, and the exploration test.
+  private static func renderDriverHelpers(
+    flowName: String, driver: String, exploration: (events: Int, seed: UInt64),
+    scope: inout NameScope, into writer: inout SwiftWriter
+  ) {
+    let name = scope.memberName("conformsToItsFlow")
+    writer.line(
+      "/// Every transition, then seeded random walks, against the app through \(driver); the"
+    )
+    writer.line("/// first disagreement, shrunk, is reported as a checklist item to paste.")
+    writer.line("@Test(\(SwiftNames.stringLiteral("\(flowName) conforms to its flow")))")
+    writer.block("func \(name)() async {") { writer in
+      writer.line(
+        "let finding = await Self.checklist.explore(driver: \(driver).self, events: \(exploration.events), seed: \(exploration.seed))"
+      )
+      writer.line("Self.record(finding.map { [$0] } ?? [])")
+    }
+    writer.line()
+    writer.line(
+      "/// Runs checklist item `item` against the flow and against the app through \(driver),"
+    )
+    writer.line("/// and records each failed expectation at its place in the flow.")
+    writer.block("static func verify(_ item: Int) async {") { writer in
+      writer.line("record(checklist.failures(ofItem: item))")
+      writer.line("let app = await checklist.appFailures(ofItem: item, driver: \(driver).self)")
+      writer.line("record(app.failures)")
+      writer.line("record(app.unchecked, asWarnings: true)")
+    }
+  }
+
+  /// `record`: each failure as an issue at its place in the flow.
+  private static func renderRecord(into writer: inout SwiftWriter) {
+    writer.line("/// Records each failure at its place in the flow; warnings do not fail the test.")
+    writer.block(
+      "static func record(_ failures: [ChecklistVerifier.Failure], asWarnings: Bool = false) {"
+    ) { writer in
+      writer.block("for failure in failures {") { writer in
+        writer.line("let location = SourceLocation(")
+        writer.line(
+          "  fileID: failure.fileID, filePath: failure.filePath, line: failure.line, column: failure.column)"
+        )
+        writer.line("#if compiler(>=6.3)")
+        writer.line(
+          "  Issue.record(Comment(rawValue: failure.message), severity: asWarnings ? .warning : .error, sourceLocation: location)"
+        )
+        writer.line("#else")
+        writer.line("  if asWarnings {")
+        writer.line(
+          "    print(\"\\(failure.filePath):\\(failure.line):\\(failure.column): warning: \\(failure.message)\")"
+        )
+        writer.line("  } else {")
+        writer.line(
+          "    Issue.record(Comment(rawValue: failure.message), sourceLocation: location)")
+        writer.line("  }")
+        writer.line("#endif")
+      }
     }
   }
 

@@ -138,7 +138,7 @@ struct NameScope {
 
   /// A scope inside the type `enclosing`; the top suite's own members are reserved too.
   init(enclosing: String, topSuite: String) {
-    used = [enclosing, topSuite, "verify", "checklist"]
+    used = [enclosing, topSuite, "verify", "checklist", "record"]
   }
 
   /// A type name not yet used here, nor reserved.

@@ -158,6 +158,11 @@ public final class NavigationProgram: Sendable {
   /// The tab bar's tabs; empty for a flow with a single stack.
   public var tabNames: [String] { tabs.map(\.name) }
 
+  /// Every state value's default, by name (a child flow's as `Flow.name`).
+  public var defaultState: [String: Value] {
+    Dictionary(zip(stateNames, initialState), uniquingKeysWith: { first, _ in first })
+  }
+
   private static func index(_ names: [String]) -> [String: Int] {
     var index: [String: Int] = [:]
     for (offset, name) in names.enumerated() where index[name] == nil {

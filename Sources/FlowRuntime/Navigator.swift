@@ -153,6 +153,10 @@ public struct Navigator: Sendable {
   /// Every navigation call made so far, in order.
   public var log: [NavigationLogEntry] { records.map(entry) }
 
+  /// A value equal for two navigators showing and holding the same (stacks, presentations,
+  /// pending requests, state), whatever led there: what an exploration of the flow visits.
+  public var stateFingerprint: Int { current.hashValue }
+
   /// How many times a navigation call was made (whether or not it changed anything).
   public func callCount(_ call: NavigationCall) -> Int {
     callCounts[call.ordinal]

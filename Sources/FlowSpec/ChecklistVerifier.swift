@@ -16,12 +16,15 @@ public final class ChecklistVerifier: Sendable {
 
   private let document: FlowDocument
   private let flowName: String
+  /// The checklist runner over the flow and its children, when they have no errors.
+  private let runner: ChecklistRunner?
 
   /// Parses, checks and runs the flow text; `filePath` is where failures are reported.
   /// `files` holds the texts of the child flows it uses, by path, as they were generated.
   public init(filePath: String, source: String, files: [String: String] = [:]) {
     document = FlowDocument(source: source, path: filePath, files: .embedded(files))
     flowName = document.flow?.name.value ?? "Flow"
+    runner = document.validTree.map { ChecklistRunner(tree: $0) }
   }
 
   /// The failures of the item with this id (its index among all items, parents first);
@@ -41,6 +44,35 @@ public final class ChecklistVerifier: Sendable {
     return document.checklistResults[id].failures.map {
       failure($0.message, in: $0.file, at: $0.range.start)
     }
+  }
+
+  /// Where the app disagrees with item `id`'s expectations, run through `driver`, and what
+  /// its observations could not check; both located in the flow. Nothing when the flow
+  /// itself has errors (`failures(ofItem:)` reports those).
+  @MainActor
+  public func appFailures<Driver: FlowDriver>(ofItem id: Int, driver: Driver.Type) async -> (
+    failures: [Failure], unchecked: [Failure]
+  ) {
+    guard let runner, runner.entries.indices.contains(id) else { return ([], []) }
+    let result = await runner.run(runner.entries[id], against: driver)
+    return (
+      result.failures.map { failure($0.message, in: $0.file, at: $0.range.start) },
+      result.unchecked.map { failure($0.message, in: $0.file, at: $0.range.start) }
+    )
+  }
+
+  /// Explores the flow against the app beyond the checklist; the first disagreement, shrunk
+  /// and written as a checklist item, located at the flow's first line.
+  @MainActor
+  public func explore<Driver: FlowDriver>(
+    driver: Driver.Type, events: Int = 5000, seed: UInt64 = 1
+  ) async -> Failure? {
+    guard let runner else { return nil }
+    guard
+      let finding = await runner.explore(
+        against: driver, budget: ExplorationBudget(events: events, seed: seed))
+    else { return nil }
+    return failure(finding.description, in: nil, at: .start)
   }
 
   /// A failure at a place of the flow's file, or of a child flow's.

@@ -116,7 +116,15 @@ public final class TemporaryFolder: @unchecked Sendable {
   }
 }
 
-/// The repository's root folder.
+/// The repository's root folder: the nearest folder above the calling file that holds
+/// `Package.swift`.
 public func repositoryRoot(filePath: String = #filePath) -> String {
-  filePath.components(separatedBy: "/Tests/").first ?? "."
+  var folder = URL(fileURLWithPath: filePath).deletingLastPathComponent()
+  while folder.path != "/" {
+    if FileManager.default.fileExists(atPath: folder.appendingPathComponent("Package.swift").path) {
+      return folder.path
+    }
+    folder.deleteLastPathComponent()
+  }
+  return "."
 }

@@ -1,0 +1,92 @@
+public import FlowModel
+public import FlowRuntime
+
+/// Binds a flow to the app's own navigation code, as a model-based testing tool binds a model
+/// to the system under test: with a driver, each checklist item runs against the app too.
+///
+/// A test target implements one per flow, in a few lines, over the spies FlowSpec provides:
+///
+/// ```swift
+/// @MainActor
+/// struct NavigationServiceDriver: FlowDriver {
+///   let navigation = NavigationControllerSpy<Screen>()
+///   let service: NavigationService
+///
+///   init(start: ScenarioStart) {
+///     service = NavigationService(
+///       navigationController: navigation, isLogin: start.bool("isLogin"), …)
+///   }
+///
+///   mutating func send(_ event: NavigationEvent) throws {
+///     switch event {
+///     case .named("login", _): service.login()
+///     case .tap(.right): try navigation.tapRightBarButton()
+///     case .alertAction(let title): try navigation.tapAlertAction(title)
+///     default: throw DriverError.unsupported(event)
+///     }
+///   }
+///
+///   func observe() -> Observation { navigation.observation(of: Screen.observed) }
+/// }
+/// ```
+@MainActor
+public protocol FlowDriver {
+  /// Makes the app's navigation code fresh for one scenario, in the state the flow is in
+  /// after `given` (and on the stack the scenario starts from, when it gives one).
+  init(start: ScenarioStart) async throws
+
+  /// Does in the app what the event means: calls the service, taps the bar button through
+  /// the item the service configured, taps the alert's action, completes the request.
+  mutating func send(_ event: NavigationEvent) async throws
+
+  /// What the app's navigation looks like now. Leave out what the app cannot show: an
+  /// expectation about it is reported as not checked.
+  func observe() async -> Observation
+}
+
+/// Where a scenario starts: every state value after `given`, and the stack it starts from.
+public struct ScenarioStart: Sendable {
+  /// Every state value: the flow's defaults, overridden by `given`.
+  public var state: [String: Value]
+  /// The stack `given { stack: … }` starts from; `nil` to run the flow's `start`.
+  public var stack: [ScreenInstance]?
+
+  public init(state: [String: Value], stack: [ScreenInstance]? = nil) {
+    self.state = state
+    self.stack = stack
+  }
+
+  /// A flag of the state (`false` when it is not one).
+  public func bool(_ name: String) -> Bool {
+    if case .bool(let value) = state[name] { return value }
+    return false
+  }
+
+  /// A whole number of the state (0 when it is not one).
+  public func int(_ name: String) -> Int {
+    if case .int(let value) = state[name] { return value }
+    return 0
+  }
+
+  /// A text of the state (empty when it is not one).
+  public func string(_ name: String) -> String {
+    if case .string(let value) = state[name] { return value }
+    return ""
+  }
+}
+
+/// Why a driver could not do what an event asks.
+public struct DriverError: Error, Sendable, CustomStringConvertible {
+  public var message: String
+
+  public init(_ message: String) {
+    self.message = message
+  }
+
+  /// The driver does not know what the event means in the app.
+  public static func unsupported(_ event: NavigationEvent) -> DriverError {
+    DriverError("the driver does not send '\(event)' to the app")
+  }
+
+  public var description: String { message }
+}
