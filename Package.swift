@@ -73,6 +73,14 @@ let package = Package(
       dependencies: ["ExampleNavigationService", "FlowSpec", "FlowTestSupport"],
       path: "Examples/NavigationServiceAppTests", exclude: ["flowspec.json"],
       plugins: ["FlowSpecPlugin"]),
+    // The last article's router and view models, their Route enum generated from
+    // flows/shop.yaml by the plugin, and the checklist run against them through path spies.
+    .target(
+      name: "ExampleShop", path: "Examples/ShopApp", exclude: ["flowspec.json"],
+      plugins: ["FlowSpecPlugin"]),
+    .testTarget(
+      name: "ExampleShopTests", dependencies: ["ExampleShop", "FlowSpec"],
+      path: "Examples/ShopAppTests", exclude: ["flowspec.json"], plugins: ["FlowSpecPlugin"]),
     // The checklists of flows/, turned into Swift Testing cases by the plugin on every build.
     .testTarget(
       name: "FlowsChecklistTests", dependencies: ["FlowSpec"], exclude: ["flowspec.json"],

@@ -29,7 +29,7 @@ struct FlowSpecPlugin: BuildToolPlugin {
         """)
       return []
     }
-    if !Self.dependsOnFlowSpec(target) {
+    if target.kind == .test, !Self.dependsOnFlowSpec(target) {
       Diagnostics.error(
         "the tests FlowSpecPlugin generates for '\(target.name)' import FlowSpec: add .product(name: \"FlowSpec\", package: \"flowspec\") to its dependencies"
       )
@@ -46,6 +46,20 @@ struct FlowSpecPlugin: BuildToolPlugin {
     }
     let flowc = try context.tool(named: "flowc")
     let output = context.pluginWorkDirectoryURL
+    // An app target gets the flows' routes (the Route enum, the deep-link parser, the event
+    // names); a test target gets the checklists' tests.
+    if target.kind != .test {
+      return flows.map { flow in
+        let stem = flow.deletingPathExtension().lastPathComponent
+        let generated = output.appending(path: "\(stem).routes.swift")
+        return .buildCommand(
+          displayName: "Generating routes from \(flow.lastPathComponent)",
+          executable: flowc.url,
+          arguments: ["gen", "--routes", flow.path, "--output-file", generated.path],
+          inputFiles: flows,
+          outputFiles: [generated])
+      }
+    }
     return flows.map { flow in
       let stem = flow.deletingPathExtension().lastPathComponent
       let generated = output.appending(path: "\(stem).checklist.swift")
@@ -56,7 +70,7 @@ struct FlowSpecPlugin: BuildToolPlugin {
           + (hasConfiguration ? ["--config", configuration.path] : []),
         // Every flow the target knows, not just this one: a flow's child flows (`use:`) are
         // embedded in its tests, so editing a child must regenerate its parents' tests.
-        inputFiles: flows,
+        inputFiles: flows + (hasConfiguration ? [configuration] : []),
         outputFiles: [generated])
     }
   }

@@ -25,6 +25,10 @@ enum GenCommand: Command {
           "A test target's flowspec.json: its 'drivers' run flows' checklists against the app too."
       ),
       OptionSpec(
+        name: "routes",
+        help:
+          "Write the flow's Route enum, deep-link parser and event names for the app, not tests."),
+      OptionSpec(
         name: "driver", valueName: "TYPE",
         help: "The FlowDriver type that runs the checklist against the app, for every flow given."
       ),
@@ -38,7 +42,8 @@ enum GenCommand: Command {
       throw UsageError(message: "missing the flows to generate tests from")
     }
     let files = try FlowInputs.files(arguments.positionals)
-    let targets = try outputs(for: files, arguments: arguments)
+    let targets = try outputs(
+      for: files, arguments: arguments, suffix: arguments.has("routes") ? "Routes" : "Checklist")
     let configuration =
       try arguments.value("config").map(TargetConfiguration.init(path:))
       ?? TargetConfiguration()
@@ -63,13 +68,17 @@ enum GenCommand: Command {
       FlowInputs.printDiagnostics(
         checklistErrors, documents: [document], console: console, toErrors: true)
       let absolute = FileSystem.absolutePath(file)
-      let source = ChecklistTestGenerator.render(
-        flow, source: document.text,
-        options: .init(
-          filePath: absolute, typeName: ChecklistTestGenerator.typeName(forFlowFile: file),
-          files: embeddedFiles(of: document, at: absolute),
-          driver: arguments.value("driver") ?? configuration.drivers[flow.name.value],
-          exploration: (configuration.exploreEvents, configuration.exploreSeed)))
+      let source =
+        arguments.has("routes")
+        ? RouteGenerator.render(
+          flow, fileName: file.split(separator: "/").last.map(String.init) ?? file)
+        : ChecklistTestGenerator.render(
+          flow, source: document.text,
+          options: .init(
+            filePath: absolute, typeName: ChecklistTestGenerator.typeName(forFlowFile: file),
+            files: embeddedFiles(of: document, at: absolute),
+            driver: arguments.value("driver") ?? configuration.drivers[flow.name.value],
+            exploration: (configuration.exploreEvents, configuration.exploreSeed)))
       let bytes = Array(source.utf8)
       if let existing = try? FileSystem.read(output).bytes, existing == bytes {
         continue
@@ -79,6 +88,10 @@ enum GenCommand: Command {
       } catch {
         console.printError("flowc: error: cannot write '\(output)': \(error.reason)")
         return .problemsFound
+      }
+      if arguments.has("routes") {
+        console.print("generated \(output) (\(flow.screens.count) routes)")
+        continue
       }
       let tests = flow.checklist?.entries.count ?? 0
       console.print("generated \(output) (\(tests) test\(tests == 1 ? "" : "s"))")
@@ -106,8 +119,8 @@ enum GenCommand: Command {
   }
 
   /// Where each flow's tests go: `--output-file` for one flow, else `DIR/<Name>Checklist.swift`.
-  private static func outputs(for files: [String], arguments: ParsedArguments) throws(UsageError)
-    -> [String]
+  private static func outputs(for files: [String], arguments: ParsedArguments, suffix: String)
+    throws(UsageError) -> [String]
   {
     switch (arguments.value("output"), arguments.value("output-file")) {
     case (nil, nil):
@@ -128,7 +141,8 @@ enum GenCommand: Command {
       }
       let base = directory.hasSuffix("/") ? String(directory.dropLast()) : directory
       let outputs = files.map {
-        base + "/" + ChecklistTestGenerator.typeName(forFlowFile: $0) + ".swift"
+        base + "/" + ChecklistTestGenerator.typeName(forFlowFile: $0).dropLast("Checklist".count)
+          + suffix + ".swift"
       }
       if let clash = Dictionary(grouping: zip(files, outputs), by: \.1).first(where: {
         $0.value.count > 1

@@ -15,6 +15,12 @@ enum SwiftNames {
     return startsLikeAnIdentifier(name) ? name : fallback + name
   }
 
+  /// A parameter name as a Swift label: backticked when it is a keyword.
+  static func label(_ name: String) -> String {
+    let identifier = lowerCamel(name, fallback: "value")
+    return keywords.contains(identifier) ? "`\(identifier)`" : identifier
+  }
+
   /// A Swift string literal (with escapes) of any text.
   static func stringLiteral(_ text: String) -> String {
     var literal = "\""
