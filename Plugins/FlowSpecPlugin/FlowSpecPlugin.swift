@@ -48,26 +48,16 @@ struct FlowSpecPlugin: BuildToolPlugin {
     let output = context.pluginWorkDirectoryURL
     // An app target gets the flows' routes (the Route enum, the deep-link parser, the event
     // names); a test target gets the checklists' tests.
-    if target.kind != .test {
-      return flows.map { flow in
-        let stem = flow.deletingPathExtension().lastPathComponent
-        let generated = output.appending(path: "\(stem).routes.swift")
-        return .buildCommand(
-          displayName: "Generating routes from \(flow.lastPathComponent)",
-          executable: flowc.url,
-          arguments: ["gen", "--routes", flow.path, "--output-file", generated.path],
-          inputFiles: flows,
-          outputFiles: [generated])
-      }
-    }
+    let isApp = target.kind != .test
     return flows.map { flow in
       let stem = flow.deletingPathExtension().lastPathComponent
-      let generated = output.appending(path: "\(stem).checklist.swift")
+      let generated = output.appending(path: stem + (isApp ? ".routes.swift" : ".checklist.swift"))
       return .buildCommand(
-        displayName: "Generating checklist tests from \(flow.lastPathComponent)",
+        displayName: (isApp ? "Generating routes from " : "Generating checklist tests from ")
+          + flow.lastPathComponent,
         executable: flowc.url,
         arguments: ["gen", flow.path, "--output-file", generated.path]
-          + (hasConfiguration ? ["--config", configuration.path] : []),
+          + (isApp ? ["--routes"] : hasConfiguration ? ["--config", configuration.path] : []),
         // Every flow the target knows, not just this one: a flow's child flows (`use:`) are
         // embedded in its tests, so editing a child must regenerate its parents' tests.
         inputFiles: flows + (hasConfiguration ? [configuration] : []),
