@@ -12,8 +12,11 @@ enum SpecCommand: Command {
 
       --update runs every item and rewrites only the marks that disagree: '[✅]' for an item
       that passes, '[ ]' for one that fails or has no steps. Every other byte of the file is
-      kept (comments, spacing, line endings, permissions); the file is replaced atomically,
-      and not at all if it changed while flowc was running.
+      kept (comments, spacing, line endings), and so are its mode, owner and group. The
+      file is replaced atomically; a symbolic link keeps pointing at it. A read-only file
+      is refused (exit 1) and so is a file that changed while flowc was running. A file with
+      several hard links, or whose owner flowc cannot keep, is written in place instead, and
+      flowc says so.
       --check changes nothing and exits 1 when a mark disagrees with its item's result.
       """,
     options: [
@@ -69,6 +72,7 @@ enum SpecCommand: Command {
       printFailingItems(document, console: console)
       return .success
     }
+    let method: FileSystem.RewriteMethod
     do {
       let updated = try MarkRewriter.apply(changes, to: document.text)
       let current = try FileSystem.read(document.path).bytes
@@ -78,7 +82,7 @@ enum SpecCommand: Command {
         )
         return .problemsFound
       }
-      try FileSystem.writeAtomically(updated, to: document.path)
+      method = try FileSystem.rewrite(document.path, with: updated)
     } catch let error as MarkRewriteError {
       console.printError("flowc: error: \(error)")
       return .problemsFound
@@ -89,6 +93,9 @@ enum SpecCommand: Command {
     for change in changes {
       console.print(
         "\(document.path):\(change.range.start): \(change.from) → \(change.to) \(change.item)")
+    }
+    if case .inPlace(let reason) = method {
+      console.print("wrote \(document.path) in place, not atomically: \(reason)")
     }
     let done = changes.filter(\.passes).count
     console.print(

@@ -29,8 +29,9 @@ public struct FileError: Error, Sendable, CustomStringConvertible {
   public var description: String { "\(path): \(reason)" }
 }
 
-/// Small POSIX file operations: reading with a size limit, listing folders, and writing
-/// atomically (a temporary file in the same folder, then `rename`).
+/// Small POSIX file operations: reading with a size limit, listing folders, writing
+/// atomically (a temporary file in the same folder, then `rename`), and rewriting a user's
+/// file without losing its links, owner or mode.
 public enum FileSystem {
   /// Whether a path is a directory.
   public static func isDirectory(_ path: String) -> Bool {
@@ -89,48 +90,230 @@ public enum FileSystem {
     return names.sorted()
   }
 
-  /// Replaces a file's contents atomically: writes a temporary file beside it, gives it the
-  /// original's permissions (or `mode` for a new file), then renames it over the original.
+  /// Writes a file atomically: writes a temporary file beside it, gives it the original's
+  /// permissions (or `mode` for a new file), then renames it over the original.
+  ///
+  /// For files flowc owns (generated Swift). A user's own file goes through `rewrite`, which
+  /// also keeps its links and owner.
   public static func writeAtomically(_ bytes: [UInt8], to path: String, mode: mode_t = 0o644)
     throws(FileError)
   {
-    let directory = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "."
-    let name = path.lastIndex(of: "/").map { String(path[path.index(after: $0)...]) } ?? path
-    var template = Array("\(directory.isEmpty ? "/" : directory)/.\(name).flowc-XXXXXX".utf8CString)
-    let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-    guard descriptor >= 0 else {
-      throw FileError(path: path, reason: "cannot create a temporary file: \(errorText())")
-    }
-    let temporary = String(
-      decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     var info = stat()
     let permissions = stat(path, &info) == 0 ? info.st_mode & 0o7777 : mode
-    var failure: String?
-    if fchmod(descriptor, permissions) != 0 { failure = errorText() }
-    var offset = 0
-    while failure == nil, offset < bytes.count {
-      let written = bytes[offset...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-      if written < 0 {
-        if errno == EINTR { continue }
-        failure = errorText()
-      } else {
-        offset += written
-      }
-    }
-    if failure == nil, fsync(descriptor) != 0 { failure = errorText() }
-    close(descriptor)
-    if failure == nil, rename(temporary, path) != 0 { failure = errorText() }
-    if let failure {
-      unlink(temporary)
-      throw FileError(path: path, reason: failure)
+    switch replace(path, with: bytes, permissions: permissions, owner: nil) {
+    case .replaced: return
+    case .failed(let reason): throw FileError(path: path, reason: reason)
+    case .cannotKeepOwner, .cannotCreateTemporary(_):
+      throw FileError(path: path, reason: "cannot create a temporary file beside it")
     }
   }
 
-  /// The absolute, symlink-free form of an existing path, or the path itself if it has none.
-  public static func absolutePath(_ path: String) -> String {
-    guard let resolved = realpath(path, nil) else { return path }
+  /// Rewrites a user's existing file with new bytes, keeping everything about the file but its
+  /// contents.
+  ///
+  /// - A symbolic link is followed: its target gets the new bytes, the link stays a link.
+  /// - A file nobody may write (no `w` in its mode, like `chmod 444`) or that this process
+  ///   may not write is refused with the reason; it is left exactly as it was.
+  /// - Normally the bytes go to a temporary file in the same folder, with the original's mode,
+  ///   owner and group, which is then renamed over the original: a reader, or a `kill -9`,
+  ///   sees the old file or the new one, never a mix.
+  /// - A file with several hard links, or whose owner or group this process cannot give to a
+  ///   new file, or in a folder where no temporary file can be made, is written in place
+  ///   instead, as editors do: links, owner and group stay, but the write is not atomic.
+  ///
+  /// - Returns: how the file was written.
+  @discardableResult
+  public static func rewrite(_ path: String, with bytes: [UInt8]) throws(FileError)
+    -> RewriteMethod
+  {
+    guard let target = resolvedPath(path) else {
+      throw FileError(path: path, reason: errorText())
+    }
+    var info = stat()
+    guard stat(target, &info) == 0 else { throw FileError(path: path, reason: errorText()) }
+    guard (info.st_mode & S_IFMT) == S_IFREG else {
+      throw FileError(path: path, reason: "not a regular file; it was not rewritten")
+    }
+    let permissions = info.st_mode & 0o7777
+    if permissions & 0o222 == 0 {
+      throw FileError(
+        path: path,
+        reason: "is read-only (mode \(octal(permissions))); it was not rewritten — make it "
+          + "writable (chmod u+w) to let flowc update it")
+    }
+    if access(target, W_OK) != 0 {
+      throw FileError(path: path, reason: "\(errorText()); it was not rewritten")
+    }
+    removeStaleTemporaries(of: target)
+    if info.st_nlink > 1 {
+      try writeInPlace(target, bytes, reportedAs: path)
+      return .inPlace(because: "it has \(info.st_nlink) hard links")
+    }
+    switch replace(target, with: bytes, permissions: permissions, owner: (info.st_uid, info.st_gid))
+    {
+    case .replaced:
+      return .replaced
+    case .cannotKeepOwner:
+      try writeInPlace(target, bytes, reportedAs: path)
+      return .inPlace(because: "a new file could not keep its owner and group")
+    case .cannotCreateTemporary(let reason):
+      try writeInPlace(target, bytes, reportedAs: path)
+      return .inPlace(because: "no temporary file could be made beside it (\(reason))")
+    case .failed(let reason):
+      throw FileError(path: path, reason: reason)
+    }
+  }
+
+  /// How `rewrite` wrote a file.
+  public enum RewriteMethod: Equatable, Sendable {
+    /// Atomically: a complete new file renamed over the old one.
+    case replaced
+    /// Into the file itself, keeping its links and owner; not atomic.
+    case inPlace(because: String)
+  }
+
+  /// What `replace` did.
+  private enum Replacement {
+    case replaced
+    case cannotKeepOwner
+    case cannotCreateTemporary(String)
+    case failed(String)
+  }
+
+  /// The temporary files of this process are named `.NAME.flowc-PID…`, so a later run can
+  /// remove those a killed process left.
+  private static func temporaryPrefix(of name: String) -> String { ".\(name).flowc-" }
+
+  /// Writes `bytes` to a new file in `path`'s folder and renames it over `path`.
+  ///
+  /// On Linux the new file has no name until it is complete (`O_TMPFILE`), so a process
+  /// killed while writing leaves nothing behind; elsewhere, or where the file system has no
+  /// unnamed files, it is a `mkstemp` file, and a later run removes it.
+  private static func replace(
+    _ path: String, with bytes: [UInt8], permissions: mode_t, owner: (uid_t, gid_t)?
+  ) -> Replacement {
+    let (directory, name) = split(path)
+    let temporary = "\(directory)/\(temporaryPrefix(of: name))\(getpid())"
+    var named: String?
+    var descriptor = openUnnamedFile(in: directory)
+    if descriptor < 0 {
+      var template = Array("\(temporary)-XXXXXX".utf8CString)
+      descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+      guard descriptor >= 0 else { return .cannotCreateTemporary(errorText()) }
+      named = String(
+        decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+    func abandon(_ result: Replacement) -> Replacement {
+      close(descriptor)
+      if let named { unlink(named) }
+      return result
+    }
+    if let (uid, gid) = owner {
+      var created = stat()
+      guard fstat(descriptor, &created) == 0 else { return abandon(.failed(errorText())) }
+      if created.st_uid != uid || created.st_gid != gid, fchown(descriptor, uid, gid) != 0 {
+        return abandon(.cannotKeepOwner)
+      }
+    }
+    if fchmod(descriptor, permissions) != 0 { return abandon(.failed(errorText())) }
+    if let failure = writeAll(bytes, to: descriptor) { return abandon(.failed(failure)) }
+    if fsync(descriptor) != 0 { return abandon(.failed(errorText())) }
+    if named == nil {
+      unlink(temporary)
+      guard linkUnnamedFile(descriptor, to: temporary) else {
+        return abandon(.failed("cannot name the new file: \(errorText())"))
+      }
+      named = temporary
+    }
+    if rename(named!, path) != 0 { return abandon(.failed(errorText())) }
+    close(descriptor)
+    return .replaced
+  }
+
+  /// Writes `bytes` into the file itself and cuts it to their length.
+  private static func writeInPlace(_ path: String, _ bytes: [UInt8], reportedAs shown: String)
+    throws(FileError)
+  {
+    let descriptor = open(path, O_WRONLY)
+    guard descriptor >= 0 else { throw FileError(path: shown, reason: errorText()) }
+    defer { close(descriptor) }
+    if let failure = writeAll(bytes, to: descriptor) {
+      throw FileError(path: shown, reason: failure)
+    }
+    if ftruncate(descriptor, off_t(bytes.count)) != 0 || fsync(descriptor) != 0 {
+      throw FileError(path: shown, reason: errorText())
+    }
+  }
+
+  /// Writes every byte, retrying interrupted writes; the reason on failure.
+  private static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> String? {
+    var offset = 0
+    while offset < bytes.count {
+      let written = bytes[offset...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+      if written < 0 {
+        if errno == EINTR { continue }
+        return errorText()
+      }
+      offset += written
+    }
+    return nil
+  }
+
+  /// Removes the temporary files that killed flowc processes left beside `path`.
+  private static func removeStaleTemporaries(of path: String) {
+    let (directory, name) = split(path)
+    let prefix = temporaryPrefix(of: name)
+    guard let names = try? contents(ofDirectory: directory) else { return }
+    for entry in names where entry.hasPrefix(prefix) {
+      let digits = entry.dropFirst(prefix.count).prefix { $0.isASCII && $0.isNumber }
+      guard let pid = pid_t(digits), pid != getpid() else { continue }
+      if kill(pid, 0) != 0, errno == ESRCH { unlink("\(directory)/\(entry)") }
+    }
+  }
+
+  /// A path's folder and name.
+  private static func split(_ path: String) -> (directory: String, name: String) {
+    guard let slash = path.lastIndex(of: "/") else { return (".", path) }
+    let directory = String(path[..<slash])
+    return (directory.isEmpty ? "/" : directory, String(path[path.index(after: slash)...]))
+  }
+
+  /// The symlink-free path of an existing file, or nil with `errno` set.
+  private static func resolvedPath(_ path: String) -> String? {
+    guard let resolved = realpath(path, nil) else { return nil }
     defer { free(resolved) }
     return String(cString: resolved)
+  }
+
+  private static func octal(_ mode: mode_t) -> String {
+    let digits = String(mode, radix: 8)
+    return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+  }
+
+  #if os(Linux)
+    /// `O_TMPFILE` (`__O_TMPFILE | O_DIRECTORY`), which Glibc defines as a macro Swift does not
+    /// import.
+    private static let unnamedFileFlag: Int32 = 0o20_000_000 | O_DIRECTORY
+
+    /// An unnamed file in `directory`, or -1 where the file system has none.
+    private static func openUnnamedFile(in directory: String) -> Int32 {
+      open(directory, O_WRONLY | unnamedFileFlag | O_CLOEXEC, 0o600)
+    }
+
+    /// Gives an unnamed file a name.
+    private static func linkUnnamedFile(_ descriptor: Int32, to path: String) -> Bool {
+      linkat(AT_FDCWD, "/proc/self/fd/\(descriptor)", AT_FDCWD, path, AT_SYMLINK_FOLLOW) == 0
+    }
+  #else
+    /// Darwin has no unnamed files: `replace` falls back to `mkstemp`.
+    private static func openUnnamedFile(in directory: String) -> Int32 { -1 }
+
+    private static func linkUnnamedFile(_ descriptor: Int32, to path: String) -> Bool { false }
+  #endif
+
+  /// The absolute, symlink-free form of an existing path, or the path itself if it has none.
+  public static func absolutePath(_ path: String) -> String {
+    resolvedPath(path) ?? path
   }
 
   /// Creates a directory and its missing parents.

@@ -1,0 +1,17 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+// This file is the test support's one place for C library calls, on Glibc, Musl and Darwin.
+
+/// Kills a process with `SIGKILL`: no handler runs, nothing is cleaned up.
+public func killWithoutWarning(_ process: Int32) {
+  _ = kill(process, SIGKILL)
+}
+
+/// Whether the tests run as root, who may give files to other users.
+public var runsAsRoot: Bool { geteuid() == 0 }
