@@ -13,11 +13,17 @@ struct FlowSpecPlugin: BuildToolPlugin {
   func createBuildCommands(context: PluginContext, target: Target) async throws -> [Command] {
     guard let target = target as? SourceModuleTarget else { return [] }
     let directory = target.directoryURL
-    var flows = Self.flowFiles(in: directory)
+    // The target's own YAML files, as SwiftPM lists them: what its manifest excludes is gone.
+    var flows = target.sourceFiles.map(\.url.standardizedFileURL)
+      .filter { ["yaml", "yml"].contains($0.pathExtension) }
+      .sorted { $0.path < $1.path }
     let configuration = directory.appending(path: "flowspec.json")
     let hasConfiguration = FileManager.default.fileExists(atPath: configuration.path)
     if hasConfiguration {
-      flows += try Self.namedFlows(in: configuration, relativeTo: directory)
+      let named = try Self.readConfiguration(configuration, relativeTo: directory)
+      flows += named.flows
+      flows = flows.filter { flow in !named.excluded.contains { Self.isInside(flow, $0) } }
+      Self.warnAboutUnwatchedFolders(named.folders, of: target, in: context.package)
     }
     flows = Self.unique(flows)
     guard !flows.isEmpty else {
@@ -34,30 +40,24 @@ struct FlowSpecPlugin: BuildToolPlugin {
         "the tests FlowSpecPlugin generates for '\(target.name)' import FlowSpec: add .product(name: \"FlowSpec\", package: \"flowspec\") to its dependencies"
       )
     }
-    var stems: [String: URL] = [:]
-    for flow in flows {
-      let stem = flow.deletingPathExtension().lastPathComponent
-      if let other = stems[stem] {
-        Diagnostics.error(
-          "'\(flow.path)' and '\(other.path)' would generate the same test suite; rename one of them"
-        )
-      }
-      stems[stem] = flow
-    }
     let flowc = try context.tool(named: "flowc")
     let output = context.pluginWorkDirectoryURL
     // An app target gets the flows' routes (the Route enum, the deep-link parser, the event
     // names); a test target gets the checklists' tests.
     let isApp = target.kind != .test
+    let stems = Self.uniqueStems(flows)
     return flows.map { flow in
-      let stem = flow.deletingPathExtension().lastPathComponent
-      let generated = output.appending(path: stem + (isApp ? ".routes.swift" : ".checklist.swift"))
+      let generated = output.appending(
+        path: stems[flow]! + (isApp ? ".routes.swift" : ".checklist.swift"))
+      let siblings = flows.filter { $0 != flow }.flatMap { ["--sibling", $0.path] }
       return .buildCommand(
         displayName: (isApp ? "Generating routes from " : "Generating checklist tests from ")
           + flow.lastPathComponent,
         executable: flowc.url,
-        arguments: ["gen", flow.path, "--output-file", generated.path]
-          + (isApp ? ["--routes"] : hasConfiguration ? ["--config", configuration.path] : []),
+        arguments: ["gen", flow.path, "--output-file", generated.path, "--skip-non-flows"]
+          + (isApp
+            ? ["--routes"]
+            : siblings + (hasConfiguration ? ["--config", configuration.path] : [])),
         // Every flow the target knows, not just this one: a flow's child flows (`use:`) are
         // embedded in its tests, so editing a child must regenerate its parents' tests.
         inputFiles: flows + (hasConfiguration ? [configuration] : []),
@@ -79,27 +79,84 @@ struct FlowSpecPlugin: BuildToolPlugin {
     return files.sorted { $0.path < $1.path }
   }
 
-  /// The flows `flowspec.json` names: files, or folders of flows.
-  static func namedFlows(in configuration: URL, relativeTo directory: URL) throws -> [URL] {
-    struct Configuration: Decodable { var flows: [String]? }
+  /// What `flowspec.json` says: the flows it names (files, or folders of flows), those
+  /// folders, and the paths its `exclude` leaves out, all relative to the target's folder.
+  static func readConfiguration(_ configuration: URL, relativeTo directory: URL) throws -> (
+    flows: [URL], folders: [URL], excluded: [URL]
+  ) {
+    struct Configuration: Decodable {
+      var flows: [String]?
+      var exclude: [String]?
+    }
     let data = try Data(contentsOf: configuration)
-    guard let names = try? JSONDecoder().decode(Configuration.self, from: data).flows ?? [] else {
+    guard let decoded = try? JSONDecoder().decode(Configuration.self, from: data) else {
       Diagnostics.error(
-        "\(configuration.path) must be a JSON object such as { \"flows\": [\"../../flows\"] }")
-      return []
+        "\(configuration.path) must be a JSON object such as { \"flows\": [\"../../flows\"], \"exclude\": [\"Fixtures\"] } (lists of paths)"
+      )
+      return ([], [], [])
+    }
+    func resolve(_ name: String) -> URL {
+      (name.hasPrefix("/") ? URL(fileURLWithPath: name) : directory.appending(path: name))
+        .standardizedFileURL
     }
     var flows: [URL] = []
-    for name in names {
-      let url = (name.hasPrefix("/") ? URL(fileURLWithPath: name) : directory.appending(path: name))
-        .standardizedFileURL
+    var folders: [URL] = []
+    for name in decoded.flows ?? [] {
+      let url = resolve(name)
       var isDirectory: ObjCBool = false
       guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
         Diagnostics.error("\(configuration.path) names '\(name)', but there is no \(url.path)")
         continue
       }
-      flows += isDirectory.boolValue ? flowFiles(in: url) : [url]
+      if isDirectory.boolValue {
+        folders.append(url)
+        flows += flowFiles(in: url)
+      } else {
+        flows.append(url)
+      }
     }
-    return flows
+    return (flows, folders, (decoded.exclude ?? []).map(resolve))
+  }
+
+  /// Whether a file is a path or lies below it.
+  static func isInside(_ file: URL, _ path: URL) -> Bool {
+    file.path == path.path || file.path.hasPrefix(path.path + "/")
+  }
+
+  /// SwiftPM re-plans a build, and so sees flows added to or removed from a folder, only for
+  /// folders inside a target; a named folder outside every target gets a warning saying so.
+  static func warnAboutUnwatchedFolders(
+    _ folders: [URL], of target: SourceModuleTarget, in package: Package
+  ) {
+    let targetFolders = package.targets.map(\.directoryURL.standardizedFileURL)
+    for folder in folders where !targetFolders.contains(where: { isInside(folder, $0) }) {
+      Diagnostics.warning(
+        """
+        \(folder.path) is outside every target's folder, and SwiftPM does not watch such a \
+        folder: a flow added there gets tests, and a flow removed stops breaking the build, \
+        only once Package.swift or a target's folder changes (touch \(target.directoryURL.path)). \
+        Flows inside the target's folder are always seen.
+        """)
+    }
+  }
+
+  /// A name for each flow's generated file, its file name without extension, unique in the
+  /// target even without case (a module's source files need distinct names): a later flow
+  /// with a name already taken gets `-2`, `-3`….
+  static func uniqueStems(_ flows: [URL]) -> [URL: String] {
+    var taken: Set<String> = []
+    var stems: [URL: String] = [:]
+    for flow in flows {
+      let stem = flow.deletingPathExtension().lastPathComponent
+      var unique = stem
+      var number = 2
+      while !taken.insert(unique.lowercased()).inserted {
+        unique = "\(stem)-\(number)"
+        number += 1
+      }
+      stems[flow] = unique
+    }
+    return stems
   }
 
   static func unique(_ flows: [URL]) -> [URL] {

@@ -53,6 +53,18 @@ enum FlowInputs {
     return files
   }
 
+  /// Whether a file is readable YAML that is not a flow: empty, or without a top-level
+  /// `flow` key. A file libyaml cannot read is not called "not a flow": its errors matter.
+  static func isOtherYAML(_ path: String, limits: YAMLLimits) -> Bool {
+    guard let bytes = try? FileSystem.read(path, limit: limits.maxFileSize).bytes else {
+      return false
+    }
+    let parsed = YAMLParser.parse(bytes, file: path, limits: limits)
+    guard !parsed.diagnostics.contains(where: { $0.severity == .error }) else { return false }
+    guard let pairs = parsed.root?.pairs else { return true }
+    return !pairs.contains { $0.keyText == "flow" }
+  }
+
   private static func flowFiles(in directory: String) throws(UsageError) -> [String] {
     let base = directory.hasSuffix("/") ? String(directory.dropLast()) : directory
     let names: [String]

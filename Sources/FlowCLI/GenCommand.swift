@@ -29,6 +29,16 @@ enum GenCommand: Command {
         help:
           "Write the flow's Route enum, deep-link parser and event names for the app, not tests."),
       OptionSpec(
+        name: "sibling", valueName: "FLOW",
+        help:
+          "Another flow of the same test target: generated type names stay unique among them.",
+        repeatable: true),
+      OptionSpec(
+        name: "skip-non-flows",
+        help:
+          "Leave YAML files without a top-level 'flow:' key alone (an empty output says why); the plugin's way."
+      ),
+      OptionSpec(
         name: "driver", valueName: "TYPE",
         help: "The FlowDriver type that runs the checklist against the app, for every flow given."
       ),
@@ -47,8 +57,21 @@ enum GenCommand: Command {
     let configuration =
       try arguments.value("config").map(TargetConfiguration.init(path:))
       ?? TargetConfiguration()
+    // Type names stay unique among every flow the command is given and the target's others.
+    let typeNames = ChecklistTestGenerator.uniqueTypeNames(
+      forFlowFiles: files + arguments.all("sibling"))
     var status = ExitCode.success
     for (file, output) in zip(files, targets) {
+      if arguments.has("skip-non-flows"), FlowInputs.isOtherYAML(file, limits: limits) {
+        // The build plugin declared this output, so it must exist, saying why it is empty.
+        let note =
+          "// \(file) is not a flow (it has no top-level 'flow:' key): nothing was generated from it.\n"
+        guard write(Array(note.utf8), to: output, console: console) != .failed else {
+          return .problemsFound
+        }
+        console.print("skipped \(file): not a flow (no top-level 'flow:' key)")
+        continue
+      }
       let document = try FlowInputs.load(file, limits: limits)
       guard
         let flow = FlowInputs.validFlow(
@@ -75,19 +98,14 @@ enum GenCommand: Command {
         : ChecklistTestGenerator.render(
           flow, source: document.text,
           options: .init(
-            filePath: absolute, typeName: ChecklistTestGenerator.typeName(forFlowFile: file),
+            filePath: absolute, typeName: typeNames[file]!,
             files: embeddedFiles(of: document, at: absolute),
             driver: arguments.value("driver") ?? configuration.drivers[flow.name.value],
             exploration: (configuration.exploreEvents, configuration.exploreSeed)))
-      let bytes = Array(source.utf8)
-      if let existing = try? FileSystem.read(output).bytes, existing == bytes {
-        continue
-      }
-      do {
-        try FileSystem.writeAtomically(bytes, to: output)
-      } catch {
-        console.printError("flowc: error: cannot write '\(output)': \(error.reason)")
-        return .problemsFound
+      switch write(Array(source.utf8), to: output, console: console) {
+      case .failed: return .problemsFound
+      case .unchanged: continue
+      case .written: break
       }
       if arguments.has("routes") {
         console.print("generated \(output) (\(flow.screens.count) routes)")
@@ -98,6 +116,23 @@ enum GenCommand: Command {
     }
     return status
   }
+
+  /// Writes a generated file atomically, and not at all when its bytes are already there,
+  /// so the build does not recompile it; the reason is printed when it cannot.
+  private static func write(_ bytes: [UInt8], to output: String, console: Console)
+    -> WriteOutcome
+  {
+    if let existing = try? FileSystem.read(output).bytes, existing == bytes { return .unchanged }
+    do {
+      try FileSystem.writeAtomically(bytes, to: output)
+      return .written
+    } catch {
+      console.printError("flowc: error: cannot write '\(output)': \(error.reason)")
+      return .failed
+    }
+  }
+
+  private enum WriteOutcome { case written, unchanged, failed }
 
   /// The texts of the child flows a document uses, transitively, by the path its `use:`
   /// resolves to from `path`, as the generated tests will read them.
@@ -140,9 +175,9 @@ enum GenCommand: Command {
         throw UsageError(message: "cannot create '\(directory)': \(error.reason)")
       }
       let base = directory.hasSuffix("/") ? String(directory.dropLast()) : directory
+      let typeNames = ChecklistTestGenerator.uniqueTypeNames(forFlowFiles: files)
       let outputs = files.map {
-        base + "/" + ChecklistTestGenerator.typeName(forFlowFile: $0).dropLast("Checklist".count)
-          + suffix + ".swift"
+        base + "/" + typeNames[$0]!.dropLast("Checklist".count) + suffix + ".swift"
       }
       if let clash = Dictionary(grouping: zip(files, outputs), by: \.1).first(where: {
         $0.value.count > 1

@@ -39,14 +39,44 @@ public enum ChecklistTestGenerator {
   }
 
   /// The suite type named after a flow file: `navigation-service.yaml` →
-  /// `NavigationServiceChecklist` (the first letter of each word upper-cased, the rest kept).
+  /// `NavigationServiceChecklist`, `login.v2.yaml` → `LoginV2Checklist` (the first letter of
+  /// each word upper-cased, the rest kept).
   public static func typeName(forFlowFile path: String) -> String {
     let name = path.split(separator: "/").last.map(String.init) ?? path
-    let stem = name.split(separator: ".").first.map(String.init) ?? name
+    var stem = name
+    for fileExtension in [".yaml", ".yml"] where stem.hasSuffix(fileExtension) {
+      stem.removeLast(fileExtension.count)
+    }
     let camel = SwiftNames.identifierWords(stem).map { $0.prefix(1).uppercased() + $0.dropFirst() }
       .joined()
     let base = camel.isEmpty || camel.first!.isNumber ? "Flow" + camel : camel
     return base + "Checklist"
+  }
+
+  /// A suite type name for each flow file, unique among them however the files are named
+  /// (`login-v2.yaml` and `Login_V2.yaml` are both `LoginV2`), case aside: in path order, the first file
+  /// keeps its name and each later one gets the first free number after it
+  /// (`LoginV2Checklist`, then `LoginV2_2Checklist`).
+  public static func uniqueTypeNames(forFlowFiles paths: [String]) -> [String: String] {
+    // Compared without case, so the files named after them differ on macOS's file system too.
+    var names: [String: String] = [:]
+    var taken = Set(paths.map { typeName(forFlowFile: $0).lowercased() })
+    var given: Set<String> = []
+    for path in Set(paths).sorted() {
+      let name = typeName(forFlowFile: path)
+      if given.insert(name.lowercased()).inserted {
+        names[path] = name
+        continue
+      }
+      let base = name.dropLast("Checklist".count)
+      var number = 2
+      while taken.contains("\(base)_\(number)Checklist".lowercased()) { number += 1 }
+      let unique = "\(base)_\(number)Checklist"
+      taken.insert(unique.lowercased())
+      given.insert(unique.lowercased())
+      names[path] = unique
+    }
+    return names
   }
 
   /// The Swift source for a flow's checklist; a flow without one gives a file with an empty

@@ -19,7 +19,7 @@ private func demoPackage(in folder: TemporaryFolder, extraTarget: String = "") t
         .testTarget(
           name: "DemoTests",
           dependencies: [.product(name: "FlowSpec", package: "\(identity)")],
-          exclude: ["flows"],
+          exclude: ["Broken", "flowspec.json"],
           plugins: [.plugin(name: "FlowSpecPlugin", package: "\(identity)")]),
         \(extraTarget)
       ]
@@ -44,12 +44,47 @@ private func demoPackage(in folder: TemporaryFolder, extraTarget: String = "") t
       [ ] Not yet
 
     """)
+  // YAML that is not a flow is left alone; what the manifest or flowspec.json excludes is
+  // not read at all, broken as it is.
+  try folder.write("Tests/DemoTests/Fixtures/api-response.yml", "user: { name: Ann }\n")
+  try folder.write("Tests/DemoTests/Broken/broken.yaml", "flow: [\n")
+  try folder.write("Tests/DemoTests/Ignored/draft.yaml", "flow: Draft\nscreens: nope\n")
+  try folder.write("Tests/DemoTests/flowspec.json", #"{ "exclude": ["Ignored"] }"#)
+  // Files whose names make the same Swift name still compile side by side.
+  for (index, name) in ["login.yaml", "login.v2.yaml", "login-v2.yaml", "Login_V2.yml"].enumerated()
+  {
+    try folder.write(
+      "Tests/DemoTests/flows/\(name)",
+      """
+      flow: Login\(index)
+      start: { setRoot: Home }
+      screens: { Home: {} }
+      spec: |
+        [✅] Login \(index) starts at home
+            expect { top: Home }
+
+      """)
+  }
+  // Item texts that are Swift keywords, the generated helpers' names, Swift Testing's types,
+  // emoji, punctuation and repeats: all must compile beside the target's own top-level
+  // `checklist` and `verify`.
+  let awkward = [
+    "Verify", "verify", "deinit", "associatedtype", "fileprivate", "Test", "Suite", "Issue", "Tag",
+    "checklist", "record", "self", "Self", "Type", "init", "🚀", "!!!", "…", "42", "Verify",
+  ]
+  try folder.write(
+    "Tests/DemoTests/flows/names.yaml",
+    "flow: Names\nstart: { setRoot: Home }\nscreens: { Home: {} }\nspec: |\n  ===== Test\n"
+      + awkward.map { "  [✅] \($0)\n    [✅] \($0)\n        expect { top: Home }\n" }.joined())
   try folder.write(
     "Tests/DemoTests/DemoFlowTests.swift",
     """
     import FlowSpec
     import Foundation
     import Testing
+
+    let checklist = 1
+    func verify(_ item: Int) {}
 
     @Test func demoFlowHasNoErrorsOutsideItsChecklist() throws {
       let document = try FlowDocument.load(path: #filePath.replacingOccurrences(of: "DemoFlowTests.swift", with: "flows/demo.yaml"))
@@ -85,6 +120,31 @@ struct PluginTests {
       ))
     #expect(test.output.contains("Test \"Not yet\" skipped: \"not bound yet"))
     #expect(test.output.contains("Test demoFlowHasNoErrorsOutsideItsChecklist() passed"))
+    #expect(
+      test.output.contains("Suite \"Names\" passed"), "every awkward name compiles and runs")
+    for index in 0..<4 {
+      #expect(test.output.contains("Test \"Login \(index) starts at home\" passed"))
+    }
+
+    // A CI-style sequence: a flow added is tested on the next build, a flow removed does not
+    // break it.
+    try folder.write(
+      "Tests/DemoTests/flows/wallet.yaml",
+      """
+      flow: Wallet
+      start: { setRoot: Cards }
+      screens: { Cards: {} }
+      spec: |
+        [✅] Wallet opens on the cards
+            expect { top: Cards }
+
+      """)
+    let added = try swift(["test", "--filter", "Wallet"], in: folder.path)
+    #expect(added.status == 0, "\(added.output.suffix(3000))")
+    #expect(added.output.contains("Test \"Wallet opens on the cards\" passed"))
+    try FileManager.default.removeItem(atPath: folder.path + "/Tests/DemoTests/flows/wallet.yaml")
+    let removed = try swift(["build", "--build-tests"], in: folder.path)
+    #expect(removed.status == 0, "\(removed.output.suffix(3000))")
 
     // A flow that uses a child flow in another file: editing only the child regenerates the
     // parent's tests, which then fail at the parent's line.
