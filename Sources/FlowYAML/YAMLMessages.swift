@@ -18,6 +18,12 @@ extension DiagnosticMessage {
   static func invalidEncoding(_ problem: String) -> Self {
     Self("yaml.encoding", .error, "\(problem); flow files must be UTF-8")
   }
+  static func foreignEncoding(_ encoding: String) -> Self {
+    Self(
+      "yaml.encoding", .error,
+      "the file is \(encoding) text; flow files must be UTF-8: convert it, for example with 'iconv -f \(encoding.prefix(6)) -t UTF-8 FILE > FILE.utf8', then replace the file"
+    )
+  }
   static func duplicateKey(_ key: String) -> Self {
     Self("yaml.duplicate-key", .error, "duplicate key '\(key)' in this mapping")
   }

@@ -24,6 +24,9 @@ public enum YAMLParser {
     _ bytes: [UInt8], file: String, limits: YAMLLimits = .default,
     origin: SourcePosition = .start
   ) -> YAMLParseResult {
+    if origin == .start, let refused = refusingForeignEncoding(bytes, file: file) {
+      return refused
+    }
     if origin == .start, SplitParse.mayApply(to: bytes, limits: limits),
       let result = SplitParse.parse(SourceText(bytes: bytes), file: file, limits: limits)
     {
@@ -37,8 +40,19 @@ public enum YAMLParser {
   package static func parse(_ text: SourceText, file: String, limits: YAMLLimits = .default)
     -> YAMLParseResult
   {
-    SplitParse.parse(text, file: file, limits: limits)
+    if let refused = refusingForeignEncoding(text.bytes, file: file) { return refused }
+    return SplitParse.parse(text, file: file, limits: limits)
       ?? parseWhole(text.bytes, file: file, limits: limits, origin: .start)
+  }
+
+  /// One error for a UTF-16 or UTF-32 file, which is not read further.
+  private static func refusingForeignEncoding(_ bytes: [UInt8], file: String)
+    -> YAMLParseResult?
+  {
+    guard let encoding = UnicodeEncodingCheck.foreignEncoding(of: bytes) else { return nil }
+    var sink = DiagnosticSink(file: file)
+    sink.report(.foreignEncoding(encoding), at: .start)
+    return YAMLParseResult(root: nil, diagnostics: sink.diagnostics)
   }
 
   /// Parses the bytes in one piece, on the calling thread.
