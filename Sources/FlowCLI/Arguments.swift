@@ -140,4 +140,13 @@ struct ParsedArguments {
     }
     return number
   }
+
+  /// An option's value as a whole number of 0 or more, if given.
+  func count(_ name: String) throws(UsageError) -> Int? {
+    guard let text = value(name) else { return nil }
+    guard let number = Int(text), number >= 0 else {
+      throw UsageError(message: "'--\(name)' must be a whole number (0 or more), not '\(text)'")
+    }
+    return number
+  }
 }

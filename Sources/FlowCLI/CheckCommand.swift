@@ -19,6 +19,11 @@ enum CheckCommand: Command {
           "'text' (default) or 'json': an array of objects with file, line, column, severity, id and message."
       ),
       OptionSpec(name: "warnings-as-errors", help: "Treat warnings as errors."),
+      OptionSpec(
+        name: "max-diagnostics", valueName: "N",
+        help:
+          "Show at most N diagnostics per file as text (default \(FlowInputs.defaultDiagnosticLimit); 0 shows all); JSON has all."
+      ),
     ] + FlowInputs.limitOptions,
     arguments: [("PATHS", "Flow files or folders of flows (default: flows/).")],
     examples: [
@@ -29,6 +34,7 @@ enum CheckCommand: Command {
   static func run(_ arguments: ParsedArguments, console: Console) throws(UsageError) -> ExitCode {
     let format = try arguments.choice("format", among: ["text", "json"], default: "text")
     let limits = try FlowInputs.limits(arguments)
+    let limit = try arguments.count("max-diagnostics") ?? FlowInputs.defaultDiagnosticLimit
     let paths = arguments.positionals.isEmpty ? ["flows/"] : arguments.positionals
     if arguments.positionals.isEmpty, !FileSystem.isDirectory("flows") {
       throw UsageError(message: "no 'flows/' folder here; give the flow files or folders to check")
@@ -53,7 +59,8 @@ enum CheckCommand: Command {
         console.print("[]")
       }
     } else {
-      FlowInputs.printDiagnostics(diagnostics, documents: documents, console: console)
+      FlowInputs.printDiagnostics(
+        diagnostics, documents: documents, console: console, limit: limit)
       if let summary = DiagnosticPrinter.summary(of: diagnostics) {
         console.print(summary)
       }

@@ -53,16 +53,27 @@ enum FlowInputs {
     return files
   }
 
-  /// Whether a file is readable YAML that is not a flow: empty, or without a top-level
-  /// `flow` key. A file libyaml cannot read is not called "not a flow": its errors matter.
-  static func isOtherYAML(_ path: String, limits: YAMLLimits) -> Bool {
+  /// What a YAML file's top level says it is.
+  enum TopLevel: Equatable {
+    /// A flow, with the name its `flow:` key gives (empty when that is not text).
+    case flow(named: String)
+    /// Readable YAML without a top-level `flow` key, or empty.
+    case otherYAML
+    /// A file that cannot be read or parsed: its errors matter, so it is not "not a flow".
+    case unreadable
+  }
+
+  /// Reads just enough of a file to tell a flow from other YAML.
+  static func topLevel(of path: String, limits: YAMLLimits) -> TopLevel {
     guard let bytes = try? FileSystem.read(path, limit: limits.maxFileSize).bytes else {
-      return false
+      return .unreadable
     }
     let parsed = YAMLParser.parse(bytes, file: path, limits: limits)
-    guard !parsed.diagnostics.contains(where: { $0.severity == .error }) else { return false }
-    guard let pairs = parsed.root?.pairs else { return true }
-    return !pairs.contains { $0.keyText == "flow" }
+    guard !parsed.diagnostics.contains(where: { $0.severity == .error }) else { return .unreadable }
+    guard let flow = parsed.root?.pairs?.first(where: { $0.keyText == "flow" }) else {
+      return .otherYAML
+    }
+    return .flow(named: flow.value.kind == .scalar ? flow.value.text : "")
   }
 
   private static func flowFiles(in directory: String) throws(UsageError) -> [String] {
@@ -132,14 +143,39 @@ enum FlowInputs {
 
   /// Prints diagnostics compiler-style, quoting lines from the documents.
   static func printDiagnostics(
-    _ diagnostics: [Diagnostic], documents: [FlowDocument], console: Console, toErrors: Bool = false
+    _ diagnostics: [Diagnostic], documents: [FlowDocument], console: Console,
+    toErrors: Bool = false,
+    limit: Int = defaultDiagnosticLimit
   ) {
     guard !diagnostics.isEmpty else { return }
     let texts = Dictionary(
       documents.map { ($0.path, $0.text) }, uniquingKeysWith: { first, _ in first })
     let printer = DiagnosticPrinter(colored: toErrors ? console.colorsErrors : console.colorsOutput)
     { texts[$0] }
-    let text = printer.render(diagnostics)
+    var text = ""
+    var printed: [String: Int] = [:]
+    var hidden: [(file: String, count: Int)] = []
+    for diagnostic in diagnostics {
+      let count = printed[diagnostic.file, default: 0]
+      if limit > 0, count >= limit {
+        if hidden.last?.file == diagnostic.file {
+          hidden[hidden.count - 1].count += 1
+        } else {
+          hidden.append((diagnostic.file, 1))
+        }
+        continue
+      }
+      printed[diagnostic.file] = count + 1
+      text += printer.render(diagnostic)
+    }
+    for (file, count) in hidden {
+      text +=
+        "\(TerminalText.escaped(file)): \(count) more diagnostic\(count == 1 ? "" : "s") not shown (--max-diagnostics 0 shows them all)\n"
+    }
     if toErrors { console.writeError(text) } else { console.writeOutput(text) }
   }
+
+  /// How many diagnostics text output shows per file unless told otherwise.
+  static let defaultDiagnosticLimit = 100
+
 }

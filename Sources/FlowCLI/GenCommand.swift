@@ -62,7 +62,9 @@ enum GenCommand: Command {
       forFlowFiles: files + arguments.all("sibling"))
     var status = ExitCode.success
     for (file, output) in zip(files, targets) {
-      if arguments.has("skip-non-flows"), FlowInputs.isOtherYAML(file, limits: limits) {
+      if arguments.has("skip-non-flows"),
+        FlowInputs.topLevel(of: file, limits: limits) == .otherYAML
+      {
         // The build plugin declared this output, so it must exist, saying why it is empty.
         let note =
           "// \(file) is not a flow (it has no top-level 'flow:' key): nothing was generated from it.\n"
@@ -77,6 +79,13 @@ enum GenCommand: Command {
         let flow = FlowInputs.validFlow(
           document, console: console, consequence: "no tests were generated from it")
       else {
+        status = .problemsFound
+        continue
+      }
+      if let twin = sameNamedSibling(of: flow.name.value, in: arguments.all("sibling"), limits) {
+        console.printError(
+          "flowc: error: '\(file)' and '\(twin)' are both flow '\(flow.name.value)'; in one test target their suites would look the same: rename one flow"
+        )
         status = .problemsFound
         continue
       }
@@ -115,6 +124,13 @@ enum GenCommand: Command {
       console.print("generated \(output) (\(tests) test\(tests == 1 ? "" : "s"))")
     }
     return status
+  }
+
+  /// Another flow of the test target with the same `flow:` name, if any.
+  private static func sameNamedSibling(
+    of name: String, in siblings: [String], _ limits: YAMLLimits
+  ) -> String? {
+    siblings.first { FlowInputs.topLevel(of: $0, limits: limits) == .flow(named: name) }
   }
 
   /// Writes a generated file atomically, and not at all when its bytes are already there,

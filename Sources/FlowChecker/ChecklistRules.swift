@@ -78,7 +78,9 @@ extension Checker {
     switch event.kind {
     case .event(let name, let arguments):
       if !names.events.contains(name.value) {
-        reportUnknown(.unknownEvent(name.value), name: name, candidates: names.handledEvents)
+        reportUnknown(
+          .unknownEvent(name.value), name: name, candidates: names.handledEvents,
+          set: .handledEvents)
       }
       for argument in arguments {
         guard case .literal(let value) = argument.value.value,
@@ -93,7 +95,8 @@ extension Checker {
     case .alertAction(let title):
       if !names.actionTitles.contains(where: { $0.value == title.value }) {
         reportUnknown(
-          .unknownActionTitle(title.value), name: title, candidates: names.actionTitles)
+          .unknownActionTitle(title.value), name: title, candidates: names.actionTitles,
+          set: .actionTitles)
       }
     case .tab(let tab):
       checkTabName(tab, "tab")
@@ -132,7 +135,7 @@ extension Checker {
       reportUnknown(
         .unknownScreen(keyword, name.value, isAlert: flow.indexOfAlert(named: name.value) != nil),
         name: name,
-        candidates: screenNamesAnywhere)
+        candidates: screenNamesAnywhere, set: .screensAnywhere)
     }
   }
 
@@ -159,13 +162,16 @@ extension Checker {
       } else if !tree.flows.contains(where: { $0.indexOfAlert(named: name.value) != nil }) {
         reportUnknown(
           .unknownPresentable(name.value), name: name,
-          candidates: screenNamesAnywhere + tree.flows.flatMap { $0.alerts.map(\.name) })
+          candidates: screenNamesAnywhere + tree.flows.flatMap { $0.alerts.map(\.name) },
+          set: .screensAndAlertsAnywhere)
       }
       for route in expected.pushed ?? [] { checkExpectedRoute(route, "presented") }
     case .navigationBar(let bar):
       for item in [bar.left?.value, bar.right?.value] {
         if let action = item?.action, !names.events.contains(action.value) {
-          reportUnknown(.unknownEvent(action.value), name: action, candidates: names.handledEvents)
+          reportUnknown(
+            .unknownEvent(action.value), name: action, candidates: names.handledEvents,
+            set: .handledEvents)
         }
       }
     case .alert(let alert):
@@ -174,7 +180,7 @@ extension Checker {
       where !names.actionTitles.contains(where: { $0.value == action.title.value }) {
         reportUnknown(
           .unknownActionTitle(action.title.value), name: action.title,
-          candidates: names.actionTitles)
+          candidates: names.actionTitles, set: .actionTitles)
       }
     case .state(let assignments):
       for assignment in assignments {

@@ -63,7 +63,11 @@ struct Checker: Sendable {
     self.flow = flow
     self.tree = tree ?? FlowTree(flow)
     self.reported = Reported(sink: DiagnosticSink(file: flow.file))
+    self.suggestions = SuggestionCache()
   }
+
+  /// The sets of names a misspelling is compared with, each kept once it is first needed.
+  private let suggestions: SuggestionCache
 
   /// Where a checker's diagnostics accumulate. Unchecked: each checker is filled on one
   /// thread (a chunk's) and read after that thread has finished.
@@ -74,14 +78,27 @@ struct Checker: Sendable {
 
   /// Reports a name that refers to nothing, with a "did you mean" note at the closest
   /// declaration and a fix-it, when one is close.
+  ///
+  /// A `set` names a candidate list the flow fixes (all its screens, say): it is built and
+  /// indexed once, so a thousand misspellings among a thousand names stay fast.
   func reportUnknown(
-    _ message: DiagnosticMessage, name: Located<String>, candidates: [Located<String>]
+    _ message: DiagnosticMessage, name: Located<String>,
+    candidates: @autoclosure () -> [Located<String>], set: CandidateSet? = nil
   ) {
+    let names: [Located<String>]
+    let position: Int?
+    if let set {
+      let (indexed, index) = suggestions.names(set, candidates)
+      (names, position) = (indexed, index.closestPosition(to: name.value))
+    } else {
+      names = candidates()
+      position = Suggestion.closestOffset(to: name.value, among: names.lazy.map(\.value))
+    }
     var notes: [Diagnostic.Note] = []
     var fixIts: [FixIt] = []
-    if let suggestion = Suggestion.closest(to: name.value, among: candidates.map(\.value)),
-      let declaration = candidates.first(where: { $0.value == suggestion })
-    {
+    if let position {
+      let declaration = names[position]
+      let suggestion = declaration.value
       notes.append(.init("did you mean '\(suggestion)'? declared here", range: declaration.range))
       fixIts.append(FixIt(range: name.range, replacement: suggestion))
     }

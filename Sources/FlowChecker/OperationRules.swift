@@ -77,7 +77,8 @@ extension Checker {
         }
       } else {
         reportUnknown(
-          .unknownPresentable(target.value), name: target, candidates: screenNames + alertNames)
+          .unknownPresentable(target.value), name: target, candidates: screenNames + alertNames,
+          set: .screensAndAlerts)
       }
     case .set(let assignments):
       for assignment in assignments {
@@ -138,7 +139,7 @@ extension Checker {
       let isAlert = flow.indexOfAlert(named: route.screen.value) != nil
       reportUnknown(
         .unknownScreen(keyword, route.screen.value, isAlert: isAlert), name: route.screen,
-        candidates: screenNames)
+        candidates: screenNames, set: .screens)
       return nil
     }
     checkArguments(
@@ -190,7 +191,8 @@ extension Checker {
   ) {
     guard let variable = flow.stateVariable(named: assignment.name.value) else {
       reportUnknown(
-        .unknownState(assignment.name.value, context), name: assignment.name, candidates: stateNames
+        .unknownState(assignment.name.value, context), name: assignment.name,
+        candidates: stateNames, set: .state
       )
       return
     }
@@ -275,7 +277,7 @@ extension Checker {
     guard let variable = flow.stateVariable(named: assignment.name.value) else {
       reportUnknown(
         .unknownState(assignment.name.value, "'\(keyword)'"), name: assignment.name,
-        candidates: stateNames)
+        candidates: stateNames, set: .state)
       return
     }
     let type = variable.initialValue.value.type
@@ -302,7 +304,8 @@ extension Checker {
     switch condition {
     case .flag(let name):
       guard let variable = flow.stateVariable(named: name.value) else {
-        reportUnknown(.unknownState(name.value, "'if'"), name: name, candidates: stateNames)
+        reportUnknown(
+          .unknownState(name.value, "'if'"), name: name, candidates: stateNames, set: .state)
         return
       }
       let type = variable.initialValue.value.type

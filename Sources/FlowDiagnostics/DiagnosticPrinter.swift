@@ -101,34 +101,15 @@ public struct DiagnosticPrinter: Sendable {
     file: String, range: SourceRange, severity: Severity, message: String,
     quoteSource: Bool = true, to output: inout String
   ) {
-    output += paint("\(file):\(range.start.line):\(range.start.column): ", .bold)
+    output += paint(
+      "\(TerminalText.escaped(file)):\(range.start.line):\(range.start.column): ", .bold)
     output += paint("\(severity.rawValue):", severity.color)
-    output += paint(" \(message)", .bold) + "\n"
+    output += paint(" \(TerminalText.escaped(message))", .bold) + "\n"
     guard quoteSource, let text = sourceText(file), let line = text.line(range.start.line)
     else { return }
-    output += line + "\n"
-    output += paint(caretLine(for: line, range: range), .green) + "\n"
-  }
-
-  /// Spaces (and the line's own tabs) up to the start column, then `^` and `~` to the end.
-  private func caretLine(for line: String, range: SourceRange) -> String {
-    var padding = ""
-    var underline = ""
-    var column = 1
-    let endColumn = range.end.line == range.start.line ? range.end.column : Int.max
-    for scalar in line.unicodeScalars {
-      if column >= endColumn && column > range.start.column { break }
-      let width = DisplayWidth.of(scalar)
-      if column < range.start.column {
-        padding += scalar == "\t" ? "\t" : String(repeating: " ", count: width)
-      } else {
-        let first = column == range.start.column ? "^" : "~"
-        underline += first + String(repeating: "~", count: max(0, width - 1))
-      }
-      column += 1
-    }
-    if underline.isEmpty { underline = "^" }
-    return padding + underline
+    let quoted = QuotedSourceLine(line, range: range)
+    output += quoted.text + "\n"
+    output += paint(quoted.caret, .green) + "\n"
   }
 
   fileprivate enum Style: String {

@@ -5,14 +5,8 @@ import Foundation
 /// written to files: reading the file, first use of its memory and exit included.
 enum CommandLineCheck {
   static func run(sizes: [Int], repetitions: Int) throws {
-    let flowc = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-      .deletingLastPathComponent().appendingPathComponent("flowc").path
-    guard FileManager.default.isExecutableFile(atPath: flowc) else {
-      print("build flowc first: swift build -c release --product flowc")
-      return
-    }
-    let folder = NSTemporaryDirectory() + "flowspec-cli-check"
-    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    guard let flowc = Measure.builtFlowc() else { return }
+    let folder = try Measure.scratchFolder("flowspec-cli-check")
     print("flowc check FILE, one process per run (best / median of \(repetitions))")
     print("screens   size(MB)  seconds")
     var best: [Double] = []

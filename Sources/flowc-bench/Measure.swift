@@ -1,3 +1,5 @@
+import Foundation
+
 /// Timing and memory helpers that print figures, not assertions.
 enum Measure {
   /// The fastest and median of `repetitions` runs of `body`, in seconds.
@@ -42,6 +44,24 @@ enum Measure {
       text = String(text[..<end])
     }
     return text
+  }
+
+  /// The `flowc` built beside this benchmark, or nil, with a hint printed, when there is none.
+  static func builtFlowc() -> String? {
+    let flowc = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+      .deletingLastPathComponent().appendingPathComponent("flowc").path
+    guard FileManager.default.isExecutableFile(atPath: flowc) else {
+      print("build flowc first: swift build -c release --product flowc")
+      return nil
+    }
+    return flowc
+  }
+
+  /// A folder of the system's temporary folder for a benchmark's files, created if missing.
+  static func scratchFolder(_ name: String) throws -> String {
+    let folder = NSTemporaryDirectory() + name
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    return folder
   }
 }
 

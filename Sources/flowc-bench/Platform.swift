@@ -37,6 +37,14 @@ enum Platform {
   /// Runs a program with `posix_spawn` (Foundation's `Process` adds tens of milliseconds a
   /// launch) with its output sent to /dev/null, and returns its exit status.
   static func spawnSilently(_ program: String, _ arguments: [String]) -> Int32 {
+    spawn(program, arguments, output: "/dev/null").status
+  }
+
+  /// Runs a program with its standard output written to `output` (its errors dropped), and
+  /// returns its exit status and its peak resident memory in MiB.
+  static func spawn(_ program: String, _ arguments: [String], output: String) -> (
+    status: Int32, peakMiB: Double
+  ) {
     #if canImport(Darwin)
       var actions: posix_spawn_file_actions_t? = nil
       let environment = _NSGetEnviron().pointee
@@ -46,7 +54,7 @@ enum Platform {
     #endif
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
     posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
     let words = [program] + arguments
     let argv = words.map { strdup($0) } + [nil]
@@ -54,9 +62,17 @@ enum Platform {
       for argument in argv { free(argument) }
     }
     var pid: pid_t = 0
-    guard posix_spawn(&pid, program, &actions, nil, argv, environment) == 0 else { return -1 }
+    guard posix_spawn(&pid, program, &actions, nil, argv, environment) == 0 else {
+      return (-1, 0)
+    }
     var status: Int32 = 0
-    waitpid(pid, &status, 0)
-    return (status >> 8) & 0xFF
+    var usage = rusage()
+    wait4(pid, &status, 0, &usage)
+    #if canImport(Darwin)
+      let peak = Double(usage.ru_maxrss) / 1024 / 1024
+    #else
+      let peak = Double(usage.ru_maxrss) / 1024
+    #endif
+    return ((status >> 8) & 0xFF, peak)
   }
 }

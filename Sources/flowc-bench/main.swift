@@ -182,6 +182,12 @@ case "build-cost":
     print("build-cost failed: \(error)")
   }
 case "run": benchmarkRun()
+case "floods":
+  do {
+    try Floods.run(repetitions: option("repetitions", default: 3))
+  } catch {
+    print("floods failed: \(error)")
+  }
 case "cli":
   do {
     try CommandLineCheck.run(
@@ -195,6 +201,7 @@ default:
   print("       flowc-bench run [--screens N] [--events N]")
   print("       flowc-bench build-cost [--repetitions N]")
   print("       flowc-bench cli [--screens N] [--large N] [--repetitions N]")
+  print("       flowc-bench floods [--repetitions N]")
   print("       flowc-bench profile libyaml|parse|decode|check|document [--screens N]")
   print("       flowc-bench write [--screens N]     # the synthetic flow, to stdout")
 }

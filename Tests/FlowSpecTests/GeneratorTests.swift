@@ -149,3 +149,49 @@ struct GeneratedTypeNameTests {
       ])
   }
 }
+
+@Suite("flowc gen as the plugin runs it")
+struct GenForPluginTests {
+  private static func flow(_ name: String) -> String {
+    "flow: \(name)\nstart: { setRoot: Home }\nscreens: { Home: {} }\n"
+  }
+
+  @Test("YAML without a top-level 'flow:' is skipped, with an output saying why; a broken file is not")
+  func skipsOtherYAML() throws {
+    let folder = try TemporaryFolder()
+    let fixture = try folder.write("api-response.yml", "user: { name: Ann }\nitems: [1, 2]\n")
+    let output = folder.path + "/api.checklist.swift"
+    let result = flowc(["gen", fixture, "--output-file", output, "--skip-non-flows"])
+    #expect(result.status == 0, "\(result)")
+    #expect(result.output == "skipped \(fixture): not a flow (no top-level 'flow:' key)\n")
+    #expect(try folder.read("api.checklist.swift").hasPrefix("// \(fixture) is not a flow"))
+    let broken = try folder.write("broken.yaml", "flow: [\n")
+    #expect(flowc(["gen", broken, "--output-file", output, "--skip-non-flows"]).status == 1)
+    #expect(flowc(["gen", fixture, "--output-file", output]).status == 1, "only when asked")
+  }
+
+  @Test("a sibling whose file name gives the same type, sorted first, keeps it; this one is numbered")
+  func uniqueTypeAmongSiblings() throws {
+    let folder = try TemporaryFolder()
+    let login = try folder.write("login.yaml", Self.flow("Login"))
+    let other = try folder.write("Login.yml", Self.flow("LoginAgain"))
+    let output = folder.path + "/out.swift"
+    #expect(flowc(["gen", login, "--output-file", output, "--sibling", other]).status == 0)
+    #expect(try folder.read("out.swift").contains("struct Login_2Checklist {"))
+  }
+
+  @Test("two flows of one target with the same 'flow:' name are an error naming both files")
+  func sameFlowName() throws {
+    let folder = try TemporaryFolder()
+    let first = try folder.write("first.yaml", Self.flow("Login"))
+    let second = try folder.write("second.yaml", Self.flow("Login"))
+    let result = flowc([
+      "gen", first, "--output-file", folder.path + "/out.swift", "--sibling", second,
+    ])
+    #expect(result.status == 1)
+    #expect(
+      result.errors.contains(
+        "flowc: error: '\(first)' and '\(second)' are both flow 'Login'; in one test target their suites would look the same: rename one flow"
+      ))
+  }
+}
