@@ -1,4 +1,5 @@
 import FlowTestSupport
+import Foundation
 import Testing
 
 /// The built `flowc`, run as a user runs it: stdout, stderr and the exit status.
@@ -6,7 +7,11 @@ import Testing
 struct BinaryTests {
   @Test("'flowc check' with no paths checks flows/ and exits 0")
   func checkDefaultFolder() throws {
-    let result = try flowcBinary(["check"], directory: repositoryRoot())
+    let folder = try TemporaryFolder()
+    try folder.write(
+      "flows/article.yaml",
+      try String(contentsOfFile: TestFlows.fixture("navigation-service.yaml"), encoding: .utf8))
+    let result = try flowcBinary(["check"], directory: folder.path)
     #expect(result.status == 0, "\(result)")
     #expect(result.output.isEmpty)
     #expect(result.errors.isEmpty)
@@ -35,7 +40,8 @@ struct BinaryTests {
   func run() throws {
     let result = try flowcBinary(
       [
-        "run", "flows/navigation-service.yaml", "--given", "isLogin=false", "--events",
+        "run", "Tests/FlowSpecTests/Fixtures/navigation-service.yaml", "--given", "isLogin=false",
+        "--events",
         "login,validateOnboarding,presentLogout",
       ],
       directory: repositoryRoot())

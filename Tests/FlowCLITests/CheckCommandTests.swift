@@ -18,7 +18,7 @@ private let brokenFlow = """
 struct CheckCommandTests {
   @Test("a clean flow prints nothing and exits 0")
   func clean() {
-    let result = flowc(["check", TestFlows.repositoryFlow("navigation-service.yaml")])
+    let result = flowc(["check", TestFlows.fixture("navigation-service.yaml")])
     #expect(result.status == 0, "\(result)")
     #expect(result.output.isEmpty)
     #expect(result.errors.isEmpty)
@@ -60,7 +60,7 @@ struct CheckCommandTests {
       ))
     #expect(result.output.hasSuffix("}\n]\n"))
     #expect(
-      flowc(["check", TestFlows.repositoryFlow("navigation-service.yaml"), "--format=json"]).output
+      flowc(["check", TestFlows.fixture("navigation-service.yaml"), "--format=json"]).output
         == "[]\n")
   }
 

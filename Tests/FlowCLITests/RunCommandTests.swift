@@ -1,7 +1,7 @@
 import FlowTestSupport
 import Testing
 
-private let article = TestFlows.repositoryFlow("navigation-service.yaml")
+private let article = TestFlows.fixture("navigation-service.yaml")
 
 @Suite("flowc run")
 struct RunCommandTests {

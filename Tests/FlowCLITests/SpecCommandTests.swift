@@ -31,7 +31,7 @@ private let dishonest = """
 struct SpecCommandTests {
   @Test("prints the checklist in the articles' plain form")
   func plainForm() {
-    let result = flowc(["spec", TestFlows.repositoryFlow("navigation-service.yaml")])
+    let result = flowc(["spec", TestFlows.fixture("navigation-service.yaml")])
     #expect(result.status == 0)
     #expect(
       result.output.hasPrefix(
@@ -130,7 +130,7 @@ struct SpecCommandTests {
       result.output.contains("\(path):14:3: error: 'Has no steps' is marked done but has no steps"))
     #expect(try folder.read("marks.yaml") == dishonest)
     #expect(
-      flowc(["spec", TestFlows.repositoryFlow("navigation-service.yaml"), "--check"]).status == 0)
+      flowc(["spec", TestFlows.fixture("navigation-service.yaml"), "--check"]).status == 0)
   }
 
   @Test("--results prints the marks the results call for")
@@ -164,7 +164,7 @@ struct GenCommandTests {
     let folder = try TemporaryFolder()
     let output = folder.path + "/Generated"
     let first = flowc([
-      "gen", TestFlows.repositoryFlow("navigation-service.yaml"), "--output", output,
+      "gen", TestFlows.fixture("navigation-service.yaml"), "--output", output,
     ])
     #expect(first.status == 0, "\(first)")
     #expect(first.output == "generated \(output)/NavigationServiceChecklist.swift (20 tests)\n")
@@ -175,7 +175,7 @@ struct GenCommandTests {
     let modified =
       try FileManager.default.attributesOfItem(atPath: file)[.modificationDate] as? Date
     let second = flowc([
-      "gen", TestFlows.repositoryFlow("navigation-service.yaml"), "--output", output,
+      "gen", TestFlows.fixture("navigation-service.yaml"), "--output", output,
     ])
     #expect(second.output.isEmpty, "an unchanged file is not rewritten")
     #expect(
@@ -213,7 +213,7 @@ struct GenCommandTests {
 
   @Test("misuse: no output, both outputs, --output-file with several flows")
   func misuse() {
-    let flow = TestFlows.repositoryFlow("navigation-service.yaml")
+    let flow = TestFlows.fixture("navigation-service.yaml")
     #expect(flowc(["gen", flow]).errors.hasPrefix("Error: say where to write with --output DIR"))
     #expect(flowc(["gen", flow, "--output", "a", "--output-file", "b"]).status == 2)
     #expect(flowc(["gen", flow, flow, "--output-file", "b.swift"]).status == 2)

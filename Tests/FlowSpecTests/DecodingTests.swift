@@ -163,9 +163,9 @@ struct DecodingTests {
 
 @Suite("Decoding: the first article's flow")
 struct ArticleFlowDecodingTests {
-  @Test("flows/navigation-service.yaml decodes into the article's screens, bars and alert")
+  @Test("the first article's flow decodes into its screens, bars and alert")
   func navigationService() throws {
-    let document = try FlowDocument.load(path: TestFlows.repositoryFlow("navigation-service.yaml"))
+    let document = try FlowDocument.load(path: TestFlows.fixture("navigation-service.yaml"))
     #expect(document.diagnostics.isEmpty, "\(document.diagnostics)")
     let flow = try #require(document.validFlow)
     #expect(flow.name.value == "NavigationService")

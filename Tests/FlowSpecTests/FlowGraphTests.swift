@@ -7,7 +7,7 @@ struct FlowGraphTests {
   let graph: FlowGraph
 
   init() throws {
-    let document = try FlowDocument.load(path: TestFlows.repositoryFlow("navigation-service.yaml"))
+    let document = try FlowDocument.load(path: TestFlows.fixture("navigation-service.yaml"))
     graph = FlowGraph(try #require(document.validFlow))
   }
 

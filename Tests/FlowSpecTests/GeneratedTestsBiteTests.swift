@@ -40,7 +40,7 @@ private let mutations = [
 @Suite("Generated tests bite: one change to the flow fails exactly the matching items")
 struct GeneratedTestsBiteTests {
   static let article = try! String(
-    contentsOfFile: TestFlows.repositoryFlow("navigation-service.yaml"), encoding: .utf8)
+    contentsOfFile: TestFlows.fixture("navigation-service.yaml"), encoding: .utf8)
 
   @Test("the unchanged flow passes every item")
   func unchanged() {

@@ -156,7 +156,8 @@ struct GenForPluginTests {
     "flow: \(name)\nstart: { setRoot: Home }\nscreens: { Home: {} }\n"
   }
 
-  @Test("YAML without a top-level 'flow:' is skipped, with an output saying why; a broken file is not")
+  @Test(
+    "YAML without a top-level 'flow:' is skipped, with an output saying why; a broken file is not")
   func skipsOtherYAML() throws {
     let folder = try TemporaryFolder()
     let fixture = try folder.write("api-response.yml", "user: { name: Ann }\nitems: [1, 2]\n")
@@ -170,7 +171,8 @@ struct GenForPluginTests {
     #expect(flowc(["gen", fixture, "--output-file", output]).status == 1, "only when asked")
   }
 
-  @Test("a sibling whose file name gives the same type, sorted first, keeps it; this one is numbered")
+  @Test(
+    "a sibling whose file name gives the same type, sorted first, keeps it; this one is numbered")
   func uniqueTypeAmongSiblings() throws {
     let folder = try TemporaryFolder()
     let login = try folder.write("login.yaml", Self.flow("Login"))

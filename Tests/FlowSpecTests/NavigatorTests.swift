@@ -4,7 +4,7 @@ import Testing
 
 /// The first article's flow, loaded once for every test.
 private let articleFlow: Flow = {
-  let document = try! FlowDocument.load(path: TestFlows.repositoryFlow("navigation-service.yaml"))
+  let document = try! FlowDocument.load(path: TestFlows.fixture("navigation-service.yaml"))
   return document.validFlow!
 }()
 

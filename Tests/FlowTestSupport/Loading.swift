@@ -17,10 +17,10 @@ public enum TestFlows {
     return flow
   }
 
-  /// The path of the repository's `flows/` folder, found from this file's place.
-  public static func repositoryFlow(_ name: String, filePath: String = #filePath) -> String {
-    let root = filePath.components(separatedBy: "/Tests/").first ?? "."
-    return root + "/flows/" + name
+  /// A frozen copy of a flow, in `Tests/FlowSpecTests/Fixtures/`: the tool's tests read
+  /// these, so editing an example in `flows/` fails only that example's generated tests.
+  public static func fixture(_ name: String, filePath: String = #filePath) -> String {
+    repositoryRoot(filePath: filePath) + "/Tests/FlowSpecTests/Fixtures/" + name
   }
 
   /// The smallest valid flow header, to which tests add screens.
