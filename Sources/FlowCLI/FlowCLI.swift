@@ -18,12 +18,13 @@ struct CommandEntry {
   }
 }
 
-/// The `flowc` command line: `check`, `run`, `gen` and `spec`.
+/// The `flowc` command line: `check`, `run`, `gen`, `spec`, `graph`, `coverage`, `suggest`.
 public enum FlowCLI {
   static var commands: [CommandEntry] {
     [
       CommandEntry(CheckCommand.self), CommandEntry(RunCommand.self), CommandEntry(GenCommand.self),
       CommandEntry(SpecCommand.self), CommandEntry(GraphCommand.self),
+      CommandEntry(CoverageCommand.self), CommandEntry(SuggestCommand.self),
     ]
   }
 

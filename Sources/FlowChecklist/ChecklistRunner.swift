@@ -26,8 +26,18 @@ public struct ChecklistRunner: Sendable {
 
   /// Runs one item.
   public func run(_ entry: ChecklistEntry) -> ChecklistResult {
-    guard entry.item.isBound else { return ChecklistResult(entry: entry, outcome: .unbound) }
-    var scenario = ScenarioRun(flow: flow)
+    run(entry, recordingCoverage: false).result
+  }
+
+  /// Runs one item; with `recordingCoverage`, also gives the coverage targets its scenario
+  /// reaches (its ancestors' replayed steps included, up to a step that fails).
+  func run(_ entry: ChecklistEntry, recordingCoverage: Bool) -> (
+    result: ChecklistResult, covered: Set<Int>
+  ) {
+    guard entry.item.isBound else {
+      return (ChecklistResult(entry: entry, outcome: .unbound), [])
+    }
+    var scenario = ScenarioRun(flow: flow, recordingCoverage: recordingCoverage)
     var navigator = scenario.start(program: program, root: entry.ancestors.first ?? entry.item)
     for ancestor in entry.ancestors where navigator != nil {
       scenario.replay(ancestor, on: &navigator)
@@ -38,8 +48,12 @@ public struct ChecklistRunner: Sendable {
       if !entry.ancestors.isEmpty { scenario.callBaseline = replayed.callCountsByCall }
       scenario.run(entry.item, on: &navigator)
     }
-    return ChecklistResult(
-      entry: entry, outcome: scenario.failures.isEmpty ? .passed : .failed(scenario.failures))
+    scenario.noteCoverage(of: navigator)
+    return (
+      ChecklistResult(
+        entry: entry, outcome: scenario.failures.isEmpty ? .passed : .failed(scenario.failures)),
+      scenario.covered
+    )
   }
 
   /// Runs the item with that id.
@@ -59,16 +73,26 @@ struct ScenarioRun {
   var failures: [ChecklistFailure] = []
   /// The call counts before the item's own steps, which `calls` expectations subtract.
   var callBaseline: [NavigationCall: Int] = [:]
+  let recordingCoverage: Bool
+  /// The coverage targets reached, when recording.
+  var covered: Set<Int> = []
 
-  init(flow: Flow) {
+  init(flow: Flow, recordingCoverage: Bool = false) {
     self.flow = flow
+    self.recordingCoverage = recordingCoverage
+  }
+
+  mutating func noteCoverage(of navigator: Navigator?) {
+    if let reached = navigator?.coveredTargets { covered.formUnion(reached) }
   }
 
   /// Starts the flow with the root item's `given`; `nil` (with a failure) when it cannot start.
   mutating func start(program: NavigationProgram, root: ChecklistItem) -> Navigator? {
     let setup = ScenarioSetup(root: root)
     do {
-      return try Navigator(program: program, given: setup.state, startingAt: setup.stack)
+      return try Navigator(
+        program: program, given: setup.state, startingAt: setup.stack,
+        recordingCoverage: recordingCoverage)
     } catch {
       fail(error.id, "the flow could not start: \(error.message)", at: setup.range)
       return nil
@@ -122,6 +146,7 @@ struct ScenarioRun {
       do {
         try current.send(NavigationEvent(event))
       } catch {
+        noteCoverage(of: current)
         let context = ancestor.map { " (while replaying '\($0.text.value)')" } ?? ""
         fail(
           error.id, "'\(NavigationEvent(event))' failed\(context): \(error.message)",

@@ -1,4 +1,4 @@
-public import FlowModel
+import FlowModel
 public import FlowRuntime
 
 /// A disagreement between the flow and the app that an exploration found: the shortest
@@ -171,7 +171,16 @@ struct EventSamples {
   private var urls: [String] = []
   private var outcomes: [String: [NavigationEvent]] = [:]
 
-  init(checklist: Checklist?) {
+  /// The checklist's samples; with `links`, also a URL for each pattern no URL of the
+  /// checklist matches, its variables written as `1` (a valid Int and String).
+  init(checklist: Checklist?, links: [URLPattern] = []) {
+    defer {
+      for pattern in links
+      where !urls.contains(where: { url in LinkURL(url).map { pattern.match($0) != nil } ?? false })
+      {
+        urls.append(pattern.example(filling: "1"))
+      }
+    }
     for entry in checklist?.entries ?? [] {
       for step in entry.item.steps {
         guard case .when(let events) = step.kind else { continue }
@@ -256,7 +265,10 @@ enum ObservationComparison {
   }
 
   /// An `expect` that pins an observation of the flow.
-  static func expectation(of observation: Observation) -> String {
+  ///
+  /// `state` adds state values to check (those a step changed, say); requests still pending
+  /// are always listed, since an item that leaves them unmentioned fails.
+  static func expectation(of observation: Observation, state: [String: Value] = [:]) -> String {
     var parts: [String] = []
     if let stack = observation.stack {
       parts.append("stack: [" + stack.map(routeText).joined(separator: ", ") + "]")
@@ -271,10 +283,18 @@ enum ObservationComparison {
       }
       parts.append("navBar: { " + fields.joined(separator: ", ") + " }")
     }
+    if !state.isEmpty {
+      parts.append(
+        "state: { " + state.keys.sorted().map { "\($0): \(state[$0]!)" }.joined(separator: ", ")
+          + " }")
+    }
+    if let pending = observation.pendingRequests, !pending.isEmpty {
+      parts.append("pending: [" + pending.map(routeText).joined(separator: ", ") + "]")
+    }
     return "{ " + parts.joined(separator: ", ") + " }"
   }
 
-  private static func routeText(_ screen: ScreenInstance) -> String {
+  static func routeText(_ screen: ScreenInstance) -> String {
     guard !screen.values.isEmpty else { return screen.name }
     return "{ \(screen.name): { "
       + screen.values.map { "\($0.name): \($0.value)" }.joined(separator: ", ") + " } }"

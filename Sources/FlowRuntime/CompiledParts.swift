@@ -12,6 +12,10 @@ struct CompiledScreen: Sendable {
   var onEnter: Instruction?
   var onAppear: Instruction?
   var bar: NavigationBar
+  /// The coverage target noted when the screen is shown.
+  var coverageTarget: Int
+  /// The coverage targets of the declared bar buttons with an action, by `BarSide` order.
+  var barButtonTargets: [Int?]
 
   func handler(for event: Int) -> Instruction? {
     for handler in handlers where handler.event == event {
@@ -41,6 +45,8 @@ struct CompiledTab: Sendable {
   var title: String
   var image: String?
   var root: Target
+  /// The coverage target noted when a tap or an operation selects the tab.
+  var coverageTarget: Int
 }
 
 /// A deep link ready to match: its pattern, the tab it lands in, the routes it sets.
@@ -49,13 +55,16 @@ struct CompiledLink: Sendable {
   var text: String
   var tab: Int?
   var routes: [Target]
+  /// The coverage target noted when a URL matches the link.
+  var coverageTarget: Int
 }
 
 /// An alert ready to run: its contents and each action's compiled operation.
 struct CompiledAlert: Sendable {
   var flow: Int
   var contents: PresentedAlert
-  var actions: [Instruction?]
+  /// Each action's handler; it notes the action's coverage target first.
+  var actions: [Instruction]
 }
 
 /// A flow of the tree ready to run: where its state is, what its `start` does, and its own

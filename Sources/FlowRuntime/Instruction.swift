@@ -24,6 +24,9 @@ indirect enum Instruction: Sendable {
   case finish(String, [(String, Operand)])
   case branch(Predicate, then: Instruction, otherwise: Instruction?)
   case sequence([Instruction])
+  /// Notes that the coverage target with this id was reached, when the navigator records
+  /// coverage; does nothing otherwise.
+  case probe(Int)
   /// A reference the checker would have reported; running it is an error.
   case fail(String)
 }

@@ -1,3 +1,4 @@
+import FlowDiagnostics
 import FlowModel
 
 /// Compiles one flow's operations in the context of the screen whose handler or `onEnter`
@@ -12,6 +13,8 @@ struct InstructionCompiler {
   let tabIndex: [String: Int]
   let childFlows: [Flow]
   let childOffsets: [Offsets]
+  /// Where the targets a checklist can cover are listed as they are compiled.
+  let coverage: CoverageTable
   private let screenIndex: [String: Int]
   private let alertIndex: [String: Int]
   private let stateIndex: [String: Int]
@@ -19,8 +22,9 @@ struct InstructionCompiler {
 
   init(
     flow: Flow, flowIndex: Int, offsets: Offsets, children: [String: Int],
-    tabIndex: [String: Int], childFlows: [Flow], childOffsets: [Offsets]
+    tabIndex: [String: Int], childFlows: [Flow], childOffsets: [Offsets], coverage: CoverageTable
   ) {
+    self.coverage = coverage
     self.flow = flow
     self.flowIndex = flowIndex
     self.offsets = offsets
@@ -42,7 +46,26 @@ struct InstructionCompiler {
     return index
   }
 
-  func compile(_ operation: Operation, context: Screen?) -> Instruction {
+  /// A screen's name as reports give it: a child flow's as `Flow.Screen`.
+  func screenName(_ screen: Screen) -> String {
+    flowIndex == 0 ? screen.name.value : flow.name.value + "." + screen.name.value
+  }
+
+  /// Compiles an event handler (or an alert action, a request outcome) as a coverage
+  /// target: running it notes the target first.
+  func compileHandler(
+    _ operation: Operation?, context: Screen?, kind: CoverageTarget.Kind, label: String,
+    at range: SourceRange
+  ) -> Instruction {
+    let id = coverage.add(
+      kind, label, screen: context.map(screenName), file: flow.file, at: range)
+    guard let operation else { return .probe(id) }
+    return .sequence([.probe(id), compile(operation, context: context, owner: label)])
+  }
+
+  /// Compiles an operation; each arm of an `if:` in it is a coverage target named after
+  /// `owner`, the handler (or `start`, `onEnter`) that holds it.
+  func compile(_ operation: Operation, context: Screen?, owner: String) -> Instruction {
     let animated = operation.isAnimated
     switch operation.kind {
     case .setRoot(let screen):
@@ -129,11 +152,22 @@ struct InstructionCompiler {
         finish.event.value,
         finish.arguments.map { ($0.name.value, operand($0.value.value, context)) })
     case .branch(let condition, let then, let otherwise):
+      let screen = context.map(screenName)
+      let thenTarget = coverage.add(
+        .transition, "\(owner), if \(condition.text)", screen: screen, file: flow.file,
+        at: then.range)
+      let otherwiseTarget = coverage.add(
+        .transition,
+        "\(owner), if not \(condition.text)\(otherwise == nil ? " (no else: nothing happens)" : "")",
+        screen: screen, file: flow.file, at: otherwise?.range ?? operation.range)
       return .branch(
-        predicate(condition, context), then: compile(then, context: context),
-        otherwise: otherwise.map { compile($0, context: context) })
+        predicate(condition, context),
+        then: .sequence([.probe(thenTarget), compile(then, context: context, owner: owner)]),
+        otherwise: .sequence(
+          [.probe(otherwiseTarget)]
+            + (otherwise.map { [compile($0, context: context, owner: owner)] } ?? [])))
     case .sequence(let operations):
-      return .sequence(operations.map { compile($0, context: context) })
+      return .sequence(operations.map { compile($0, context: context, owner: owner) })
     }
   }
 

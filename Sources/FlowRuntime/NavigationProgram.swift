@@ -31,6 +31,8 @@ public final class NavigationProgram: Sendable {
   let flowHandlers: [(event: Int, instruction: Instruction)]
   let flowEventNames: [String]
   let requestIndex: [String: Int]
+  /// Everything a checklist can exercise; a target's id is its index. See `CoverageTarget`.
+  public let coverageTargets: [CoverageTarget]
 
   /// Compiles a flow that uses no other; see `init(tree:)`.
   public convenience init(_ flow: Flow) {
@@ -61,11 +63,12 @@ public final class NavigationProgram: Sendable {
       next.requests += flow.requests.count
       next.state += flow.state.count
     }
+    let coverage = CoverageTable()
     let compilers = tree.flows.indices.map { index in
       InstructionCompiler(
         flow: tree.flows[index], flowIndex: index, offsets: offsets[index],
         children: tree.children[index], tabIndex: tabIndex, childFlows: tree.flows,
-        childOffsets: offsets)
+        childOffsets: offsets, coverage: coverage)
     }
     var screens: [CompiledScreen] = []
     var alerts: [CompiledAlert] = []
@@ -76,17 +79,38 @@ public final class NavigationProgram: Sendable {
     for (index, flow) in tree.flows.enumerated() {
       let compiler = compilers[index]
       screens += flow.screens.map { screen in
-        CompiledScreen(
+        let name = compiler.screenName(screen)
+        let shown = coverage.add(
+          .screen, name, screen: name, file: flow.file, at: screen.name.range)
+        let buttons = BarSide.allCases.map { side in
+          screen.navigationBar.item(side).flatMap { item in
+            item.action.map { action in
+              coverage.add(
+                .barButton, "\(name): \(side.rawValue) button (\(action.value))", screen: name,
+                file: flow.file, at: item.range)
+            }
+          }
+        }
+        return CompiledScreen(
           name: screen.name.value, flow: index,
           parameters: screen.params.map(\.name.value),
           parameterTypes: screen.params.map(\.type.value),
           handlers: screen.handlers.map { handler in
-            (eventIndex[handler.event.value]!, compiler.compile(handler.operation, context: screen))
+            (
+              eventIndex[handler.event.value]!,
+              compiler.compileHandler(
+                handler.operation, context: screen, kind: .transition,
+                label: "\(name): on \(handler.event.value)", at: handler.event.range)
+            )
           },
           eventNames: screen.handlers.map(\.event.value),
-          onEnter: screen.onEnter.map { compiler.compile($0, context: screen) },
-          onAppear: screen.onAppear.map { compiler.compile($0, context: screen) },
-          bar: screen.navigationBar)
+          onEnter: screen.onEnter.map {
+            compiler.compile($0, context: screen, owner: "\(name): onEnter")
+          },
+          onAppear: screen.onAppear.map {
+            compiler.compile($0, context: screen, owner: "\(name): onAppear")
+          },
+          bar: screen.navigationBar, coverageTarget: shown, barButtonTargets: buttons)
       }
       alerts += flow.alerts.map { alert in
         CompiledAlert(
@@ -96,15 +120,25 @@ public final class NavigationProgram: Sendable {
             message: alert.message?.value,
             actions: alert.actions.map { .init(title: $0.title.value, style: $0.resolvedStyle) }),
           actions: alert.actions.map { action in
-            action.operation.map { compiler.compile($0, context: nil) }
+            compiler.compileHandler(
+              action.operation, context: nil, kind: .alertAction,
+              label: "alert \(alert.name.value): \(action.title.value)", at: action.title.range)
           })
       }
       requests += flow.requests.map { request in
         CompiledRequest(
           name: request.name.value, flow: index, parameters: request.params.map(\.name.value),
           parameterTypes: request.params.map(\.type.value),
-          onSuccess: request.onSuccess.map { compiler.compile($0, context: nil) },
-          onFailure: request.onFailure.map { compiler.compile($0, context: nil) })
+          onSuccess: request.onSuccess.map {
+            compiler.compileHandler(
+              $0, context: nil, kind: .transition,
+              label: "request \(request.name.value): onSuccess", at: $0.range)
+          },
+          onFailure: request.onFailure.map {
+            compiler.compileHandler(
+              $0, context: nil, kind: .transition,
+              label: "request \(request.name.value): onFailure", at: $0.range)
+          })
       }
       let prefix = index == 0 ? "" : flow.name.value + "."
       stateNames += flow.state.map { prefix + $0.name.value }
@@ -113,9 +147,18 @@ public final class NavigationProgram: Sendable {
         CompiledFlow(
           name: flow.name.value,
           state: offsets[index].state..<(offsets[index].state + flow.state.count),
-          start: flow.start.map { compiler.compile($0, context: nil) },
+          start: flow.start.map {
+            compiler.compile(
+              $0, context: nil, owner: index == 0 ? "start" : "\(flow.name.value): start")
+          },
           handlers: flow.handlers.map { handler in
-            (eventIndex[handler.event.value]!, compiler.compile(handler.operation, context: nil))
+            (
+              eventIndex[handler.event.value]!,
+              compiler.compileHandler(
+                handler.operation, context: nil, kind: .transition,
+                label: "\(flow.name.value): on \(handler.event.value) (any screen)",
+                at: handler.event.range)
+            )
           },
           eventNames: flow.handlers.map(\.event.value)))
     }
@@ -144,15 +187,21 @@ public final class NavigationProgram: Sendable {
     self.tabs = root.tabs.map { tab in
       CompiledTab(
         name: tab.name.value, title: tab.title?.value ?? tab.name.value, image: tab.image?.value,
-        root: rootCompiler.target(tab.root, context: nil))
+        root: rootCompiler.target(tab.root, context: nil),
+        coverageTarget: coverage.add(
+          .tab, "tab \(tab.name.value)", screen: nil, file: root.file, at: tab.name.range))
     }
     self.links = root.links.compactMap { link in
       guard let pattern = link.parsed else { return nil }
       return CompiledLink(
         pattern: pattern, text: link.pattern.value,
         tab: link.tab.flatMap { tabIndex[$0.value] },
-        routes: link.routes.map { rootCompiler.target($0, context: nil) })
+        routes: link.routes.map { rootCompiler.target($0, context: nil) },
+        coverageTarget: coverage.add(
+          .link, "link \(link.pattern.value)", screen: nil, file: root.file,
+          at: link.pattern.range))
     }
+    self.coverageTargets = coverage.targets
   }
 
   /// The tab bar's tabs; empty for a flow with a single stack.
@@ -211,7 +260,7 @@ extension Instruction {
         if let otherwise { visit(otherwise) }
       case .sequence(let instructions):
         for nested in instructions { visit(nested) }
-      case .pop, .popToRoot, .presentAlert, .dismiss, .select, .fail:
+      case .pop, .popToRoot, .presentAlert, .dismiss, .select, .fail, .probe:
         break
       }
     }

@@ -88,6 +88,9 @@ extension Navigator {
     guard let action = item.action else {
       throw .buttonWithoutAction(name, side: side.rawValue)
     }
+    if let target = program.screens[entry.screen].barButtonTargets[side == .left ? 0 : 1] {
+      cover(target)
+    }
     try sendNamed(action, arguments: [:])
   }
 
@@ -136,9 +139,7 @@ extension Navigator {
       LogRecord(
         call: nil, subject: .alertAction(alert: index, action: actionIndex), animated: true,
         outcome: .performed))
-    if let instruction = alert.actions[actionIndex] {
-      try execute(instruction, in: ExecutionContext(flow: alert.flow))
-    }
+    try execute(alert.actions[actionIndex], in: ExecutionContext(flow: alert.flow))
   }
 
   private func requireNoAlert(tapping what: String) throws(NavigationError) {
@@ -198,6 +199,7 @@ extension Navigator {
       throw .unknownTab(name, tabs: program.tabNames)
     }
     if let presented { throw .tabBarCovered(presented.name, tab: name) }
+    cover(program.tabs[tab].coverageTarget)
     if tab == current.selectedTab {
       try popToRoot(animated: true)
     } else {

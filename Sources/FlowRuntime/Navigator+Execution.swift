@@ -99,6 +99,8 @@ extension Navigator {
       for instruction in instructions {
         try execute(instruction, in: context)
       }
+    case .probe(let target):
+      cover(target)
     case .fail(let reason):
       throw .flowError(reason)
     }
@@ -231,6 +233,7 @@ extension Navigator {
 
   /// Selects a tab, loading it the first time.
   mutating func select(_ tab: Int) throws(NavigationError) {
+    cover(program.tabs[tab].coverageTarget)
     current.selectedTab = tab
     record(.select, .tab(tab), animated: false)
     try loadTab(tab)
@@ -247,6 +250,7 @@ extension Navigator {
 
   /// Runs a screen's `onEnter`, reading the screen's own arguments.
   private mutating func enter(_ entry: StackEntry) throws(NavigationError) {
+    cover(program.screens[entry.screen].coverageTarget)
     guard let onEnter = program.screens[entry.screen].onEnter else { return }
     try execute(
       onEnter, in: screenContext(entry))

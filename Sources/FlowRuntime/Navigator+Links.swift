@@ -24,6 +24,7 @@ extension Navigator {
       }
       records.append(
         LogRecord(call: nil, subject: .url(text), animated: false, outcome: .performed))
+      cover(link.coverageTarget)
       if let tab = link.tab {
         try loadTab(tab)
         if tab != current.selectedTab { try select(tab) }

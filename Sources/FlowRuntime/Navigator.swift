@@ -27,6 +27,9 @@ public struct Navigator: Sendable {
   var callCounts = [Int](repeating: 0, count: NavigationCall.allCases.count)
   /// The `animated` flag of the last navigation call, `nil` before the first.
   public internal(set) var lastAnimated: Bool?
+  /// The ids of the coverage targets reached so far (indexes into
+  /// `program.coverageTargets`); `nil` unless the navigator was started recording them.
+  public private(set) var coveredTargets: Set<Int>?
 
   /// Starts a flow: state takes its defaults, then `given`; each tab's stack starts at its
   /// root (the first tab is selected); then `start` runs, or, given a starting stack, that
@@ -35,11 +38,15 @@ public struct Navigator: Sendable {
   ///
   /// - Throws: `NavigationError` for an unknown state name or a value of the wrong type
   ///   in `given`, an unknown screen or a wrong value in the stack, or when `start` fails.
+  ///
+  /// With `recordingCoverage`, the navigator notes every coverage target it reaches, from
+  /// `start` on, in `coveredTargets`.
   public init(
     program: NavigationProgram, given overrides: [String: Value] = [:],
-    startingAt stack: [ScreenInstance]? = nil
+    startingAt stack: [ScreenInstance]? = nil, recordingCoverage: Bool = false
   ) throws(NavigationError) {
     self.program = program
+    if recordingCoverage { coveredTargets = [] }
     self.current = NavigationState(
       tabCount: program.tabs.count, stateValues: program.initialState)
     for (name, value) in overrides.sorted(by: { $0.key < $1.key }) {
@@ -219,5 +226,12 @@ public struct Navigator: Sendable {
       if let value { values.append((name, value)) }
     }
     return ScreenInstance(name: screen.name, values: values)
+  }
+}
+
+extension Navigator {
+  /// Notes a coverage target as reached, when the navigator records coverage.
+  mutating func cover(_ target: Int) {
+    coveredTargets?.insert(target)
   }
 }

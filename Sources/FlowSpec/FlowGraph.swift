@@ -344,15 +344,3 @@ public struct FlowGraph: Sendable {
     text.split(separator: "\"", omittingEmptySubsequences: false).joined(separator: "#quot;")
   }
 }
-
-extension Condition {
-  /// The condition as written: `isLogin`, `not isLogin`, `role = admin`.
-  var text: String {
-    switch self {
-    case .flag(let name): name.value
-    case .not(let inner): "not \(inner.text)"
-    case .equals(let name, let value): "\(name.value) = \(value.value)"
-    case .all(let conditions): conditions.map(\.text).joined(separator: " and ")
-    }
-  }
-}

@@ -5,6 +5,7 @@ import FlowSpec
 ///
 ///     swift run -c release flowc-bench check     # issue 2: libyaml vs flowc check
 ///     swift run -c release flowc-bench run       # issue 3: events per second
+///     swift run -c release flowc-bench coverage  # issue 12: coverage and suggest
 let arguments = Array(CommandLine.arguments.dropFirst())
 
 func option(_ name: String, default value: Int) -> Int {
@@ -182,6 +183,7 @@ case "build-cost":
     print("build-cost failed: \(error)")
   }
 case "run": benchmarkRun()
+case "coverage": benchmarkCoverage()
 case "floods":
   do {
     try Floods.run(repetitions: option("repetitions", default: 3))

@@ -30,6 +30,10 @@ public enum TestFlows {
 /// A flow that should have loaded but had errors.
 public struct LoadFailure: Error, CustomStringConvertible {
   public var diagnostics: [Diagnostic]
+
+  public init(diagnostics: [Diagnostic]) {
+    self.diagnostics = diagnostics
+  }
   public var description: String {
     diagnostics.map { "\($0.position): \($0.message)" }.joined(separator: "\n")
   }

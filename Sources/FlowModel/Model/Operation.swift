@@ -237,6 +237,16 @@ public enum Condition: Sendable, Hashable {
   /// Every condition must hold (a mapping with several entries).
   case all([Condition])
 
+  /// The condition as written: `isLogin`, `not isLogin`, `role = admin`.
+  public var text: String {
+    switch self {
+    case .flag(let name): name.value
+    case .not(let inner): "not \(inner.text)"
+    case .equals(let name, let value): "\(name.value) = \(value.value)"
+    case .all(let conditions): conditions.map(\.text).joined(separator: " and ")
+    }
+  }
+
   /// The state names the condition reads, with their places.
   public var stateNames: [Located<String>] {
     switch self {

@@ -35,6 +35,18 @@ public struct URLPattern: Sendable, Hashable {
     }
   }
 
+  /// A URL the pattern matches, each variable written as `value`:
+  /// `monapp://profile/1/settings`.
+  public func example(filling value: String) -> String {
+    func text(_ part: Part) -> String {
+      if case .literal(let literal) = part { return literal }
+      return value
+    }
+    let path = scheme + "://" + parts.map(text).joined(separator: "/")
+    guard !query.isEmpty else { return path }
+    return path + "?" + query.map { $0.key + "=" + text($0.value) }.joined(separator: "&")
+  }
+
   /// Reads a pattern; the error says what is wrong with it.
   public static func parse(_ text: String) -> Result<URLPattern, URLPatternError> {
     guard let separator = text.firstRange(of: "://"), !text[..<separator.lowerBound].isEmpty,

@@ -1,0 +1,62 @@
+import FlowDiagnostics
+public import FlowModel
+public import FlowRuntime
+
+/// What a flow's checklist exercises when its items run: every coverage target of the flow
+/// (screens, transitions and each arm of their guards, alert actions, bar buttons, links,
+/// tabs) and the items that reach each one.
+public struct ChecklistCoverage: Sendable {
+  /// Every target of the flow and its child flows; a target's id is its index.
+  public let targets: [CoverageTarget]
+  /// For each target, the ids of the bound items whose scenario reaches it.
+  public let coveringItems: [[Int]]
+
+  /// The targets no item reaches, in kind order, then file and position.
+  public var uncovered: [CoverageTarget] {
+    targets.indices.filter { coveringItems[$0].isEmpty }.map { targets[$0] }.sorted(
+      by: Self.reportOrder)
+  }
+
+  /// How many targets of a kind (of all kinds, with `nil`) the checklist reaches, of how many.
+  public func count(of kind: CoverageTarget.Kind? = nil) -> (covered: Int, total: Int) {
+    var covered = 0
+    var total = 0
+    for (index, target) in targets.enumerated() where kind == nil || target.kind == kind {
+      total += 1
+      if !coveringItems[index].isEmpty { covered += 1 }
+    }
+    return (covered, total)
+  }
+
+  /// The share of targets (of a kind, or all) reached, in percent; 100 when there are none.
+  public func percentage(of kind: CoverageTarget.Kind? = nil) -> Double {
+    let (covered, total) = count(of: kind)
+    return total == 0 ? 100 : Double(covered) * 100 / Double(total)
+  }
+
+  /// The kinds the flow has targets of, in report order.
+  public var kinds: [CoverageTarget.Kind] {
+    let present = Set(targets.map(\.kind))
+    return CoverageTarget.Kind.allCases.filter(present.contains)
+  }
+
+  /// Kind, then file, then position: the order reports list targets in.
+  static func reportOrder(_ lhs: CoverageTarget, _ rhs: CoverageTarget) -> Bool {
+    if lhs.kind != rhs.kind { return lhs.kind < rhs.kind }
+    if lhs.file != rhs.file { return (lhs.file ?? "") < (rhs.file ?? "") }
+    return lhs.range.start < rhs.range.start
+  }
+}
+
+extension ChecklistRunner {
+  /// Runs every bound item, recording which coverage targets each one reaches.
+  public func coverage() -> ChecklistCoverage {
+    var covering = [[Int]](repeating: [], count: program.coverageTargets.count)
+    for entry in entries {
+      for target in run(entry, recordingCoverage: true).covered.sorted() {
+        covering[target].append(entry.id)
+      }
+    }
+    return ChecklistCoverage(targets: program.coverageTargets, coveringItems: covering)
+  }
+}

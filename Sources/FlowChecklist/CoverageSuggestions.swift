@@ -1,0 +1,260 @@
+import FlowDiagnostics
+import FlowModel
+public import FlowRuntime
+
+/// A checklist item, ready to paste, that reaches a coverage target no item reaches: the
+/// shortest sequence of events from a start the checklist already uses (or the flow's own),
+/// and what the interpreter shows after it.
+public struct SuggestedItem: Sendable {
+  /// What the item covers.
+  public var target: CoverageTarget
+  /// The checklist section it belongs under: the section of the first item that shows the
+  /// screen where it happens, or, when none does, that screen's name in capitals.
+  public var section: String?
+  /// The item as checklist text: its `[ ]` line, then its steps indented under it.
+  public var text: String
+}
+
+/// What `flowc suggest` prints: an item for every target that can be reached, and the
+/// targets that cannot be within the search's bounds.
+public struct CoverageSuggestions: Sendable {
+  public var items: [SuggestedItem]
+  /// Targets no event sequence reaches from any start tried, within the bounds.
+  public var unreachable: [CoverageTarget]
+  /// The ids of every target the items reach (covered already or not).
+  public var reachedTargets: Set<Int> = []
+
+  /// The share of targets the checklist would reach with the items pasted, in percent.
+  public func percentage(after coverage: ChecklistCoverage) -> Double {
+    guard !coverage.targets.isEmpty else { return 100 }
+    let reached = coverage.targets.indices.filter {
+      !coverage.coveringItems[$0].isEmpty || reachedTargets.contains($0)
+    }
+    return Double(reached.count) * 100 / Double(coverage.targets.count)
+  }
+
+  /// The items grouped by section, in the order the sections come in the checklist (new
+  /// sections last), as checklist text with section lines.
+  public func checklistText(existingSections: [String]) -> String {
+    var order = existingSections.filter { title in items.contains { $0.section == title } }
+    for item in items {
+      if let section = item.section, !order.contains(section) { order.append(section) }
+    }
+    var lines: [String] = []
+    let unsectioned = items.filter { $0.section == nil }
+    for item in unsectioned { lines.append(item.text) }
+    for section in order {
+      lines.append("========= \(section)")
+      for item in items where item.section == section { lines.append(item.text) }
+    }
+    return lines.joined(separator: "\n")
+  }
+}
+
+/// How far the search for suggested items goes.
+public struct SuggestionBounds: Sendable {
+  /// The most events in one suggested item.
+  public var depth: Int
+  /// The most distinct navigation states visited from each start.
+  public var states: Int
+
+  public init(depth: Int = 12, states: Int = 5_000) {
+    self.depth = depth
+    self.states = states
+  }
+}
+
+extension ChecklistRunner {
+  /// For every target `coverage` leaves uncovered, the shortest sequence of events that
+  /// reaches it, written as a checklist item.
+  ///
+  /// The starts tried, in order: the flow's defaults, the `given` of each of the
+  /// checklist's scenarios, then each Bool state flipped from its default. Events that need
+  /// arguments use the values the checklist's own steps give them; links, the URLs its
+  /// steps open.
+  public func suggestions(
+    for coverage: ChecklistCoverage, bounds: SuggestionBounds = SuggestionBounds()
+  ) -> CoverageSuggestions {
+    let wanted = Set(coverage.targets.indices.filter { coverage.coveringItems[$0].isEmpty })
+    guard !wanted.isEmpty else { return CoverageSuggestions(items: [], unreachable: []) }
+    let samples = EventSamples(
+      checklist: flow.checklist, links: flow.links.compactMap(\.parsed))
+    var best: [Int: SuggestionPath] = [:]
+    for start in suggestionStarts() {
+      guard
+        let navigator = try? Navigator(
+          program: program, given: start.state, startingAt: start.stack, recordingCoverage: true)
+      else { continue }
+      let remaining = wanted.filter { best[$0] == nil || best[$0]!.events.count > 0 }
+      guard !remaining.isEmpty else { break }
+      for (target, path) in Self.shortestPaths(
+        to: remaining, from: navigator, start: start, samples: samples, bounds: bounds)
+      where best[target].map({ path.events.count < $0.events.count }) ?? true {
+        best[target] = path
+      }
+    }
+    // One item often covers several targets (a bar button, the event it sends, the screen it
+    // shows): the most specific targets are written first, and a target an item already
+    // written reaches gets none of its own.
+    let order: [CoverageTarget.Kind] = [
+      .barButton, .alertAction, .link, .tab, .transition, .screen,
+    ]
+    var items: [SuggestedItem] = []
+    var reached: Set<Int> = []
+    for target in wanted.sorted(by: { lhs, rhs in
+      let (left, right) = (coverage.targets[lhs], coverage.targets[rhs])
+      if left.kind != right.kind {
+        return order.firstIndex(of: left.kind)! < order.firstIndex(of: right.kind)!
+      }
+      return ChecklistCoverage.reportOrder(left, right)
+    }) {
+      guard let path = best[target], !reached.contains(target) else { continue }
+      let (item, covered) = item(for: coverage.targets[target], path, coverage: coverage)
+      items.append(item)
+      reached.formUnion(covered)
+    }
+    let unreachable = wanted.filter { best[$0] == nil }.map { coverage.targets[$0] }.sorted(
+      by: ChecklistCoverage.reportOrder)
+    return CoverageSuggestions(items: items, unreachable: unreachable, reachedTargets: reached)
+  }
+
+  /// The starts a suggestion may begin from, without repeats.
+  private func suggestionStarts() -> [SuggestionStart] {
+    var starts = [SuggestionStart(state: [:], stack: nil)]
+    for entry in entries where entry.ancestors.isEmpty && entry.item.isBound {
+      let setup = ScenarioSetup(root: entry.item)
+      starts.append(SuggestionStart(state: setup.state, stack: setup.stack))
+    }
+    for variable in flow.state {
+      if case .bool(let value) = variable.initialValue.value {
+        starts.append(SuggestionStart(state: [variable.name.value: .bool(!value)], stack: nil))
+      }
+    }
+    var seen: Set<String> = []
+    return starts.filter { seen.insert($0.key).inserted }
+  }
+
+  /// Breadth first from one start: the first path that reaches each wanted target.
+  private static func shortestPaths(
+    to wanted: Set<Int>, from start: Navigator, start setup: SuggestionStart,
+    samples: EventSamples, bounds: SuggestionBounds
+  ) -> [Int: SuggestionPath] {
+    var found: [Int: SuggestionPath] = [:]
+    func note(_ navigator: Navigator, _ events: [NavigationEvent], before: Navigator) {
+      for target in navigator.coveredTargets ?? [] where wanted.contains(target) {
+        if found[target] == nil {
+          found[target] = SuggestionPath(start: setup, events: events, before: before)
+        }
+      }
+    }
+    note(start, [], before: start)
+    var seenStates: Set<Int> = [start.stateFingerprint]
+    var queue: [(Navigator, [NavigationEvent])] = [(start, [])]
+    var head = 0
+    while head < queue.count, found.count < wanted.count {
+      let (navigator, events) = queue[head]
+      head += 1
+      guard events.count < bounds.depth else { continue }
+      for event in samples.concrete(navigator.availableEvents) {
+        var next = navigator
+        guard (try? next.send(event)) != nil else { continue }
+        note(next, events + [event], before: navigator)
+        if seenStates.count < bounds.states, seenStates.insert(next.stateFingerprint).inserted {
+          queue.append((next, events + [event]))
+        }
+      }
+    }
+    return found
+  }
+
+  /// The item for a target: its line, its `given` (when the start is not the flow's
+  /// default), its `when` and the `expect` the interpreter observes at its end.
+  /// Also gives every target the item reaches.
+  private func item(for target: CoverageTarget, _ path: SuggestionPath, coverage: ChecklistCoverage)
+    -> (SuggestedItem, covered: Set<Int>)
+  {
+    var navigator = try? Navigator(
+      program: program, given: path.start.state, startingAt: path.start.stack,
+      recordingCoverage: true)
+    let before = navigator?.observation.state ?? [:]
+    for event in path.events { try? navigator?.send(event) }
+    var lines = ["[ ] " + target.label]
+    var given = path.start.state.keys.sorted().map { "\($0): \(path.start.state[$0]!)" }
+    if let stack = path.start.stack {
+      given.append(
+        "stack: [" + stack.map(ObservationComparison.routeText).joined(separator: ", ") + "]")
+    }
+    if !given.isEmpty { lines.append("    given { " + given.joined(separator: ", ") + " }") }
+    if path.events.count == 1 {
+      lines.append("    when " + path.events[0].syntax(braced: true))
+    } else if !path.events.isEmpty {
+      lines.append(
+        "    when [" + path.events.map { $0.syntax(braced: true) }.joined(separator: ", ") + "]")
+    }
+    if let navigator {
+      let observation = navigator.observation
+      var changed: [String: Value] = [:]
+      for (name, value) in observation.state where !name.contains(".") && before[name] != value {
+        changed[name] = value
+      }
+      lines.append(
+        "    expect " + ObservationComparison.expectation(of: observation, state: changed))
+    }
+    let item = SuggestedItem(
+      target: target, section: section(where: path.before, target: target, coverage: coverage),
+      text: lines.joined(separator: "\n"))
+    return (item, navigator?.coveredTargets ?? [])
+  }
+
+  /// The section of the first item that shows the screen where the target is reached; for
+  /// a target outside screens (a link, a tab, an alert action), first the section of the
+  /// first item that reaches one of its kind. That screen's name in capitals when no item
+  /// shows it; `nil` for a checklist without sections.
+  private func section(
+    where navigator: Navigator, target: CoverageTarget, coverage: ChecklistCoverage
+  )
+    -> String?
+  {
+    guard entries.contains(where: { $0.section != nil }) else { return nil }
+    if target.screen == nil,
+      let sameKind = coverage.targets.indices.first(where: {
+        coverage.targets[$0].kind == target.kind && !coverage.coveringItems[$0].isEmpty
+      }),
+      let section = entries[coverage.coveringItems[sameKind][0]].section
+    {
+      return section
+    }
+    func shownScreen(_ name: String) -> Int? {
+      coverage.targets.firstIndex { $0.kind == .screen && $0.label == name }
+    }
+    // The screen on top: a presented screen, else the stack's top (under an alert).
+    let presented = navigator.presented.map(\.name).flatMap { shownScreen($0) != nil ? $0 : nil }
+    guard let screen = target.screen ?? presented ?? navigator.top else { return nil }
+    if let shown = shownScreen(screen),
+      let first = coverage.coveringItems[shown].first,
+      let section = entries[first].section
+    {
+      return section
+    }
+    return screen.uppercased()
+  }
+}
+
+/// A start a suggestion may begin from: state overrides and a starting stack.
+struct SuggestionStart {
+  var state: [String: Value]
+  var stack: [ScreenInstance]?
+
+  var key: String {
+    state.keys.sorted().map { "\($0)=\(state[$0]!)" }.joined(separator: ",") + "|"
+      + (stack.map { $0.map(\.description).joined(separator: ",") } ?? "-")
+  }
+}
+
+/// The shortest way found to a target: where it starts, the events, and the navigator just
+/// before the last event (where the target is reached).
+struct SuggestionPath {
+  var start: SuggestionStart
+  var events: [NavigationEvent]
+  var before: Navigator
+}

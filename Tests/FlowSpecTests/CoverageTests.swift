@@ -1,0 +1,190 @@
+import FlowSpec
+import FlowTestSupport
+import Foundation
+import Testing
+
+/// Loads a flow file (children read from beside it) and measures its checklist's coverage.
+private func measured(_ path: String, source: String? = nil) throws -> (
+  ChecklistRunner, ChecklistCoverage
+) {
+  let text = try source ?? String(contentsOfFile: path, encoding: .utf8)
+  let document = FlowDocument(source: text, path: path)
+  guard let tree = document.validTree else {
+    throw LoadFailure(diagnostics: document.diagnostics.filter { $0.severity == .error })
+  }
+  let runner = ChecklistRunner(tree: tree)
+  return (runner, runner.coverage())
+}
+
+private func measured(inline source: String) throws -> ChecklistCoverage {
+  try measured("flow.yaml", source: source).1
+}
+
+@Suite("Coverage: what the checklist exercises")
+struct CoverageTests {
+  @Test(
+    "a flow whose coverage is known by construction: every target counted, each uncovered one located"
+  )
+  func byConstruction() throws {
+    let (_, coverage) = try measured(TestFlows.fixture("coverage.yaml"))
+    #expect(coverage.count() == (4, 13))
+    #expect(coverage.count(of: .screen) == (2, 4))
+    #expect(coverage.count(of: .transition) == (2, 6))
+    #expect(coverage.count(of: .alertAction) == (0, 2))
+    #expect(coverage.count(of: .barButton) == (0, 1))
+    #expect(coverage.kinds == [.screen, .transition, .alertAction, .barButton])
+    #expect(
+      coverage.uncovered.map { "\($0.range.start): \($0.label)" } == [
+        "18:3: Settings", "22:3: Receipt", "13:7: Home: on openSettings",
+        "16:17: Home: on buy, if isPremium", "21:7: Settings: on logout", "27:7: Upsell: on close",
+        "32:18: alert ConfirmLogout: Cancel", "33:18: alert ConfirmLogout: Log out",
+        "11:14: Home: right button (openSettings)",
+      ])
+    #expect(abs(coverage.percentage() - 400.0 / 13) < 0.001)
+  }
+
+  @Test("each arm of an if counts, and an if without else has an arm that does nothing")
+  func guardArms() throws {
+    let flow = """
+      flow: Guards
+      state: { ready: false }
+      start: { setRoot: Home }
+      screens:
+        Home:
+          on:
+            go:
+              if: ready
+              then: { push: Next }
+        Next: {}
+      spec: |
+        [ ] Going when ready pushes Next
+            given { ready: true }
+            when go
+            expect { top: Next }
+      """
+    let coverage = try measured(inline: flow)
+    #expect(
+      coverage.uncovered.map(\.label) == ["Home: on go, if not ready (no else: nothing happens)"])
+    #expect(coverage.count(of: .transition) == (2, 3))
+  }
+
+  @Test("an unbound item reaches nothing; a failing step keeps what was reached before it")
+  func unboundAndFailing() throws {
+    let flow = """
+      flow: Partial
+      start: { setRoot: Home }
+      screens:
+        Home:
+          on: { next: { push: Second } }
+        Second:
+          on: { next: { push: Third } }
+        Third: {}
+      spec: |
+        [ ] Not bound yet
+        [ ] Goes two screens, then sends an event nothing handles
+            when [next, nope, next]
+      """
+    let coverage = try measured(inline: flow)
+    #expect(
+      coverage.uncovered.map(\.label) == ["Third", "Second: on next"])
+    #expect(coverage.coveringItems.allSatisfy { !$0.contains(0) })
+  }
+
+  @Test("links, tabs and bar buttons of the last article's flow, as its checklist reaches them")
+  func shop() throws {
+    let (_, coverage) = try measured(TestFlows.fixture("shop.yaml"))
+    #expect(coverage.count(of: .tab) == (3, 3))
+    #expect(coverage.count(of: .link) == (2, 3))
+    #expect(
+      coverage.uncovered.map(\.label) == [
+        "Home: right button (showCart)", "Profile: right button (showSettings)",
+        "link monapp://profile/{userID}",
+      ])
+  }
+
+  @Test("a child flow's targets are the parent's, located in the child's file")
+  func childFlows() throws {
+    let (_, coverage) = try measured(TestFlows.fixture("coordinator.yaml"))
+    let files = Set(coverage.targets.compactMap(\.file).map { ($0 as NSString).lastPathComponent })
+    #expect(files.contains("coordinator.yaml"))
+    #expect(files.contains("view-b.yaml"))
+    #expect(coverage.uncovered.isEmpty)
+  }
+}
+
+@Suite("Suggested items")
+struct SuggestTests {
+  /// The flow text with the suggested items appended to its checklist (its last key).
+  private func pasted(_ path: String) throws -> (text: String, suggestions: CoverageSuggestions) {
+    let (runner, coverage) = try measured(path)
+    let suggestions = runner.suggestions(for: coverage)
+    let text = try String(contentsOfFile: path, encoding: .utf8)
+    let block = suggestions.checklistText(existingSections: [])
+      .split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }.joined(
+        separator: "\n")
+    return ((text.hasSuffix("\n") ? text : text + "\n") + block + "\n", suggestions)
+  }
+
+  @Test(
+    "pasted into their flow, the suggestions pass and bring coverage to 100%",
+    arguments: [
+      "coverage.yaml", "shop.yaml", "restaurants.yaml", "navigation-service.yaml", "todo.yaml",
+      "coordinator.yaml",
+    ])
+  func pastedSuggestionsPass(fixture: String) throws {
+    let path = TestFlows.fixture(fixture)
+    let (text, _) = try pasted(path)
+    let (runner, coverage) = try measured(path, source: text)
+    #expect(coverage.uncovered.map(\.label) == [])
+    let failures = runner.runAll().filter { $0.entry.item.isBound && !$0.passed }
+    #expect(failures.map { "\($0.entry.item.text.value): \($0.failures.map(\.message))" } == [])
+  }
+
+  @Test("one item per way in: a bar button's item also covers its event and the screen it shows")
+  func fewestItems() throws {
+    let (_, suggestions) = try pasted(TestFlows.fixture("coverage.yaml"))
+    #expect(
+      suggestions.items.map(\.target.label) == [
+        "Home: right button (openSettings)", "alert ConfirmLogout: Cancel",
+        "alert ConfirmLogout: Log out", "Home: on buy, if isPremium", "Upsell: on close",
+      ])
+    let premium = try #require(suggestions.items.first { $0.target.label.contains("isPremium") })
+    #expect(
+      premium.text == """
+        [ ] Home: on buy, if isPremium
+            given { isPremium: true }
+            when buy
+            expect { stack: [Home, Receipt], presented: none, animated: true, navBar: { title: "Receipt", backButton: visible } }
+        """)
+    #expect(premium.section == "HOME")
+    let alert = try #require(suggestions.items.first { $0.target.label.contains("Log out") })
+    #expect(alert.section == "SETTINGS")
+  }
+
+  @Test("an event whose arguments no step gives cannot be suggested, and is said so")
+  func unreachable() throws {
+    let flow = """
+      flow: Args
+      start: { setRoot: Home }
+      screens:
+        Home:
+          on: { show: { push: Detail, with: { id: $id } } }
+        Detail:
+          params: { id: Int }
+      spec: |
+        [ ] Home is the root
+            expect { stack: [Home] }
+      """
+    let (runner, coverage) = try measured("flow.yaml", source: flow)
+    let suggestions = runner.suggestions(for: coverage)
+    #expect(suggestions.items.isEmpty)
+    #expect(suggestions.unreachable.map(\.label) == ["Detail", "Home: on show"])
+  }
+
+  @Test("the same flow gives the same suggestions, byte for byte")
+  func deterministic() throws {
+    let first = try pasted(TestFlows.fixture("shop.yaml")).text
+    let second = try pasted(TestFlows.fixture("shop.yaml")).text
+    #expect(first == second)
+  }
+}
