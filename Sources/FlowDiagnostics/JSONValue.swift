@@ -25,6 +25,47 @@ public enum JSONValue: Hashable, Sendable {
     return output
   }
 
+  /// The value as JSON text indented by two spaces a level, for files people read; an
+  /// empty array or object, and an array of scalars only, stay on one line.
+  public func prettyPrinted() -> String {
+    var output = ""
+    writePretty(to: &output, indentation: "")
+    return output + "\n"
+  }
+
+  private func writePretty(to output: inout String, indentation: String) {
+    let inner = indentation + "  "
+    switch self {
+    case .array(let values) where !values.isEmpty && values.contains(where: \.isContainer):
+      output += "[\n"
+      for (index, value) in values.enumerated() {
+        output += inner
+        value.writePretty(to: &output, indentation: inner)
+        output += index == values.count - 1 ? "\n" : ",\n"
+      }
+      output += indentation + "]"
+    case .object(let members) where !members.isEmpty:
+      output += "{\n"
+      for (index, (key, value)) in members.enumerated() {
+        output += inner
+        Self.writeString(key, to: &output)
+        output += ": "
+        value.writePretty(to: &output, indentation: inner)
+        output += index == members.count - 1 ? "\n" : ",\n"
+      }
+      output += indentation + "}"
+    default:
+      write(to: &output)
+    }
+  }
+
+  private var isContainer: Bool {
+    switch self {
+    case .array, .object: true
+    default: false
+    }
+  }
+
   private func write(to output: inout String) {
     switch self {
     case .null: output += "null"

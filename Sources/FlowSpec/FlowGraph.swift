@@ -47,6 +47,44 @@ public struct FlowGraph: Sendable {
     for index in tree.flows.indices {
       addFlow(Scope(tree: tree, flow: index))
     }
+    pointPopsToRootAtRoots()
+  }
+
+  /// A `popToRoot` leaves the stack's root on top: an arrow to each screen that can be the
+  /// root beneath the screen it leaves (a screen a `setRoot` or a tab shows, from which pushes
+  /// reach that screen), rather than a loop on the screen it leaves. Without any, the loop
+  /// stays (a child flow whose root its parent set, say).
+  private mutating func pointPopsToRootAtRoots() {
+    var roots: [String] = []
+    for edge in edges
+    where edge.operation.hasPrefix("setRoot") || (edge.trigger == "tab" && edge.operation == "root")
+    {
+      if let root = edge.to, !roots.contains(root) { roots.append(root) }
+    }
+    var pushes: [String: [String]] = [:]
+    for edge in edges where edge.operation.hasPrefix("push") {
+      if let to = edge.to { pushes[edge.from, default: []].append(to) }
+    }
+    // The screens each root's stack can hold: the root and what pushes reach from it.
+    var stacks: [String: Set<String>] = [:]
+    for root in roots {
+      var reached: Set<String> = [root]
+      var queue = [root]
+      while let screen = queue.popLast() {
+        for next in pushes[screen] ?? [] where reached.insert(next).inserted { queue.append(next) }
+      }
+      stacks[root] = reached
+    }
+    edges = edges.flatMap { edge -> [Edge] in
+      guard edge.to == nil, edge.operation.hasPrefix("popToRoot") else { return [edge] }
+      let beneath = roots.filter { stacks[$0]?.contains(edge.from) == true }
+      guard !beneath.isEmpty else { return [edge] }
+      return beneath.map { root in
+        var toRoot = edge
+        toRoot.to = root
+        return toRoot
+      }
+    }
   }
 
   /// Where names are read: one flow of the tree, its nodes prefixed when it is a child.

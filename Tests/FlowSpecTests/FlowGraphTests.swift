@@ -21,7 +21,9 @@ struct FlowGraphTests {
     #expect(graph.nodes.first { $0.name == "LogoutSheet" }?.kind == .alert)
   }
 
-  @Test("has an edge per navigation, with its trigger, guard and animated flag")
+  @Test(
+    "has an edge per navigation, with its trigger, guard and animated flag; popToRoot points at the root beneath"
+  )
   func edges() {
     let described = graph.edges.map {
       "\($0.from) -\($0.trigger): \($0.operation)\($0.animated ? "" : " static")-> \($0.to ?? "•")"
@@ -36,7 +38,7 @@ struct FlowGraphTests {
         "Infos -tap right: present-> LogoutSheet",
         "Infos -selectInfo: push-> InfoDetails",
         "InfoDetails -tap right: push-> NewInfo",
-        "NewInfo -create: popToRoot-> •",
+        "NewInfo -create: popToRoot-> Infos",
         "LogoutSheet -alert Cancel: dismiss-> •",
         "LogoutSheet -alert Logout: setRoot static-> Login",
       ])

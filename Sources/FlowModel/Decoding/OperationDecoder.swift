@@ -14,6 +14,8 @@ enum OperationKeyword: Hashable {
     ]
     return NavigationCall.allCases.map(OperationKeyword.call) + others
   }()
+  /// The operations that may be written as a bare word, `pop`, rather than a mapping.
+  static let bareWords: [OperationKeyword] = [.call(.pop), .call(.popToRoot), .call(.dismiss)]
   static let allNames = allCases.map(\.rawValue)
   private static let literals = allCases.map(\.name)
   /// Every key an operation mapping may hold: keywords and modifiers.
@@ -80,7 +82,8 @@ extension ModelDecoder {
   mutating func operation(_ node: YAMLNode) -> Operation? {
     switch node.kind {
     case .scalar:
-      switch node.isPlainScalar ? OperationKeyword(rawValue: node.text) : nil {
+      let keyword = node.isPlainScalar ? OperationKeyword(rawValue: node.text) : nil
+      switch keyword.flatMap({ OperationKeyword.bareWords.contains($0) ? $0 : nil }) {
       case .call(.pop): return Operation(.pop, range: node.range)
       case .call(.popToRoot): return Operation(.popToRoot, range: node.range)
       case .call(.dismiss): return Operation(.dismiss, range: node.range)
