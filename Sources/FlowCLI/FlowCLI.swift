@@ -18,14 +18,14 @@ struct CommandEntry {
   }
 }
 
-/// The `flowc` command line: `check`, `run`, `gen`, `spec`, `graph`, `coverage`, `suggest`, `schema`.
+/// The `flowc` command line: `check`, `run`, `gen`, `spec`, `graph`, `coverage`, `suggest`, `schema`, `init`.
 public enum FlowCLI {
   static var commands: [CommandEntry] {
     [
       CommandEntry(CheckCommand.self), CommandEntry(RunCommand.self), CommandEntry(GenCommand.self),
       CommandEntry(SpecCommand.self), CommandEntry(GraphCommand.self),
       CommandEntry(CoverageCommand.self), CommandEntry(SuggestCommand.self),
-      CommandEntry(SchemaCommand.self),
+      CommandEntry(SchemaCommand.self), CommandEntry(InitCommand.self),
     ]
   }
 

@@ -195,3 +195,17 @@ extension String {
     return result
   }
 }
+
+/// Swift names and literals for the other stages: `flowc init` names a package's test
+/// target and quotes paths in its manifest.
+public enum SwiftIdentifier {
+  /// `UpperCamelCase` from the words of a text (`my-app` → `MyApp`), `App` when it has none.
+  public static func typeName(_ text: String) -> String {
+    SwiftNames.upperCamel(text, fallback: "App")
+  }
+
+  /// A Swift string literal of any text, escaped.
+  public static func stringLiteral(_ text: String) -> String {
+    SwiftNames.stringLiteral(text)
+  }
+}

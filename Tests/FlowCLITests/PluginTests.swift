@@ -204,4 +204,21 @@ struct PluginTests {
         "FlowSpecPlugin found no flows for target 'EmptyTests'. Put flow files (*.yaml) in"))
     #expect(build.output.contains("{ \"flows\": [\"../../flows\"] }"))
   }
+
+  @Test("flowc init starts a package whose swift test passes the three items of its first flow")
+  func initThenTest() throws {
+    let folder = try TemporaryFolder()
+    let package = folder.path + "/Starter"
+    let created = flowc(["init", package, "--flowspec", repositoryRoot()])
+    #expect(created.status == 0, "\(created)")
+    let test = try swift(["test"], in: package)
+    #expect(test.status == 0, "\(test.output.suffix(3000))")
+    for item in [
+      "The app starts on Home, without animation", "The settings button pushes Settings",
+      "Logging out asks first: Cancel stays, Log Out goes back to Home",
+    ] {
+      #expect(test.output.contains("Test \"\(item)\" passed"), "\(item)")
+    }
+    #expect(!test.output.contains("outside every target"), "a named file is watched as it is")
+  }
 }

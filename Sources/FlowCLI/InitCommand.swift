@@ -1,0 +1,133 @@
+import FlowSpec
+
+/// `flowc init [DIR]`: a first flow and a test target wired to the build plugin, in a new
+/// package or in an existing one.
+enum InitCommand: Command {
+  static let spec = CommandSpec(
+    name: "init",
+    abstract: "Start a package with a first flow and a test target that runs its checklist.",
+    usage: "init [DIR] [--flowspec PATH|URL] [--name NAME]",
+    discussion: """
+      In a folder without Package.swift (created if missing), writes a new Swift package
+      that depends on flowspec; in an existing package, writes what it lacks and prints the
+      lines to add to its Package.swift. Either way: flows/app.yaml (a root screen, a pushed
+      screen, an alert, and a three-item checklist that passes and covers all of it), and a
+      test target, Tests/<Name>FlowTests, wired to FlowSpecPlugin with its flowspec.json and
+      the one Swift file SwiftPM needs (a test target whose only inputs are flows is
+      refused with "C language in tests is not yet supported").
+
+      Nothing is overwritten: when any of those files exists, flowc says which and writes
+      nothing. The package depends on the flowspec checkout this flowc was built from,
+      unless --flowspec gives another checkout's path or a Git URL.
+      """,
+    options: [
+      OptionSpec(
+        name: "flowspec", valueName: "PATH|URL",
+        help: "The flowspec package to depend on: a checkout's path, or a Git URL."),
+      OptionSpec(
+        name: "name", valueName: "NAME",
+        help: "The new package's name (default: the folder's name)."),
+    ],
+    arguments: [("DIR", "The package's folder (default: the current folder).")],
+    examples: ["flowc init MyApp", "flowc init --flowspec https://github.com/me/flowspec.git"])
+
+  static func run(_ arguments: ParsedArguments, console: Console) throws(UsageError) -> ExitCode {
+    guard arguments.positionals.count <= 1 else {
+      throw UsageError(message: "init takes one folder")
+    }
+    let folder = arguments.positionals.first ?? "."
+    if FileSystem.exists(folder), !FileSystem.isDirectory(folder) {
+      throw UsageError(message: "'\(folder)' is a file, not a folder")
+    }
+    let dependency = try dependency(arguments.value("flowspec"))
+    let base = folder.hasSuffix("/") ? String(folder.dropLast()) : folder
+    let manifestPath = base + "/Package.swift"
+    let isNewPackage = !FileSystem.exists(manifestPath)
+    let folderName =
+      FileSystem.absolutePath(folder).split(separator: "/").last.map(String.init) ?? "App"
+    let starter = StarterPackage(
+      name: arguments.value("name") ?? folderName, dependency: dependency,
+      schemaPath: schemaPath(of: dependency))
+    var files = starter.files
+    if isNewPackage { files.insert(("Package.swift", starter.manifest), at: 0) }
+    let existing = files.map(\.path).filter { FileSystem.exists(base + "/" + $0) }
+    guard existing.isEmpty else {
+      console.printError(
+        "flowc: error: nothing was written: '\(base)' already has "
+          + existing.map { "'\($0)'" }.joined(separator: ", "))
+      return .problemsFound
+    }
+    for (path, contents) in files {
+      let full = base + "/" + path
+      do {
+        if let slash = full.lastIndex(of: "/") {
+          try FileSystem.createDirectory(String(full[..<slash]))
+        }
+        try FileSystem.writeAtomically(Array(contents.utf8), to: full)
+      } catch {
+        console.printError("flowc: error: cannot write '\(full)': \(error.reason)")
+        return .problemsFound
+      }
+      console.print("created \(full)")
+    }
+    if !isNewPackage {
+      console.print(
+        "\nAdd flowspec to '\(manifestPath)' (unless it is there already):\n  dependencies: "
+          + dependency.manifestEntry + "\n  targets:\n"
+          + starter.testTargetEntry.split(separator: "\n").map { "    " + $0 }.joined(
+            separator: "\n"))
+    }
+    let test = (folder == "." ? "" : "cd \(folder) && ") + "swift test"
+    let coverage = "flowc coverage flows/"
+    let width = max(test.count, coverage.count) + 2
+    console.print("\nNext:")
+    console.print(
+      "  " + CoverageText.padded(test, to: width)
+        + "# builds, and runs the checklist's 3 items as tests")
+    console.print(
+      "  " + CoverageText.padded(coverage, to: width)
+        + "# what the checklist exercises, as the flow grows")
+    return .success
+  }
+
+  /// The flowspec package to depend on: `--flowspec`, or the checkout this flowc was built
+  /// from when it is still there.
+  private static func dependency(_ given: String?) throws(UsageError) -> StarterPackage.Dependency {
+    if let given {
+      if given.contains("://") || given.hasPrefix("git@") {
+        return .url(given, from: FlowCLI.version)
+      }
+      guard FileSystem.exists(given + "/Package.swift") else {
+        throw UsageError(message: "'\(given)' is not a flowspec checkout (it has no Package.swift)")
+      }
+      return .path(FileSystem.absolutePath(given))
+    }
+    guard let checkout = builtFromCheckout else {
+      throw UsageError(
+        message:
+          "this flowc was not built from a flowspec checkout on this machine; give --flowspec PATH or URL"
+      )
+    }
+    return .path(checkout)
+  }
+
+  /// The flowspec checkout this source file was compiled in, if it is still there.
+  private static var builtFromCheckout: String? {
+    let source = #filePath
+    guard let range = source.firstRange(of: "/Sources/FlowCLI/") else {
+      return nil
+    }
+    let root = String(source[..<range.lowerBound])
+    guard FileSystem.exists(root + "/Package.swift"), FileSystem.exists(root + "/Plugins") else {
+      return nil
+    }
+    return root
+  }
+
+  /// The schema a path dependency ships, for the flow's editor modeline.
+  private static func schemaPath(of dependency: StarterPackage.Dependency) -> String? {
+    guard case .path(let root) = dependency else { return nil }
+    let schema = root + "/schema/flow.schema.json"
+    return FileSystem.exists(schema) ? schema : nil
+  }
+}

@@ -1,0 +1,88 @@
+import FlowTestSupport
+import Foundation
+import Testing
+
+@Suite("flowc init")
+struct InitCommandTests {
+  @Test("an empty folder becomes a package whose flow checks clean, passes and is fully covered")
+  func newPackage() throws {
+    let folder = try TemporaryFolder()
+    let package = folder.path + "/My App"
+    let result = flowc(["init", package, "--flowspec", repositoryRoot()])
+    #expect(result.status == 0, "\(result)")
+    for file in [
+      "Package.swift", "flows/app.yaml", "Tests/MyAppFlowTests/flowspec.json",
+      "Tests/MyAppFlowTests/MyAppFlowTests.swift",
+    ] {
+      #expect(result.output.contains("created \(package)/\(file)\n"), "\(file)")
+    }
+    let manifest = try folder.read("My App/Package.swift")
+    #expect(manifest.contains(#"name: "My App""#))
+    #expect(manifest.contains(#".package(path: "\#(repositoryRoot())")"#))
+    #expect(manifest.contains(#"plugins: [.plugin(name: "FlowSpecPlugin", package: "#))
+    #expect(result.output.contains("cd \(package) && swift test"))
+    let flow = package + "/flows/app.yaml"
+    #expect(
+      try folder.read("My App/flows/app.yaml").hasPrefix(
+        "# yaml-language-server: $schema=\(repositoryRoot())/schema/flow.schema.json\n"))
+    #expect(flowc(["check", flow]).status == 0)
+    #expect(flowc(["spec", flow, "--check"]).status == 0)
+    #expect(flowc(["coverage", flow, "--min", "100"]).status == 0)
+    let items = flowc(["spec", flow]).output.split(separator: "\n").filter { $0.contains("[✅]") }
+    #expect(items.count == 3)
+  }
+
+  @Test("in an existing package: writes what it lacks, leaves the manifest, prints what to add")
+  func existingPackage() throws {
+    let folder = try TemporaryFolder()
+    let manifest = "// swift-tools-version: 6.1\nimport PackageDescription\n"
+    try folder.write("Package.swift", manifest)
+    let result = flowc([
+      "init", folder.path, "--flowspec", "https://example.com/me/flowspec.git", "--name", "shop",
+    ])
+    #expect(result.status == 0, "\(result)")
+    #expect(try folder.read("Package.swift") == manifest)
+    #expect(!result.output.contains("created \(folder.path)/Package.swift"))
+    #expect(
+      result.output.contains(
+        #".package(url: "https://example.com/me/flowspec.git", from: "#))
+    #expect(result.output.contains(#"name: "ShopFlowTests""#))
+    #expect(result.output.contains(#".product(name: "FlowSpec", package: "flowspec")"#))
+    #expect(try folder.read("Tests/ShopFlowTests/flowspec.json").contains("../../flows/app.yaml"))
+    // Without a schema on this machine, no modeline points nowhere.
+    #expect(try folder.read("flows/app.yaml").hasPrefix("# Your first flow"))
+  }
+
+  @Test("refuses to overwrite anything: one existing file and nothing is written")
+  func refusesToOverwrite() throws {
+    let folder = try TemporaryFolder()
+    try folder.write("flows/app.yaml", "flow: Mine\n")
+    let result = flowc(["init", folder.path, "--flowspec", repositoryRoot()])
+    #expect(result.status == 1)
+    #expect(result.errors.contains("nothing was written"))
+    #expect(result.errors.contains("'flows/app.yaml'"))
+    #expect(try folder.read("flows/app.yaml") == "flow: Mine\n")
+    #expect(!FileManager.default.fileExists(atPath: folder.path + "/Package.swift"))
+    #expect(!FileManager.default.fileExists(atPath: folder.path + "/Tests"))
+  }
+
+  @Test("bad input is a usage error: a file for a folder, a path that is not flowspec, two folders")
+  func usage() throws {
+    let folder = try TemporaryFolder()
+    let file = try folder.write("notes.txt", "hello\n")
+    #expect(flowc(["init", file, "--flowspec", repositoryRoot()]).status == 2)
+    let notFlowspec = flowc(["init", folder.path + "/app", "--flowspec", folder.path])
+    #expect(notFlowspec.status == 2)
+    #expect(notFlowspec.errors.contains("is not a flowspec checkout"))
+    #expect(flowc(["init", "a", "b"]).status == 2)
+    #expect(!FileManager.default.fileExists(atPath: folder.path + "/app"))
+  }
+
+  @Test("without --flowspec, the package depends on the checkout flowc was built from")
+  func defaultDependency() throws {
+    let folder = try TemporaryFolder()
+    let result = flowc(["init", folder.path])
+    #expect(result.status == 0, "\(result)")
+    #expect(try folder.read("Package.swift").contains(#".package(path: "\#(repositoryRoot())")"#))
+  }
+}
