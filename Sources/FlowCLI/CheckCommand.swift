@@ -5,7 +5,7 @@ enum CheckCommand: Command {
   static let spec = CommandSpec(
     name: "check",
     abstract: "Validate flows and their checklists (default: flows/).",
-    usage: "check [PATHS…] [--format text|json] [--warnings-as-errors]",
+    usage: "check [PATHS…] [--format text|json|sarif] [--warnings-as-errors] [--watch]",
     discussion: """
       Reports every problem in every file, each as 'file:line:column: severity: message'
       with the source line and a caret, then a summary. A folder means every *.yaml and
@@ -16,9 +16,14 @@ enum CheckCommand: Command {
       OptionSpec(
         name: "format", valueName: "FORMAT",
         help:
-          "'text' (default) or 'json': an array of objects with file, line, column, severity, id and message."
+          "'text' (default), 'json' (an array of objects with file, line, column, severity, id and message) or 'sarif' (SARIF 2.1.0, for code scanning)."
       ),
       OptionSpec(name: "warnings-as-errors", help: "Treat warnings as errors."),
+      OptionSpec(
+        name: "watch",
+        help:
+          "Check again on every save, printing only what changed since the last run (text only; Ctrl-C stops)."
+      ),
       OptionSpec(
         name: "max-diagnostics", valueName: "N",
         help:
@@ -28,29 +33,33 @@ enum CheckCommand: Command {
     arguments: [("PATHS", "Flow files or folders of flows (default: flows/).")],
     examples: [
       "flowc check", "flowc check flows/app.yaml --format json",
-      "flowc check flows --warnings-as-errors",
+      "flowc check flows --warnings-as-errors", "flowc check --format sarif > flowc.sarif",
     ])
 
   static func run(_ arguments: ParsedArguments, console: Console) throws(UsageError) -> ExitCode {
-    let format = try arguments.choice("format", among: ["text", "json"], default: "text")
+    let format = try arguments.choice(
+      "format", among: ["text", "json", "sarif"], default: "text")
     let limits = try FlowInputs.limits(arguments)
     let limit = try arguments.count("max-diagnostics") ?? FlowInputs.defaultDiagnosticLimit
     let paths = arguments.positionals.isEmpty ? ["flows/"] : arguments.positionals
     if arguments.positionals.isEmpty, !FileSystem.isDirectory("flows") {
       throw UsageError(message: "no 'flows/' folder here; give the flow files or folders to check")
     }
-    let documents = try FlowInputs.load(try FlowInputs.files(paths), limits: limits)
-    // A child flow checked on its own and through its parent reports once; so does one
-    // mistake that several places reach (a merged YAML anchor).
-    var diagnostics = documents.flatMap(\.diagnostics).uniqued()
-    if arguments.has("warnings-as-errors") {
-      diagnostics = diagnostics.map { diagnostic in
-        var upgraded = diagnostic
-        if upgraded.severity == .warning { upgraded.severity = .error }
-        return upgraded
-      }
+    if arguments.has("watch") {
+      guard format == "text" else { throw UsageError(message: "--watch prints text only") }
+      _ = try FlowInputs.files(paths)
+      return CheckWatch.run(
+        CheckWatch.Settings(
+          paths: paths, limits: limits, warningsAsErrors: arguments.has("warnings-as-errors"),
+          limit: limit), console: console)
     }
-    if format == "json" {
+    let documents = try FlowInputs.load(try FlowInputs.files(paths), limits: limits)
+    let diagnostics = Self.diagnostics(
+      of: documents, warningsAsErrors: arguments.has("warnings-as-errors"))
+    if format == "sarif" {
+      console.writeOutput(
+        SARIFReport.log(diagnostics, tool: "flowc", version: FlowCLI.version).prettyPrinted())
+    } else if format == "json" {
       let items = DiagnosticPrinter.json(diagnostics)
       if case .array(let objects) = items, !objects.isEmpty {
         console.print(
@@ -66,5 +75,17 @@ enum CheckCommand: Command {
       }
     }
     return diagnostics.containsErrors ? .problemsFound : .success
+  }
+
+  /// The documents' diagnostics, each once: a child flow checked on its own and through its
+  /// parent reports once, and so does one mistake several places reach (a merged anchor).
+  static func diagnostics(of documents: [FlowDocument], warningsAsErrors: Bool) -> [Diagnostic] {
+    let diagnostics = documents.flatMap(\.diagnostics).uniqued()
+    guard warningsAsErrors else { return diagnostics }
+    return diagnostics.map { diagnostic in
+      var upgraded = diagnostic
+      if upgraded.severity == .warning { upgraded.severity = .error }
+      return upgraded
+    }
   }
 }

@@ -20,6 +20,10 @@ public struct Console {
   public var inputIsTerminal: Bool
   /// The environment variables.
   public var environment: [String: String]
+  /// Starts catching Ctrl-C (SIGINT) instead of dying of it, for a command that stops
+  /// cleanly (`check --watch`); `wasInterrupted` then says whether one came.
+  public var catchInterrupts: () -> Void = {}
+  public var wasInterrupted: () -> Bool = { false }
 
   public init(
     writeOutput: @escaping (String) -> Void, writeError: @escaping (String) -> Void,
@@ -51,7 +55,7 @@ public struct Console {
       }
       pointer += 1
     }
-    return Console(
+    var console = Console(
       writeOutput: { writeAll(STDOUT_FILENO, $0) },
       writeError: { writeAll(STDERR_FILENO, $0) },
       readLine: { Swift.readLine(strippingNewline: true) },
@@ -59,6 +63,17 @@ public struct Console {
       errorIsTerminal: isatty(STDERR_FILENO) == 1,
       inputIsTerminal: isatty(STDIN_FILENO) == 1,
       environment: environment)
+    console.catchInterrupts = {
+      _ = signal(SIGINT) { _ in interruptReceived = 1 }
+      // A parent may have started flowc with SIGINT blocked (a test runner's thread): a
+      // blocked signal would never arrive.
+      var interrupt = sigset_t()
+      sigemptyset(&interrupt)
+      sigaddset(&interrupt, SIGINT)
+      _ = pthread_sigmask(SIG_UNBLOCK, &interrupt, nil)
+    }
+    console.wasInterrupted = { interruptReceived != 0 }
+    return console
   }
 
   /// Whether to colour standard output: only on a terminal, never with `NO_COLOR` set.
@@ -77,6 +92,10 @@ public struct Console {
   /// Writes a line to standard error.
   public func printError(_ line: String) { writeError(line + "\n") }
 }
+
+/// Set by the SIGINT handler `catchInterrupts` installs; a signal handler may only write a
+/// flag like this one.
+nonisolated(unsafe) private var interruptReceived: sig_atomic_t = 0
 
 /// Writes all of a string's UTF-8 to a file descriptor, retrying short writes.
 private func writeAll(_ descriptor: Int32, _ text: String) {

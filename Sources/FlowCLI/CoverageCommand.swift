@@ -152,10 +152,7 @@ enum CoverageText {
   /// `92.3%`, `100%`: one decimal, rounded down so that 99.96% never reads as 100%.
   static func percent(_ value: Double) -> String { number(value) + "%" }
 
-  static func number(_ value: Double) -> String {
-    let tenths = Int((value * 10).rounded(.down))
-    return tenths % 10 == 0 ? "\(tenths / 10)" : "\(tenths / 10).\(tenths % 10)"
-  }
+  static func number(_ value: Double) -> String { ChecklistCoverage.percentText(value) }
 
   /// The text followed by spaces up to `width` characters.
   static func padded(_ text: String, to width: Int) -> String {

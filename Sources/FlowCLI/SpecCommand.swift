@@ -5,7 +5,8 @@ enum SpecCommand: Command {
   static let spec = CommandSpec(
     name: "spec",
     abstract: "Print a flow's checklist; with --update, rewrite its marks from real results.",
-    usage: "spec FLOW [--update | --check | --results]",
+    usage:
+      "spec FLOW [--update | --check [--format text|json] | --results | --report junit|html [--output FILE]]",
     discussion: """
       Prints the checklist in the articles' plain form ('========= SECTION', indented
       '[ ] item' lines), ready to paste into a pull request.
@@ -17,7 +18,14 @@ enum SpecCommand: Command {
       is refused (exit 1) and so is a file that changed while flowc was running. A file with
       several hard links, or whose owner flowc cannot keep, is written in place instead, and
       flowc says so.
-      --check changes nothing and exits 1 when a mark disagrees with its item's result.
+      --check changes nothing and exits 1 when a mark disagrees with its item's result;
+      with --format json it prints each dishonest mark with its place and the item's result.
+
+      --report junit prints JUnit XML (one test case per item, a failure per failed
+      expectation at its YAML line, unbound items skipped); --report html one self-contained
+      page: the checklist as written with each item's result, the coverage, and the diagram
+      (drawn by Graphviz's dot when it is installed). --output FILE writes the report to a
+      file, atomically. Both exit 1 when an item fails.
       """,
     options: [
       OptionSpec(name: "update", help: "Rewrite the marks from the results of running every item."),
@@ -25,11 +33,20 @@ enum SpecCommand: Command {
         name: "check", help: "Exit 1 when any mark disagrees with its item's result (for CI)."),
       OptionSpec(
         name: "results", help: "Print the marks the results call for, not those in the file."),
+      OptionSpec(
+        name: "format", valueName: "FORMAT",
+        help: "With --check: 'text' (default) or 'json'."),
+      OptionSpec(
+        name: "report", valueName: "KIND",
+        help: "Print a report of every item's result: 'junit' (XML) or 'html'."),
+      OptionSpec(name: "output", valueName: "FILE", help: "Write the report to FILE."),
     ] + FlowInputs.limitOptions,
     arguments: [("FLOW", "The flow file.")],
     examples: [
       "flowc spec flows/navigation-service.yaml",
       "flowc spec flows/navigation-service.yaml --update",
+      "flowc spec flows/navigation-service.yaml --check --format json",
+      "flowc spec flows/navigation-service.yaml --report html --output report.html",
     ])
 
   static func run(_ arguments: ParsedArguments, console: Console) throws(UsageError) -> ExitCode {
@@ -37,9 +54,20 @@ enum SpecCommand: Command {
       throw UsageError(
         message: arguments.positionals.isEmpty ? "missing the flow" : "spec takes one flow")
     }
-    let modes = ["update", "check", "results"].filter(arguments.has)
+    var modes = ["update", "check", "results"].filter(arguments.has)
+    let report = try arguments.value("report").map { _ throws(UsageError) in
+      try arguments.choice("report", among: ["junit", "html"], default: "junit")
+    }
+    if report != nil { modes.append("report") }
     guard modes.count <= 1 else {
-      throw UsageError(message: "give one of --update, --check and --results")
+      throw UsageError(message: "give one of --update, --check, --results and --report")
+    }
+    let format = try arguments.choice("format", among: ["text", "json"], default: "text")
+    if arguments.value("format") != nil, modes.first != "check" {
+      throw UsageError(message: "--format goes with --check")
+    }
+    if arguments.value("output") != nil, report == nil {
+      throw UsageError(message: "--output goes with --report")
     }
     let document = try FlowInputs.load(path, limits: try FlowInputs.limits(arguments))
     guard FlowInputs.validFlow(document, console: console, consequence: "fix them first") != nil
@@ -55,7 +83,13 @@ enum SpecCommand: Command {
     case "update":
       return update(document, changes: changes, console: console)
     case "check":
+      if format == "json" {
+        return checkJSON(document, changes: changes, console: console)
+      }
       return check(document, changes: changes, console: console)
+    case "report":
+      return writeReport(
+        report ?? "junit", document, output: arguments.value("output"), console: console)
     case "results":
       console.writeOutput(ChecklistPrinter.plainText(checklist, results: document.checklistResults))
       return .success

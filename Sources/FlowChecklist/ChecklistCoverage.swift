@@ -34,6 +34,13 @@ public struct ChecklistCoverage: Sendable {
     return total == 0 ? 100 : Double(covered) * 100 / Double(total)
   }
 
+  /// A percentage as reports write it: `92.3`, `100`, one decimal, rounded down so that
+  /// 99.96 never reads as 100.
+  public static func percentText(_ value: Double) -> String {
+    let tenths = Int((value * 10).rounded(.down))
+    return tenths % 10 == 0 ? "\(tenths / 10)" : "\(tenths / 10).\(tenths % 10)"
+  }
+
   /// The kinds the flow has targets of, in report order.
   public var kinds: [CoverageTarget.Kind] {
     let present = Set(targets.map(\.kind))

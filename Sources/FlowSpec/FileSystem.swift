@@ -337,3 +337,74 @@ public enum FileSystem {
     }
   }
 }
+
+// MARK: Watching
+
+/// What identifies a file's version: its modification time, size and inode. Two equal
+/// stamps mean the file was not written in between (as far as the file system can tell).
+public struct FileStamp: Hashable, Sendable {
+  public var seconds: Int
+  public var nanoseconds: Int
+  public var size: Int
+  public var inode: UInt64
+}
+
+extension FileSystem {
+  /// The stamp of a file or folder; `nil` when nothing is there.
+  public static func stamp(_ path: String) -> FileStamp? {
+    var info = stat()
+    guard stat(path, &info) == 0 else { return nil }
+    #if canImport(Darwin)
+      let modified = info.st_mtimespec
+    #else
+      let modified = info.st_mtim
+    #endif
+    return FileStamp(
+      seconds: Int(modified.tv_sec), nanoseconds: Int(modified.tv_nsec), size: Int(info.st_size),
+      inode: UInt64(info.st_ino))
+  }
+}
+
+/// Wakes a watcher when something changes in a set of folders: inotify on Linux; on other
+/// systems it only waits, and the watcher's polling finds the change.
+public final class FolderEvents {
+  #if os(Linux)
+    private let descriptor: Int32
+  #endif
+
+  /// Starts listening to the folders (not their subfolders: give those too).
+  public init(folders: [String]) {
+    #if os(Linux)
+      descriptor = inotify_init1(Int32(IN_CLOEXEC | IN_NONBLOCK))
+      let mask = UInt32(
+        IN_CLOSE_WRITE | IN_CREATE | IN_DELETE | IN_MOVED_TO | IN_MOVED_FROM | IN_DELETE_SELF
+          | IN_ATTRIB)
+      for folder in folders where descriptor >= 0 {
+        _ = inotify_add_watch(descriptor, folder, mask)
+      }
+    #endif
+  }
+
+  deinit {
+    #if os(Linux)
+      if descriptor >= 0 { close(descriptor) }
+    #endif
+  }
+
+  /// Waits up to `seconds`; returns early, `true`, when an event came (the events are
+  /// drained).
+  public func wait(seconds: Double) -> Bool {
+    let milliseconds = Int32(max(0, seconds * 1000))
+    #if os(Linux)
+      if descriptor >= 0 {
+        var request = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        guard poll(&request, 1, milliseconds) > 0 else { return false }
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while buffer.withUnsafeMutableBytes({ read(descriptor, $0.baseAddress, $0.count) }) > 0 {}
+        return true
+      }
+    #endif
+    _ = poll(nil, 0, milliseconds)
+    return false
+  }
+}

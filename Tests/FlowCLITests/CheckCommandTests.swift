@@ -168,7 +168,7 @@ struct MisuseTests {
     #expect(
       result.errors == """
         Error: unknown option '--formt'; did you mean '--format'?
-        Usage: flowc check [PATHS…] [--format text|json] [--warnings-as-errors]
+        Usage: flowc check [PATHS…] [--format text|json|sarif] [--warnings-as-errors] [--watch]
           See 'flowc check --help'.
 
         """)
@@ -213,6 +213,6 @@ struct MisuseTests {
       flowc(["check", "--format"]).errors.hasPrefix("Error: '--format' needs a value (FORMAT)"))
     #expect(
       flowc(["check", "--format", "xml"]).errors.hasPrefix(
-        "Error: '--format' must be 'text' or 'json', not 'xml'"))
+        "Error: '--format' must be 'text', 'json' or 'sarif', not 'xml'"))
   }
 }

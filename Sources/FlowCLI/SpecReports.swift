@@ -1,0 +1,77 @@
+import FlowSpec
+
+/// The machine-readable outputs of `flowc spec`: `--check --format json` and `--report`.
+extension SpecCommand {
+  /// Each dishonest mark, with its place and the item's result, as one JSON object.
+  static func checkJSON(_ document: FlowDocument, changes: [MarkChange], console: Console)
+    -> ExitCode
+  {
+    let marks = changes.map { change -> JSONValue in
+      .object([
+        ("item", .string(change.item)),
+        ("line", .number(change.range.start.line)),
+        ("column", .number(change.range.start.column)),
+        ("mark", .string(change.from)),
+        ("honestMark", .string(change.to)),
+        (
+          "result",
+          .string(change.passes ? "passed" : change.failures.isEmpty ? "unbound" : "failed")
+        ),
+        (
+          "failures",
+          .array(
+            change.failures.map { failure in
+              .object([
+                ("id", .string(failure.id)), ("message", .string(failure.message)),
+                ("file", .string(failure.file)), ("line", .number(failure.range.start.line)),
+                ("column", .number(failure.range.start.column)),
+              ])
+            })
+        ),
+      ])
+    }
+    console.print(
+      JSONValue.object([
+        ("file", .string(document.path)), ("honest", .bool(changes.isEmpty)),
+        ("items", .number(document.checklistResults.count)), ("dishonest", .array(marks)),
+      ]).serialized())
+    return changes.isEmpty ? .success : .problemsFound
+  }
+
+  /// A JUnit or HTML report of every item's result, printed or written to `output`.
+  static func writeReport(
+    _ kind: String, _ document: FlowDocument, output: String?, console: Console
+  ) -> ExitCode {
+    guard let tree = document.validTree, let flow = document.flow else { return .problemsFound }
+    let results = document.checklistResults
+    let text: String
+    if kind == "html" {
+      let graph = FlowGraph(tree: tree)
+      let svg = try? GraphvizRenderer.render(graph.dot(), format: "svg")
+      text =
+        HTMLReport(
+          flow: flow.name.value, file: document.path, source: document.text, results: results,
+          coverage: ChecklistRunner(tree: tree).coverage(),
+          diagramSVG: svg.map { String(decoding: $0, as: UTF8.self) }
+        ).html
+      if svg == nil {
+        console.printError(
+          "flowc: note: Graphviz's 'dot' is not installed, so the report has no diagram ('apt-get install graphviz', 'brew install graphviz')"
+        )
+      }
+    } else {
+      text = JUnitReport.xml(flow: flow.name.value, file: document.path, results: results)
+    }
+    if let output {
+      do {
+        try FileSystem.writeAtomically(Array(text.utf8), to: output)
+      } catch {
+        console.printError("flowc: error: cannot write '\(output)': \(error.reason)")
+        return .problemsFound
+      }
+    } else {
+      console.writeOutput(text)
+    }
+    return results.contains { !$0.failures.isEmpty } ? .problemsFound : .success
+  }
+}

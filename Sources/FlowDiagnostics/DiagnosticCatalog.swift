@@ -1,0 +1,346 @@
+/// Every diagnostic id flowc reports, with its documented severity and what it means: the
+/// rules of a SARIF report. docs/DIAGNOSTICS.md holds the same table for readers; a test
+/// keeps the two equal, row for row.
+public enum DiagnosticCatalog {
+  /// One id: its severity as documented (`error`, `warning`, or how it shows), and what it
+  /// reports.
+  public struct Entry: Sendable, Hashable {
+    public var id: String
+    public var severity: String
+    public var help: String
+
+    public init(id: String, severity: String, help: String) {
+      self.id = id
+      self.severity = severity
+      self.help = help
+    }
+  }
+
+  /// The entries in the document's order.
+  public static let entries: [Entry] = [
+    Entry(
+      id: "yaml.syntax", severity: "error",
+      help:
+        "libyaml could not read the file; the message keeps libyaml's words and explains the usual causes (a line indented unlike its siblings, an unclosed `{` or `[`, a `: ` in an unquoted value)"
+    ),
+    Entry(id: "yaml.tab-indentation", severity: "error", help: "a tab in indentation"),
+    Entry(
+      id: "yaml.unquoted-checklist-item", severity: "error",
+      help: "`[ ] text:` as a YAML key, which YAML reads as a list"),
+    Entry(
+      id: "yaml.encoding", severity: "error",
+      help:
+        "the file is not valid UTF-8, or is UTF-16 or UTF-32 (by byte-order mark or NUL pattern): one error at 1:1 says how to convert it, and the file is not read further"
+    ),
+    Entry(
+      id: "yaml.duplicate-key", severity: "error",
+      help: "a key appears twice in one mapping (with a note at the first)"),
+    Entry(id: "yaml.undefined-alias", severity: "error", help: "`*name` with no `&name` before it"),
+    Entry(id: "yaml.recursive-alias", severity: "error", help: "an alias inside its own anchor"),
+    Entry(id: "yaml.multiple-documents", severity: "error", help: "a second `---` document"),
+    Entry(id: "yaml.complex-key", severity: "error", help: "a list or mapping used as a key"),
+    Entry(
+      id: "yaml.merge", severity: "error",
+      help: "`<<` given something other than a mapping or a list of mappings"),
+    Entry(id: "yaml.tag", severity: "warning", help: "a tag other than `!!str`, ignored"),
+    Entry(
+      id: "yaml.limit.depth", severity: "error",
+      help: "nesting deeper than `--max-depth` (default 256)"),
+    Entry(
+      id: "yaml.limit.aliases", severity: "error",
+      help: "aliases copying in more than `--max-alias-expansion` nodes (default 2,000,000)"),
+    Entry(
+      id: "yaml.limit.scalar", severity: "error",
+      help: "a value longer than `--max-scalar-length` (default 1 MiB)"),
+    Entry(
+      id: "yaml.limit.file-size", severity: "error",
+      help: "a file larger than `--max-file-size` (default 64 MiB)"),
+    Entry(id: "model.empty-file", severity: "error", help: "the file holds no flow"),
+    Entry(
+      id: "model.unknown-key", severity: "error",
+      help: "a key the vocabulary does not have, with \"did you mean\" and a fix-it"),
+    Entry(
+      id: "model.missing-key", severity: "error",
+      help: "a required key is missing, with what it is for"),
+    Entry(
+      id: "model.wrong-type", severity: "error", help: "a mapping where text is expected, and so on"
+    ),
+    Entry(
+      id: "model.invalid-value", severity: "error",
+      help: "a value outside an enumeration (`style: bold`), with \"did you mean\""),
+    Entry(
+      id: "model.yaml11-boolean", severity: "error",
+      help: "`yes`, `no`, `on`, `off` where a flag is expected"),
+    Entry(
+      id: "model.quoted-boolean", severity: "error", help: "`\"true\"` where a flag is expected"),
+    Entry(id: "model.empty-value", severity: "error", help: "an empty name or title"),
+    Entry(id: "model.no-operation", severity: "error", help: "a mapping with no operation in it"),
+    Entry(
+      id: "model.not-an-operation", severity: "error", help: "text where an operation is expected"),
+    Entry(
+      id: "model.several-operations", severity: "error",
+      help: "two operations in one mapping (use a list)"),
+    Entry(id: "model.useless-false", severity: "error", help: "`pop: false` and the like"),
+    Entry(id: "model.invalid-reference", severity: "error", help: "`$` not followed by a name"),
+    Entry(id: "model.empty-list", severity: "warning", help: "an empty list of operations"),
+    Entry(
+      id: "model.image-and-title", severity: "warning",
+      help: "a bar button with both (UIKit shows the image)"),
+    Entry(
+      id: "model.missing-flow-file", severity: "error",
+      help: "a file named in `use:` cannot be read (at the path that names it)"),
+    Entry(
+      id: "model.flow-cycle", severity: "error", help: "flow files that use each other in a cycle"),
+    Entry(
+      id: "model.link-pattern", severity: "error",
+      help:
+        "a deep link's URL pattern that cannot be read (no scheme, a variable that is not a whole segment, …)"
+    ),
+    Entry(
+      id: "check.unknown-screen", severity: "error",
+      help:
+        "`push`, `setRoot`, `reset`, a tab root, a link's route or an expectation names no screen (or names an alert)"
+    ),
+    Entry(
+      id: "check.unknown-presentable", severity: "error", help: "`present` names no alert or screen"
+    ),
+    Entry(
+      id: "check.unknown-state", severity: "error",
+      help: "`set`, `if`, `given` or an expectation names no state"),
+    Entry(
+      id: "check.unknown-param", severity: "error",
+      help: "`with` or a route names a parameter the screen does not have"),
+    Entry(
+      id: "check.missing-argument", severity: "error",
+      help: "a screen's (non-optional) parameter is not given"),
+    Entry(
+      id: "check.unknown-reference", severity: "error",
+      help:
+        "`$name` outside an event handler names no parameter or state, or stands where nothing can be read (a tab's root)"
+    ),
+    Entry(
+      id: "check.event-argument-type", severity: "error",
+      help:
+        "a step gives an event an argument of another type than the parameter or state its handlers pass it to"
+    ),
+    Entry(
+      id: "check.no-tabs", severity: "error",
+      help:
+        "`select`, a `tab` step or expectation, or a link's `tab` names a tab in a flow without tabs"
+    ),
+    Entry(
+      id: "check.unknown-tab", severity: "error",
+      help: "… names a tab the flow does not declare, with \"did you mean\""),
+    Entry(id: "check.tab-root", severity: "warning", help: "two tabs with the same root screen"),
+    Entry(
+      id: "check.link-variable", severity: "error",
+      help: "a link's route reads `$name` that is not a variable of its pattern"),
+    Entry(
+      id: "check.unused-link-variable", severity: "warning",
+      help: "a pattern variable no route reads"),
+    Entry(
+      id: "check.link-never-matches", severity: "error",
+      help: "a pattern variable read as an `Int` and as a `Bool` at once"),
+    Entry(
+      id: "check.shadowed-link", severity: "warning",
+      help: "an earlier link matches every URL this one matches, so it is never used"),
+    Entry(id: "check.unknown-flow", severity: "error", help: "`start` names no flow of `use:`"),
+    Entry(
+      id: "check.unheard-finish", severity: "error",
+      help:
+        "a child flow finishes with an event neither the screen that starts it nor the parent flow handles"
+    ),
+    Entry(
+      id: "check.unused-flow", severity: "warning",
+      help: "a flow named in `use:` that nothing starts"),
+    Entry(
+      id: "check.push-without-stack", severity: "warning",
+      help: "a `push` from a screen only ever presented without `stack: true`, which does nothing"),
+    Entry(
+      id: "check.unknown-request", severity: "error",
+      help: "`request`, a `complete`/`fail` step or a `pending` expectation names no request"),
+    Entry(id: "check.unstarted-request", severity: "warning", help: "a request nothing starts"),
+    Entry(
+      id: "check.unknown-text-value", severity: "error",
+      help:
+        "`{name}` in a title, an alert's text or a stored text reads nothing where it is shown or made"
+    ),
+    Entry(
+      id: "check.literal-dollar", severity: "warning",
+      help: "`$name` inside text, which is kept as written; `{name}` inserts the value"),
+    Entry(
+      id: "check.type-mismatch", severity: "error",
+      help:
+        "a value of the wrong type for a state or parameter, or `add` on a state that is not an `Int` (`append`, `remove` on one that is not a list)"
+    ),
+    Entry(
+      id: "check.condition-type", severity: "error",
+      help: "`if: name` on a state that is not a Bool"),
+    Entry(id: "check.name-clash", severity: "error", help: "a screen and an alert share a name"),
+    Entry(
+      id: "check.style-on-alert", severity: "error",
+      help: "`style:` on the presentation of an alert"),
+    Entry(
+      id: "check.arguments-to-alert", severity: "error",
+      help: "`with:` on the presentation of an alert"),
+    Entry(
+      id: "check.reserved-event", severity: "error",
+      help: "an event named `tap` or `alert` (`open` and `tab` stay free)"),
+    Entry(
+      id: "check.unhandled-bar-action", severity: "error",
+      help: "a bar button sends an event its screen does not handle"),
+    Entry(
+      id: "check.invalid-tint", severity: "error",
+      help: "a tint that is neither a UIKit colour name nor `#RRGGBB`"),
+    Entry(
+      id: "check.two-cancel-actions", severity: "error",
+      help: "an alert with two `cancel` actions (UIKit raises)"),
+    Entry(id: "check.undismissable-alert", severity: "error", help: "an alert with no actions"),
+    Entry(
+      id: "check.duplicate-action", severity: "error",
+      help: "two actions of one alert with the same title"),
+    Entry(
+      id: "check.symbol-name", severity: "warning",
+      help: "an image that does not look like an SF Symbol name"),
+    Entry(
+      id: "check.unreachable-screen", severity: "warning",
+      help:
+        "nothing reachable from `start`, a tab or a deep link shows the screen (both branches of an `if` count)"
+    ),
+    Entry(id: "check.unpresented-alert", severity: "warning", help: "nothing presents the alert"),
+    Entry(
+      id: "checklist.unbound", severity: "warning",
+      help: "an item without steps; its test is generated disabled"),
+    Entry(
+      id: "checklist.done-but-failing", severity: "error",
+      help:
+        "an item marked done that fails when run, or has no steps (with a note at each failed expectation)"
+    ),
+    Entry(
+      id: "checklist.duplicate-item", severity: "error",
+      help:
+        "two sibling items with the same text (an item's identity is its path, so the same text under two parents is fine)"
+    ),
+    Entry(
+      id: "checklist.stray-space", severity: "warning",
+      help:
+        "an item indented one space more than the item above, so read as nested under it: the usual slip of a pasted checklist"
+    ),
+    Entry(
+      id: "checklist.unknown-event", severity: "error",
+      help: "a step sends an event no screen handles"),
+    Entry(
+      id: "checklist.unknown-action", severity: "error", help: "a step taps an action no alert has"),
+    Entry(
+      id: "checklist.unknown-param", severity: "error",
+      help: "an expectation names a parameter no screen has"),
+    Entry(
+      id: "checklist.nested-given", severity: "error", help: "`given` below a scenario's first item"
+    ),
+    Entry(
+      id: "checklist.several-events", severity: "error",
+      help: "two events in one mapping (use a list)"),
+    Entry(
+      id: "checklist.unknown-line", severity: "error",
+      help: "a line that is neither an item, a step, a section nor a comment"),
+    Entry(
+      id: "checklist.unknown-step", severity: "error",
+      help: "a misspelled `given`, `when` or `expect`"),
+    Entry(id: "checklist.unknown-mark", severity: "error", help: "a mark such as `[?]`"),
+    Entry(
+      id: "checklist.unknown-key", severity: "error",
+      help: "in the mapping form, a key that is neither a step nor an item"),
+    Entry(
+      id: "checklist.indentation", severity: "error", help: "an item indented to no level above it"),
+    Entry(
+      id: "checklist.step-indentation", severity: "error",
+      help: "a step not indented under its item"),
+    Entry(id: "checklist.orphan-step", severity: "error", help: "a step before any item"),
+    Entry(id: "checklist.empty-step", severity: "error", help: "a step keyword without a value"),
+    Entry(id: "checklist.empty-item", severity: "error", help: "a mark without text"),
+    Entry(id: "checklist.empty-section", severity: "error", help: "`=====` without a title"),
+    Entry(
+      id: "checklist.tab", severity: "error",
+      help: "a tab in the checklist's indentation, or between a step's keyword and its value"),
+    Entry(
+      id: "checklist.section", severity: "error",
+      help: "in the mapping form, a section that is not a mapping of items"),
+    Entry(
+      id: "checklist.shape", severity: "error",
+      help: "`spec:` that is neither a literal block nor a mapping"),
+    Entry(
+      id: "checklist.dishonest-mark", severity: "error",
+      help: "from `flowc spec --check`: a mark that disagrees with its item's result"),
+    Entry(
+      id: "checklist.unfinished-requests", severity: "error (a failure of the item, when run)",
+      help: "an item that ends with requests pending and has no `pending` expectation"),
+    Entry(
+      id: "run.unknown-state", severity: "", help: "`given` (or `flowc run --given`) names no state"
+    ),
+    Entry(
+      id: "run.unknown-screen", severity: "",
+      help: "`given { stack: … }` names a screen the flow does not have"),
+    Entry(
+      id: "run.state-type", severity: "",
+      help:
+        "a value of the wrong type for a state, or `if` on a state that is not a Bool, or `add`/`append`/`remove` on a state of the wrong type"
+    ),
+    Entry(
+      id: "run.flow-error", severity: "",
+      help:
+        "the flow has an error the checker reported (an unknown screen, …), reached when running"),
+    Entry(
+      id: "run.alert-covers", severity: "",
+      help:
+        "an alert is presented, so a screen's event, a bar button or the back button cannot be reached"
+    ),
+    Entry(id: "run.no-screen", severity: "", help: "no screen is shown to handle the event"),
+    Entry(
+      id: "run.unhandled-event", severity: "",
+      help: "the visible screen (and the flow) does not handle the event"),
+    Entry(id: "run.hidden-bar", severity: "", help: "a tap on a bar button of a hidden bar"),
+    Entry(
+      id: "run.no-bar-button", severity: "",
+      help: "a tap on a bar button that is not there, or sends nothing"),
+    Entry(
+      id: "run.no-back-button", severity: "",
+      help:
+        "a tap on a back button that does not show (the root, a hidden bar or button, a left item replacing it, a modal without a stack)"
+    ),
+    Entry(id: "run.no-alert", severity: "", help: "an alert action tapped with no alert presented"),
+    Entry(
+      id: "run.unknown-action", severity: "",
+      help: "an alert action the presented alert does not have"),
+    Entry(id: "run.no-tabs", severity: "", help: "a tap on a tab in a flow without tabs"),
+    Entry(id: "run.unknown-tab", severity: "", help: "a tap on a tab the flow does not have"),
+    Entry(
+      id: "run.tab-bar-covered", severity: "",
+      help: "a tap on a tab while something is presented over the tab bar"),
+    Entry(
+      id: "run.argument-type", severity: "",
+      help: "a value of the wrong type for a screen's or request's parameter"),
+    Entry(
+      id: "run.missing-argument", severity: "",
+      help: "an event, outcome or screen lacks a value it needs"),
+    Entry(
+      id: "run.finish-unstarted", severity: "",
+      help: "a flow finishes that no other flow started (run on its own)"),
+    Entry(
+      id: "run.unhandled-finish", severity: "",
+      help: "a child flow finishes with an event its parent does not handle"),
+    Entry(
+      id: "run.unknown-request", severity: "",
+      help: "a step resolves a request the flow does not declare"),
+    Entry(
+      id: "run.not-pending", severity: "",
+      help: "a step completes or fails a request that is not pending"),
+    Entry(
+      id: "run.pending-index", severity: "",
+      help: "`index:` beyond the pending requests of that name"),
+  ]
+
+  /// The entry of an id.
+  public static func entry(_ id: String) -> Entry? {
+    entries.first { $0.id == id }
+  }
+}

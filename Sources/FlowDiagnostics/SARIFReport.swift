@@ -1,0 +1,123 @@
+/// Diagnostics as a SARIF 2.1.0 log, the format code-scanning services read (GitHub's among
+/// them): one run of the tool, its rules (one per diagnostic id, with its help text from
+/// `DiagnosticCatalog`), and a result per diagnostic with its place and related places.
+public enum SARIFReport {
+  /// The log of one run of `tool` at `version` that reported `diagnostics`.
+  public static func log(_ diagnostics: [Diagnostic], tool: String, version: String) -> JSONValue {
+    var ruleIDs: [String] = []
+    for diagnostic in diagnostics where !ruleIDs.contains(diagnostic.id.rawValue) {
+      ruleIDs.append(diagnostic.id.rawValue)
+    }
+    let rules = ruleIDs.map(rule)
+    let results = diagnostics.map { diagnostic in
+      result(diagnostic, ruleIndex: ruleIDs.firstIndex(of: diagnostic.id.rawValue)!)
+    }
+    return .object([
+      ("$schema", .string("https://json.schemastore.org/sarif-2.1.0.json")),
+      ("version", .string("2.1.0")),
+      (
+        "runs",
+        .array([
+          .object([
+            (
+              "tool",
+              .object([
+                (
+                  "driver",
+                  .object([
+                    ("name", .string(tool)), ("version", .string(version)),
+                    ("rules", .array(rules)),
+                  ])
+                )
+              ])
+            ),
+            ("columnKind", .string("unicodeCodePoints")),
+            ("results", .array(results)),
+          ])
+        ])
+      ),
+    ])
+  }
+
+  private static func rule(_ id: String) -> JSONValue {
+    let entry = DiagnosticCatalog.entry(id)
+    let help = entry?.help ?? "a failure reported when a checklist item runs"
+    return .object([
+      ("id", .string(id)),
+      ("shortDescription", .object([("text", .string(help))])),
+      ("help", .object([("text", .string(help + " (docs/DIAGNOSTICS.md)"))])),
+      (
+        "defaultConfiguration",
+        .object([
+          ("level", .string(entry?.severity.hasPrefix("warning") == true ? "warning" : "error"))
+        ])
+      ),
+    ])
+  }
+
+  private static func result(_ diagnostic: Diagnostic, ruleIndex: Int) -> JSONValue {
+    var fields: [(String, JSONValue)] = [
+      ("ruleId", .string(diagnostic.id.rawValue)),
+      ("ruleIndex", .number(ruleIndex)),
+      ("level", .string(level(diagnostic.severity))),
+      ("message", .object([("text", .string(diagnostic.message))])),
+      ("locations", .array([location(diagnostic.file, diagnostic.range, message: nil)])),
+    ]
+    let related = diagnostic.notes.compactMap { note -> JSONValue? in
+      guard let range = note.range else { return nil }
+      return location(note.file ?? diagnostic.file, range, message: note.message)
+    }
+    if !related.isEmpty { fields.append(("relatedLocations", .array(related))) }
+    return .object(fields)
+  }
+
+  private static func level(_ severity: Severity) -> String {
+    switch severity {
+    case .error: "error"
+    case .warning: "warning"
+    case .note: "note"
+    }
+  }
+
+  private static func location(_ file: String, _ range: SourceRange, message: String?)
+    -> JSONValue
+  {
+    var region: [(String, JSONValue)] = [
+      ("startLine", .number(max(1, range.start.line))),
+      ("startColumn", .number(max(1, range.start.column))),
+    ]
+    if range.end > range.start {
+      region.append(("endLine", .number(max(1, range.end.line))))
+      region.append(("endColumn", .number(max(1, range.end.column))))
+    }
+    var fields: [(String, JSONValue)] = [
+      (
+        "physicalLocation",
+        .object([
+          ("artifactLocation", .object([("uri", .string(uri(file)))])),
+          ("region", .object(region)),
+        ])
+      )
+    ]
+    if let message { fields.append(("message", .object([("text", .string(message))]))) }
+    return .object(fields)
+  }
+
+  /// A path as a URI reference: relative paths stay relative (to the folder `flowc` ran in,
+  /// as code scanning expects), every byte outside the unreserved set percent-encoded.
+  static func uri(_ path: String) -> String {
+    var text = path.hasPrefix("/") ? "file://" : ""
+    for byte in path.utf8 {
+      switch byte {
+      case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+        UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."),
+        UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "/"):
+        text.unicodeScalars.append(Unicode.Scalar(byte))
+      default:
+        let hex = String(byte, radix: 16, uppercase: true)
+        text += "%" + (hex.count == 1 ? "0" + hex : hex)
+      }
+    }
+    return text
+  }
+}

@@ -1,0 +1,98 @@
+import FlowTestSupport
+import Foundation
+import Testing
+
+/// The flow the watch test edits: `Next` is pushed, so it is fine until misspelt.
+private let watchedFlow = """
+  flow: Watched
+  start: { setRoot: Home }
+  screens:
+    Home: { on: { go: { push: Next } } }
+    Next: {}
+
+  """
+
+/// Runs the built flowc in the background, its output going to a file the test reads.
+private final class Background {
+  let process = Process()
+  let outputPath: String
+
+  init(_ arguments: [String], in folder: TemporaryFolder) throws {
+    outputPath = folder.path + "/watch-output.txt"
+    FileManager.default.createFile(atPath: outputPath, contents: nil)
+    let output = try FileHandle(forWritingTo: URL(fileURLWithPath: outputPath))
+    process.executableURL = productsDirectory.appendingPathComponent("flowc")
+    process.arguments = arguments
+    process.standardOutput = output
+    process.standardError = output
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+  }
+
+  var output: String {
+    (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
+  }
+
+  /// Waits until the output holds `text` `count` times, 20 seconds at most.
+  func waitFor(_ text: String, count: Int = 1) -> Bool {
+    for _ in 0..<200 {
+      if output.components(separatedBy: text).count - 1 >= count { return true }
+      Thread.sleep(forTimeInterval: 0.1)
+    }
+    return false
+  }
+
+  deinit {
+    if process.isRunning { process.terminate() }
+  }
+}
+
+@Suite("flowc check --watch")
+struct WatchTests {
+  @Test("re-checks on every save, prints only what changed, and stops cleanly on Ctrl-C")
+  func watch() throws {
+    let folder = try TemporaryFolder()
+    let flow = try folder.write("flows/app.yaml", watchedFlow)
+    let watcher = try Background(["check", "--watch", folder.path + "/flows"], in: folder)
+    #expect(watcher.waitFor("watching for changes"), "\(watcher.output)")
+    #expect(watcher.output.hasPrefix("no problems in 1 file\n"))
+
+    // A save that breaks the flow: the new error, in full.
+    try watchedFlow.replacingOccurrences(of: "push: Next", with: "push: Nxt")
+      .write(toFile: flow, atomically: true, encoding: .utf8)
+    #expect(watcher.waitFor("watching for changes", count: 2), "\(watcher.output)")
+    #expect(watcher.output.contains("— changed: \(flow)"))
+    #expect(watcher.output.contains("\(flow):4:29: error: 'push' names no screen 'Nxt'"))
+
+    // A new file in a new subfolder is found and checked too.
+    try folder.write(
+      "flows/more/second.yaml", watchedFlow.replacingOccurrences(of: "Watched", with: "Second"))
+    #expect(watcher.waitFor("watching for changes", count: 3), "\(watcher.output)")
+    #expect(
+      watcher.output.contains(
+        "— changed: \(folder.path)/flows/more/second.yaml\nno new problems, none fixed"))
+
+    // The fix: reported as fixed, not the whole list again.
+    try watchedFlow.write(toFile: flow, atomically: true, encoding: .utf8)
+    #expect(watcher.waitFor("watching for changes", count: 4), "\(watcher.output)")
+    #expect(watcher.output.contains("fixed: \(flow):4:29: 'push' names no screen 'Nxt'"))
+    #expect(
+      watcher.output.hasSuffix("no problems in 2 files\nwatching for changes; Ctrl-C stops\n"))
+    #expect(
+      watcher.output.components(separatedBy: "^~~").count - 1 == 3, "each problem quoted once")
+
+    watcher.process.interrupt()
+    for _ in 0..<100 where watcher.process.isRunning { Thread.sleep(forTimeInterval: 0.1) }
+    try #require(!watcher.process.isRunning, "Ctrl-C did not stop it")
+    #expect(watcher.process.terminationReason == .exit)
+    #expect(watcher.process.terminationStatus == 0)
+    #expect(watcher.output.hasSuffix("flowc: stopped watching\n"))
+  }
+
+  @Test("--watch is for text: with --format json it is a usage error; a missing folder too")
+  func usage() {
+    #expect(
+      flowc(["check", "--watch", "--format", "json", TestFlows.fixture("todo.yaml")]).status == 2)
+    #expect(flowc(["check", "--watch", "/no/such/folder"]).status == 2)
+  }
+}
