@@ -1,4 +1,5 @@
 import FlowDiagnostics
+import FlowSpec
 
 /// A `flowc` subcommand.
 protocol Command {
@@ -93,7 +94,10 @@ public enum FlowCLI {
         console.writeOutput(command.spec.help)
         return ExitCode.success.rawValue
       }
-      return try command.run(parsed, console).rawValue
+      // Decoding, checking and running recurse once per level of a flow's nesting: the
+      // command runs on a thread whose stack holds the deepest nesting the limits allow.
+      let outcome = Parallel.onLargeStack { Result { try command.run(parsed, console) } }
+      return try outcome.get().rawValue
     } catch let error as UsageError {
       return usageError(error.message, usage: command.spec, console: console)
     } catch {

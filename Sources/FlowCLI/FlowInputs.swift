@@ -18,18 +18,27 @@ enum FlowInputs {
   ]
 
   /// The limits, defaults raised (or lowered) by the options.
+  /// Each limit is at most `YAMLLimits.maximum`'s: above it, a usage error says the cap.
   static func limits(_ arguments: ParsedArguments) throws(UsageError) -> YAMLLimits {
     var limits = YAMLLimits.default
-    if let value = try arguments.positiveInteger("max-depth") {
-      limits.maxDepth = min(value, 100_000)
+    let maximum = YAMLLimits.maximum
+    func value(_ name: String, cap: Int) throws(UsageError) -> Int? {
+      guard let value = try arguments.positiveInteger(name) else { return nil }
+      guard value <= cap else {
+        throw UsageError(message: "--\(name) is at most \(cap), not \(value)")
+      }
+      return value
     }
-    if let value = try arguments.positiveInteger("max-alias-expansion") {
-      limits.maxAliasExpansion = value
+    if let depth = try value("max-depth", cap: maximum.maxDepth) { limits.maxDepth = depth }
+    if let nodes = try value("max-alias-expansion", cap: maximum.maxAliasExpansion) {
+      limits.maxAliasExpansion = nodes
     }
-    if let value = try arguments.positiveInteger("max-scalar-length") {
-      limits.maxScalarLength = value
+    if let bytes = try value("max-scalar-length", cap: maximum.maxScalarLength) {
+      limits.maxScalarLength = bytes
     }
-    if let value = try arguments.positiveInteger("max-file-size") { limits.maxFileSize = value }
+    if let bytes = try value("max-file-size", cap: maximum.maxFileSize) {
+      limits.maxFileSize = bytes
+    }
     return limits
   }
 

@@ -22,9 +22,14 @@ public final class ChecklistVerifier: Sendable {
   /// Parses, checks and runs the flow text; `filePath` is where failures are reported.
   /// `files` holds the texts of the child flows it uses, by path, as they were generated.
   public init(filePath: String, source: String, files: [String: String] = [:]) {
-    document = FlowDocument(source: source, path: filePath, files: .embedded(files))
+    // On a large stack: the test's thread may have a small one, and a deep flow recurses.
+    let (document, runner) = Parallel.onLargeStack {
+      let document = FlowDocument(source: source, path: filePath, files: .embedded(files))
+      return (document, document.validTree.map { ChecklistRunner(tree: $0) })
+    }
+    self.document = document
     flowName = document.flow?.name.value ?? "Flow"
-    runner = document.validTree.map { ChecklistRunner(tree: $0) }
+    self.runner = runner
   }
 
   /// The failures of the item with this id (its index among all items, parents first);

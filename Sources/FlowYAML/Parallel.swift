@@ -1,5 +1,3 @@
-import Dispatch
-
 /// Splits work over the machine's cores, for the large flows where it pays.
 public enum Parallel {
   /// How many cores this process may use.
@@ -21,10 +19,31 @@ public enum Parallel {
       results.deinitialize(count: ranges.count)
       results.deallocate()
     }
-    DispatchQueue.concurrentPerform(iterations: ranges.count) { chunk in
-      results[chunk] = body(ranges[chunk])
+    // Threads of flowc's own, with a large stack, rather than dispatch workers (512 KiB of
+    // stack on macOS): decoding, checking and running recurse once per level of nesting.
+    withoutActuallyEscaping(body) { body in
+      nonisolated(unsafe) let work = body
+      SystemCalls.runOnThreads(count: ranges.count, stackSize: largeStack) { chunk in
+        results[chunk] = work(ranges[chunk])
+      }
     }
     return (0..<ranges.count).map { results[$0]! }
+  }
+
+  /// The stack of the threads `map` and `onLargeStack` run on: room for `YAMLLimits`'s
+  /// deepest nesting in a debug build, reserved, not committed.
+  public static let largeStack = 512 << 20
+
+  /// Runs `body` on a thread with a large stack and returns its result: for work that
+  /// recurses once per level of a flow's nesting, started from a thread whose stack may be
+  /// small (a test's, a dispatch worker's).
+  public static func onLargeStack<Result>(_ body: () -> Result) -> Result {
+    withoutActuallyEscaping(body) { body in
+      nonisolated(unsafe) var result: Result?
+      nonisolated(unsafe) let work = body
+      SystemCalls.runOnThreads(count: 1, stackSize: largeStack) { _ in result = work() }
+      return result!
+    }
   }
 
   /// Transforms every index of `0..<count` on every core, as `map` splits them, into one

@@ -24,4 +24,12 @@ public struct YAMLLimits: Sendable, Hashable {
 
   /// The limits used when none are given.
   public static let `default` = YAMLLimits()
+
+  /// The highest each limit may be raised to, where the code stays safe: decoding, checking
+  /// and running recurse once per level of nesting (on threads with a 512 MiB stack, which a
+  /// debug build fills at about 40,000 levels), positions inside are 32-bit, and an alias
+  /// expansion's nodes are held in memory.
+  public static let maximum = YAMLLimits(
+    maxDepth: 10_000, maxAliasExpansion: 20_000_000, maxScalarLength: Int(Int32.max),
+    maxFileSize: Int(Int32.max))
 }
