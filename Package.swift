@@ -87,3 +87,12 @@ let package = Package(
       plugins: ["FlowSpecPlugin"]),
   ]
 )
+
+// libFuzzer harnesses (.ci/fuzz), only when asked: they link only with --sanitize=fuzzer,
+// which supplies their `main`.
+if Context.environment["FLOWSPEC_FUZZ"] == "1" {
+  package.targets.append(
+    .executableTarget(
+      name: "flowc-fuzz", dependencies: ["FlowSpec"],
+      swiftSettings: [.unsafeFlags(["-parse-as-library"])]))
+}

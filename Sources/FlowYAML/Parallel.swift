@@ -22,9 +22,8 @@ public enum Parallel {
     // Threads of flowc's own, with a large stack, rather than dispatch workers (512 KiB of
     // stack on macOS): decoding, checking and running recurse once per level of nesting.
     withoutActuallyEscaping(body) { body in
-      nonisolated(unsafe) let work = body
       SystemCalls.runOnThreads(count: ranges.count, stackSize: largeStack) { chunk in
-        results[chunk] = work(ranges[chunk])
+        results[chunk] = body(ranges[chunk])
       }
     }
     return (0..<ranges.count).map { results[$0]! }

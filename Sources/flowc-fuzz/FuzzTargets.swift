@@ -1,0 +1,105 @@
+import FlowSpec
+
+/// What one fuzz input is fed to; `FLOWC_FUZZ_TARGET` chooses (default `check`).
+enum FuzzTarget: String, CaseIterable {
+  /// The whole of `flowc check`: parse, decode, check, run the marked checklist items.
+  case check
+  /// The input as a checklist block under a valid flow: the block parser and the runner.
+  case checklist
+  /// The mark rewriter: its output differs from its input only in marks, and is final.
+  case marks
+  /// The interpreter on the example flows, sent the events the input's bytes pick.
+  case events
+}
+
+/// The flow a checklist input is placed under.
+let checklistHeader = """
+  flow: Fuzz
+  state: { isLogin: false, count: 0 }
+  start: { setRoot: Home }
+  screens:
+    Home:
+      navBar: { title: Home, right: { image: plus, action: add } }
+      on:
+        add: { push: Detail, with: { id: 1 } }
+        ask: { present: Sure }
+    Detail:
+      params: { id: Int }
+      on: { back: pop }
+  alerts:
+    Sure: { title: Sure?, actions: [{ title: Yes, do: { set: { isLogin: true } } }, { title: No, style: cancel }] }
+  spec: |
+
+  """
+
+/// Runs one input; a broken invariant stops the process, which libFuzzer reports.
+func fuzz(_ bytes: [UInt8], target: FuzzTarget, programs: [NavigationProgram]) {
+  switch target {
+  case .check:
+    _ = FlowDocument(bytes: bytes, path: "fuzz.yaml").diagnostics.count
+  case .checklist:
+    _ = FlowDocument(source: checklistSource(bytes), path: "fuzz.yaml").diagnostics.count
+  case .marks:
+    checkMarks(checklistSource(bytes))
+  case .events:
+    guard !programs.isEmpty, let first = bytes.first else { return }
+    let program = programs[Int(first) % programs.count]
+    guard var navigator = try? Navigator(program: program) else { return }
+    for byte in bytes.dropFirst() {
+      let events = navigator.availableEvents
+      guard !events.isEmpty else { break }
+      _ = try? navigator.send(events[Int(byte) % events.count])
+      _ = navigator.stack.count + (navigator.presented == nil ? 0 : 1)
+    }
+    // The whole log once, at the end: read after every event it would cost the square.
+    _ = navigator.observationForFuzzing
+  }
+}
+
+/// The input's lines indented under `spec: |`, as a checklist block.
+func checklistSource(_ bytes: [UInt8]) -> String {
+  let text = String(decoding: bytes, as: UTF8.self)
+  return checklistHeader
+    + text.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }.joined(
+      separator: "\n") + "\n"
+}
+
+/// The rewriter changes only marks, and what it writes needs no further change.
+func checkMarks(_ source: String) {
+  let document = FlowDocument(source: source, path: "fuzz.yaml")
+  let changes = MarkRewriter.changes(for: document.checklistResults)
+  guard !changes.isEmpty, let rewritten = try? MarkRewriter.apply(changes, to: document.text)
+  else { return }
+  let before = source.split(separator: "\n", omittingEmptySubsequences: false)
+  let after = String(decoding: rewritten, as: UTF8.self).split(
+    separator: "\n", omittingEmptySubsequences: false)
+  precondition(before.count == after.count, "the rewriter added or removed lines")
+  let changedLines = Set(changes.map(\.range.start.line))
+  for (index, (old, new)) in zip(before, after).enumerated() where old != new {
+    precondition(changedLines.contains(index + 1), "line \(index + 1) changed without a mark")
+    let strip = { (line: Substring) in
+      line.replacingMarks()
+    }
+    precondition(strip(old) == strip(new), "line \(index + 1) changed beyond its mark")
+  }
+  let again = FlowDocument(bytes: rewritten, path: "fuzz.yaml")
+  precondition(
+    MarkRewriter.changes(for: again.checklistResults).isEmpty, "the rewritten marks are not final")
+}
+
+extension Substring {
+  /// The line with its first mark (`[ ]`, `[x]`, `[✅]`, …) taken out.
+  fileprivate func replacingMarks() -> String {
+    guard let open = firstIndex(of: "["), let close = self[open...].firstIndex(of: "]") else {
+      return String(self)
+    }
+    return String(self[..<open]) + String(self[index(after: close)...])
+  }
+}
+
+extension Navigator {
+  /// Reads every part of what the navigator shows, as a test would.
+  fileprivate var observationForFuzzing: Int {
+    stack.count + (presented == nil ? 0 : 1) + log.count + pendingRequests.count
+  }
+}
