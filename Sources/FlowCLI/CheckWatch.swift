@@ -122,25 +122,13 @@ enum CheckWatch {
     return counts
   }
 
-  /// The stamps of every flow file under the paths (a file added or removed is a key more
-  /// or less).
+  /// The stamps of every flow file under the paths, found as `check` finds them (a file
+  /// added or removed is a key more or less; a path that is gone adds nothing).
   private static func snapshot(_ paths: [String]) -> [String: FileStamp] {
     var stamps: [String: FileStamp] = [:]
-    func visit(_ path: String) {
-      guard let stamp = FileSystem.stamp(path) else { return }
-      if FileSystem.isDirectory(path) {
-        let base = path.hasSuffix("/") ? String(path.dropLast()) : path
-        for name in (try? FileSystem.contents(ofDirectory: path)) ?? [] where !name.hasPrefix(".") {
-          let child = base + "/" + name
-          if FileSystem.isDirectory(child) || name.hasSuffix(".yaml") || name.hasSuffix(".yml") {
-            visit(child)
-          }
-        }
-      } else {
-        stamps[path] = stamp
-      }
+    for file in paths.flatMap({ (try? FlowInputs.files([$0])) ?? [] }) {
+      stamps[file] = FileSystem.stamp(file)
     }
-    for path in paths { visit(path) }
     return stamps
   }
 

@@ -143,7 +143,8 @@ extension ChecklistRunner {
     func note(_ navigator: Navigator, _ events: [NavigationEvent], before: Navigator) {
       for target in navigator.coveredTargets ?? [] where wanted.contains(target) {
         if found[target] == nil {
-          found[target] = SuggestionPath(start: setup, events: events, before: before)
+          found[target] = SuggestionPath(
+            start: setup, events: events, first: start, before: before, last: navigator)
         }
       }
     }
@@ -173,11 +174,9 @@ extension ChecklistRunner {
   private func item(for target: CoverageTarget, _ path: SuggestionPath, coverage: ChecklistCoverage)
     -> (SuggestedItem, covered: Set<Int>)
   {
-    var navigator = try? Navigator(
-      program: program, given: path.start.state, startingAt: path.start.stack,
-      recordingCoverage: true)
-    let before = navigator?.observation.state ?? [:]
-    for event in path.events { try? navigator?.send(event) }
+    // The search kept the navigator at the path's end: nothing is replayed.
+    let navigator = path.last
+    let before = path.first.observation.state
     var lines = ["[ ] " + target.label]
     var given = path.start.state.keys.sorted().map { "\($0): \(path.start.state[$0]!)" }
     if let stack = path.start.stack {
@@ -191,19 +190,17 @@ extension ChecklistRunner {
       lines.append(
         "    when [" + path.events.map { $0.syntax(braced: true) }.joined(separator: ", ") + "]")
     }
-    if let navigator {
-      let observation = navigator.observation
-      var changed: [String: Value] = [:]
-      for (name, value) in observation.state where !name.contains(".") && before[name] != value {
-        changed[name] = value
-      }
-      lines.append(
-        "    expect " + ObservationComparison.expectation(of: observation, state: changed))
+    let observation = navigator.observation
+    var changed: [String: Value] = [:]
+    for (name, value) in observation.state where !name.contains(".") && before[name] != value {
+      changed[name] = value
     }
+    lines.append(
+      "    expect " + ObservationComparison.expectation(of: observation, state: changed))
     let item = SuggestedItem(
       target: target, section: section(where: path.before, target: target, coverage: coverage),
       text: lines.joined(separator: "\n"))
-    return (item, navigator?.coveredTargets ?? [])
+    return (item, navigator.coveredTargets ?? [])
   }
 
   /// The section of the first item that shows the screen where the target is reached; for
@@ -251,10 +248,15 @@ struct SuggestionStart {
   }
 }
 
-/// The shortest way found to a target: where it starts, the events, and the navigator just
-/// before the last event (where the target is reached).
+/// The shortest way found to a target: where it starts, the events, and the navigators at
+/// the start, before the last event and after it.
 struct SuggestionPath {
   var start: SuggestionStart
   var events: [NavigationEvent]
+  /// The navigator as the start left it, before the events.
+  var first: Navigator
+  /// Before the last event, where the target is reached.
   var before: Navigator
+  /// After the last event, recording what the whole path reached.
+  var last: Navigator
 }
