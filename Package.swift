@@ -7,6 +7,7 @@
 //                                   → FlowRuntime → FlowChecklist → FlowSpec → FlowCLI → flowc
 //
 // FlowDiagnostics (located diagnostics and their printer) is shared by every stage.
+// FlowParallel (above FlowYAML) holds what only large flows need; small ones never reach it.
 
 import PackageDescription
 
@@ -28,10 +29,13 @@ let package = Package(
     .target(name: "FlowDiagnostics"),
     // libyaml's events → a flat tree of located YAML nodes, with hard limits.
     .target(name: "FlowYAML", dependencies: ["CLibYAML", "FlowDiagnostics"]),
+    // What serves only large flows, apart from the plain path small ones take: work split
+    // over cores on threads with large stacks, the two-halves parse, huge pages.
+    .target(name: "FlowParallel", dependencies: ["FlowYAML", "FlowDiagnostics"]),
     // The flow vocabulary (screens, nav bars, alerts, operations, checklist) and its decoder.
-    .target(name: "FlowModel", dependencies: ["FlowYAML", "FlowDiagnostics"]),
+    .target(name: "FlowModel", dependencies: ["FlowYAML", "FlowParallel", "FlowDiagnostics"]),
     // Static rules over a decoded flow: references, reachability, UIKit constraints.
-    .target(name: "FlowChecker", dependencies: ["FlowModel", "FlowYAML", "FlowDiagnostics"]),
+    .target(name: "FlowChecker", dependencies: ["FlowModel", "FlowParallel", "FlowDiagnostics"]),
     // The headless navigation controller that executes a flow.
     .target(name: "FlowRuntime", dependencies: ["FlowModel", "FlowDiagnostics"]),
     // Runs checklist items against the runtime.
@@ -43,25 +47,28 @@ let package = Package(
     .target(
       name: "FlowSpec",
       dependencies: [
-        "FlowDiagnostics", "FlowYAML", "FlowModel", "FlowChecker", "FlowRuntime", "FlowChecklist",
-        "FlowGenerator",
+        "FlowDiagnostics", "FlowYAML", "FlowParallel", "FlowModel", "FlowChecker", "FlowRuntime",
+        "FlowChecklist", "FlowGenerator",
       ]
     ),
     // The command line: argument parsing, commands, printers.
-    .target(name: "FlowCLI", dependencies: ["FlowSpec"]),
+    .target(
+      name: "FlowCLI", dependencies: ["FlowSpec", "FlowYAML", "FlowParallel", "FlowGenerator"]),
     .executableTarget(name: "flowc", dependencies: ["FlowCLI"]),
     // Regenerates Swift Testing cases from flows' checklists on every build.
     .plugin(name: "FlowSpecPlugin", capability: .buildTool(), dependencies: ["flowc"]),
     // Benchmarks that print their figures (see BENCHMARKS.md); run them in release.
-    .executableTarget(name: "flowc-bench", dependencies: ["FlowSpec", "CLibYAML"]),
+    .executableTarget(
+      name: "flowc-bench", dependencies: ["FlowSpec", "FlowYAML", "FlowGenerator", "CLibYAML"]),
 
     // Helpers shared by the test targets.
     .target(
       name: "FlowTestSupport", dependencies: ["FlowSpec", "FlowCLI"],
       path: "Tests/FlowTestSupport"),
     .testTarget(name: "FlowYAMLTests", dependencies: ["FlowYAML", "FlowTestSupport"]),
+    .testTarget(name: "FlowParallelTests", dependencies: ["FlowParallel", "FlowYAML"]),
     .testTarget(
-      name: "FlowSpecTests", dependencies: ["FlowSpec", "FlowTestSupport"],
+      name: "FlowSpecTests", dependencies: ["FlowSpec", "FlowGenerator", "FlowTestSupport"],
       exclude: ["References", "Fixtures"]),
     // The end-to-end tests run the built flowc, which the plugin below needs built anyway.
     .testTarget(name: "FlowCLITests", dependencies: ["FlowCLI", "FlowTestSupport"]),

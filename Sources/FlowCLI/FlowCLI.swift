@@ -1,4 +1,5 @@
 import FlowDiagnostics
+import FlowParallel
 import FlowSpec
 
 /// A `flowc` subcommand.

@@ -1,4 +1,6 @@
+import FlowParallel
 import FlowSpec
+import FlowYAML
 
 /// What the commands share: finding flow files, reading limits, loading and printing.
 enum FlowInputs {

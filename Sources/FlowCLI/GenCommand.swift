@@ -1,3 +1,4 @@
+import FlowGenerator
 import FlowSpec
 
 /// `flowc gen FLOW… --output DIR`: writes Swift Testing sources from checklists.

@@ -1,3 +1,4 @@
+import FlowGenerator
 import FlowSpec
 
 /// The files `flowc init` writes: a first flow whose three checklist items pass and cover

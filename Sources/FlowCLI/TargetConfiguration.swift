@@ -1,4 +1,5 @@
 import FlowSpec
+import FlowYAML
 
 /// A test target's `flowspec.json`, as `flowc gen` reads it: which driver type runs each
 /// flow's checklist against the app (by the flow's name), and how far to explore.

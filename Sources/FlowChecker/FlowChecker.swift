@@ -1,6 +1,6 @@
 public import FlowDiagnostics
 public import FlowModel
-import FlowYAML
+import FlowParallel
 
 /// Checks a decoded flow the way a compiler checks a program: every name refers to
 /// something, every screen can be reached (from `start`, a tab or a deep link), alerts can
@@ -46,7 +46,7 @@ public enum FlowChecker {
 ///
 /// Rules only read the flow and report into a sink held by reference, so they are not
 /// `mutating` and read the flow in place: walking thousands of screens copies none of them.
-struct Checker: Sendable {
+struct Checker {
   let flow: Flow
   private let reported: Reported
 
@@ -69,9 +69,9 @@ struct Checker: Sendable {
   /// The sets of names a misspelling is compared with, each kept once it is first needed.
   private let suggestions: SuggestionCache
 
-  /// Where a checker's diagnostics accumulate. Unchecked: each checker is filled on one
-  /// thread (a chunk's) and read after that thread has finished.
-  private final class Reported: @unchecked Sendable {
+  /// Where a checker's diagnostics accumulate: each checker is filled on one thread (a
+  /// chunk's, in `checkScreens`) and read after that thread has finished.
+  private final class Reported {
     var sink: DiagnosticSink
     init(sink: DiagnosticSink) { self.sink = sink }
   }

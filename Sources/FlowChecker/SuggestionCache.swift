@@ -12,11 +12,9 @@ enum CandidateSet: Hashable {
   case screensAndAlertsAnywhere
 }
 
-/// One checker's candidate lists and their suggestion indexes, each built on first use.
-///
-/// Unchecked: a checker, and so its cache, is used by one thread at a time (the screens'
-/// parallel chunks each have their own checker).
-final class SuggestionCache: @unchecked Sendable {
+/// One checker's candidate lists and their suggestion indexes, each built on first use;
+/// the screens' parallel chunks each have their own checker, and so their own cache.
+final class SuggestionCache {
   private var built: [CandidateSet: (names: [Located<String>], index: SuggestionIndex)] = [:]
 
   /// The names of `set`, made by `make` the first time, with their index.

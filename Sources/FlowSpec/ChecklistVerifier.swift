@@ -1,3 +1,5 @@
+import FlowParallel
+
 /// A flow's checklist as generated tests verify it: every item run once, when the first
 /// test asks, and each item's failures located in the flow file.
 ///

@@ -1,9 +1,11 @@
-// The FlowSpec library is the one module users import: it re-exports every stage, so
-// `import FlowSpec` gives the model, the runtime, the checker and the diagnostics.
+// What `import FlowSpec` gives a team: the flow model, the checker, the navigator that runs
+// a flow, the checklist runner and the driver API for their own navigation code, and
+// located diagnostics. The stages behind them stay out of sight: the YAML layer (but for
+// its limits, which `FlowDocument` takes), the large-file machinery, the Swift generator.
 @_exported import FlowChecker
 @_exported import FlowChecklist
 @_exported import FlowDiagnostics
-@_exported import FlowGenerator
 @_exported import FlowModel
 @_exported import FlowRuntime
-@_exported import FlowYAML
+
+@_exported import struct FlowYAML.YAMLLimits

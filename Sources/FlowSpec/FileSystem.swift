@@ -32,15 +32,15 @@ public struct FileError: Error, Sendable, CustomStringConvertible {
 /// Small POSIX file operations: reading with a size limit, listing folders, writing
 /// atomically (a temporary file in the same folder, then `rename`), and rewriting a user's
 /// file without losing its links, owner or mode.
-public enum FileSystem {
+package enum FileSystem {
   /// Whether a path is a directory.
-  public static func isDirectory(_ path: String) -> Bool {
+  package static func isDirectory(_ path: String) -> Bool {
     var info = stat()
     return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
   }
 
   /// Whether something exists at a path.
-  public static func exists(_ path: String) -> Bool {
+  package static func exists(_ path: String) -> Bool {
     var info = stat()
     return stat(path, &info) == 0
   }
@@ -49,7 +49,7 @@ public enum FileSystem {
   ///
   /// A file over the limit comes back as its size only (`bytes` empty), so the caller can
   /// report it without reading it.
-  public static func read(_ path: String, limit: Int = .max) throws(FileError) -> (
+  package static func read(_ path: String, limit: Int = .max) throws(FileError) -> (
     bytes: [UInt8], size: Int
   ) {
     let descriptor = open(path, O_RDONLY)
@@ -77,7 +77,7 @@ public enum FileSystem {
   }
 
   /// The names in a directory, sorted, without `.` and `..`.
-  public static func contents(ofDirectory path: String) throws(FileError) -> [String] {
+  package static func contents(ofDirectory path: String) throws(FileError) -> [String] {
     guard let directory = opendir(path) else { throw FileError(path: path, reason: errorText()) }
     defer { closedir(directory) }
     var names: [String] = []
@@ -95,7 +95,7 @@ public enum FileSystem {
   ///
   /// For files flowc owns (generated Swift). A user's own file goes through `rewrite`, which
   /// also keeps its links and owner.
-  public static func writeAtomically(_ bytes: [UInt8], to path: String, mode: mode_t = 0o644)
+  package static func writeAtomically(_ bytes: [UInt8], to path: String, mode: mode_t = 0o644)
     throws(FileError)
   {
     var info = stat()
@@ -123,7 +123,7 @@ public enum FileSystem {
   ///
   /// - Returns: how the file was written.
   @discardableResult
-  public static func rewrite(_ path: String, with bytes: [UInt8]) throws(FileError)
+  package static func rewrite(_ path: String, with bytes: [UInt8]) throws(FileError)
     -> RewriteMethod
   {
     guard let target = resolvedPath(path) else {
@@ -165,7 +165,7 @@ public enum FileSystem {
   }
 
   /// How `rewrite` wrote a file.
-  public enum RewriteMethod: Equatable, Sendable {
+  package enum RewriteMethod: Equatable, Sendable {
     /// Atomically: a complete new file renamed over the old one.
     case replaced
     /// Into the file itself, keeping its links and owner; not atomic.
@@ -312,12 +312,12 @@ public enum FileSystem {
   #endif
 
   /// The absolute, symlink-free form of an existing path, or the path itself if it has none.
-  public static func absolutePath(_ path: String) -> String {
+  package static func absolutePath(_ path: String) -> String {
     resolvedPath(path) ?? path
   }
 
   /// Creates a directory and its missing parents.
-  public static func createDirectory(_ path: String) throws(FileError) {
+  package static func createDirectory(_ path: String) throws(FileError) {
     var current = path.hasPrefix("/") ? "" : "."
     for component in path.split(separator: "/") {
       current += "/" + component
@@ -342,16 +342,16 @@ public enum FileSystem {
 
 /// What identifies a file's version: its modification time, size and inode. Two equal
 /// stamps mean the file was not written in between (as far as the file system can tell).
-public struct FileStamp: Hashable, Sendable {
-  public var seconds: Int
-  public var nanoseconds: Int
-  public var size: Int
-  public var inode: UInt64
+package struct FileStamp: Hashable, Sendable {
+  package var seconds: Int
+  package var nanoseconds: Int
+  package var size: Int
+  package var inode: UInt64
 }
 
 extension FileSystem {
   /// The stamp of a file or folder; `nil` when nothing is there.
-  public static func stamp(_ path: String) -> FileStamp? {
+  package static func stamp(_ path: String) -> FileStamp? {
     var info = stat()
     guard stat(path, &info) == 0 else { return nil }
     #if canImport(Darwin)
@@ -367,13 +367,13 @@ extension FileSystem {
 
 /// Wakes a watcher when something changes in a set of folders: inotify on Linux; on other
 /// systems it only waits, and the watcher's polling finds the change.
-public final class FolderEvents {
+package final class FolderEvents {
   #if os(Linux)
     private let descriptor: Int32
   #endif
 
   /// Starts listening to the folders (not their subfolders: give those too).
-  public init(folders: [String]) {
+  package init(folders: [String]) {
     #if os(Linux)
       descriptor = inotify_init1(Int32(IN_CLOEXEC | IN_NONBLOCK))
       let mask = UInt32(
@@ -393,7 +393,7 @@ public final class FolderEvents {
 
   /// Waits up to `seconds`; returns early, `true`, when an event came (the events are
   /// drained).
-  public func wait(seconds: Double) -> Bool {
+  package func wait(seconds: Double) -> Bool {
     let milliseconds = Int32(max(0, seconds * 1000))
     #if os(Linux)
       if descriptor >= 0 {

@@ -1,3 +1,6 @@
+import FlowParallel
+import FlowYAML
+
 /// A flow file taken through the pipeline: its text, the decoded flow, and every
 /// diagnostic the YAML front end, the decoder and the checker found.
 public struct FlowDocument: Sendable {
@@ -50,7 +53,10 @@ public struct FlowDocument: Sendable {
   ) {
     self.path = path
     self.text = SourceText(bytes: bytes)
-    let parsed = YAMLParser.parse(text, file: path, limits: limits)
+    // A large file goes to the parallel parse; everything else takes the plain path.
+    let parsed =
+      LargeFlowParse.parse(text, file: path, limits: limits)
+      ?? YAMLParser.parse(text.bytes, file: path, limits: limits)
     var diagnostics = parsed.diagnostics
     var results: [ChecklistResult] = []
     var children: [FlowDocument] = []

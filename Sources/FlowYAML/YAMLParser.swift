@@ -8,7 +8,16 @@ public struct YAMLParseResult: Sendable {
   /// stopped the parse.
   public var root: YAMLNode?
   public var diagnostics: [Diagnostic]
+
+  package init(root: YAMLNode?, diagnostics: [Diagnostic]) {
+    self.root = root
+    self.diagnostics = diagnostics
+  }
 }
+
+/// Called with the memory reserved for a tree's arrays before they fill, a hint to the
+/// memory system (huge pages, for a large file); it must leave the bytes alone.
+package typealias ArrayAdvice = @Sendable (UnsafeMutableRawBufferPointer) -> Void
 
 /// Turns YAML text into located nodes with libyaml's event API.
 public enum YAMLParser {
@@ -24,29 +33,26 @@ public enum YAMLParser {
     _ bytes: [UInt8], file: String, limits: YAMLLimits = .default,
     origin: SourcePosition = .start
   ) -> YAMLParseResult {
+    parse(bytes, file: file, limits: limits, origin: origin, arrayAdvice: nil)
+  }
+
+  /// Parses one YAML document, calling `arrayAdvice` on the memory reserved for the tree's
+  /// arrays before they fill (a large file's caller advises huge pages there).
+  package static func parse(
+    _ bytes: [UInt8], file: String, limits: YAMLLimits, origin: SourcePosition = .start,
+    arrayAdvice: ArrayAdvice?
+  ) -> YAMLParseResult {
     if origin == .start, let refused = refusingForeignEncoding(bytes, file: file) {
       return refused
     }
-    if origin == .start, SplitParse.mayApply(to: bytes, limits: limits),
-      let result = SplitParse.parse(SourceText(bytes: bytes), file: file, limits: limits)
-    {
-      return result
-    }
-    return parseWhole(bytes, file: file, limits: limits, origin: origin)
-  }
-
-  /// Parses a whole file whose lines are already indexed, as `flowc` does: a large file's
-  /// cut is planned on that index.
-  package static func parse(_ text: SourceText, file: String, limits: YAMLLimits = .default)
-    -> YAMLParseResult
-  {
-    if let refused = refusingForeignEncoding(text.bytes, file: file) { return refused }
-    return SplitParse.parse(text, file: file, limits: limits)
-      ?? parseWhole(text.bytes, file: file, limits: limits, origin: .start)
+    let (storage, diagnostics) = parseStorage(
+      bytes, file: file, limits: limits, origin: origin, reserving: bytes.count,
+      arrayAdvice: arrayAdvice)
+    return YAMLParseResult(root: storage.flatMap { YAMLTree($0).root }, diagnostics: diagnostics)
   }
 
   /// One error for a UTF-16 or UTF-32 file, which is not read further.
-  private static func refusingForeignEncoding(_ bytes: [UInt8], file: String)
+  package static func refusingForeignEncoding(_ bytes: [UInt8], file: String)
     -> YAMLParseResult?
   {
     guard let encoding = UnicodeEncodingCheck.foreignEncoding(of: bytes) else { return nil }
@@ -55,31 +61,24 @@ public enum YAMLParser {
     return YAMLParseResult(root: nil, diagnostics: sink.diagnostics)
   }
 
-  /// Parses the bytes in one piece, on the calling thread.
-  static func parseWhole(
-    _ bytes: [UInt8], file: String, limits: YAMLLimits, origin: SourcePosition
-  ) -> YAMLParseResult {
-    let (storage, diagnostics) = parseStorage(
-      bytes, file: file, limits: limits, origin: origin, reserving: bytes.count)
-    return YAMLParseResult(root: storage.flatMap { YAMLTree($0).root }, diagnostics: diagnostics)
-  }
-
   /// Parses the bytes in one piece into a tree's arrays, with room reserved for a document
   /// of `reserving` bytes; no arrays when the parse did not complete.
   static func parseStorage(
-    _ bytes: [UInt8], file: String, limits: YAMLLimits, origin: SourcePosition, reserving: Int
+    _ bytes: [UInt8], file: String, limits: YAMLLimits, origin: SourcePosition, reserving: Int,
+    arrayAdvice: ArrayAdvice?
   ) -> (storage: YAMLTree.Storage?, diagnostics: [Diagnostic]) {
     bytes.withUnsafeBufferPointer { buffer in
       parseStorage(
-        segments: [buffer], file: file, limits: limits, origin: origin, reserving: reserving)
+        segments: [buffer], file: file, limits: limits, origin: origin, reserving: reserving,
+        arrayAdvice: arrayAdvice)
     }
   }
 
   /// Parses the bytes of `segments`, read one after the other as one text, into a tree's
   /// arrays; the segments must stay valid during the call.
-  static func parseStorage(
+  package static func parseStorage(
     segments: [UnsafeBufferPointer<UInt8>], file: String, limits: YAMLLimits,
-    origin: SourcePosition, reserving: Int
+    origin: SourcePosition, reserving: Int, arrayAdvice: ArrayAdvice?
   ) -> (storage: YAMLTree.Storage?, diagnostics: [Diagnostic]) {
     var sink = DiagnosticSink(file: file)
     let offset = MarkConverter(lineOffset: origin.line - 1, columnOffset: origin.column - 1)
@@ -92,7 +91,8 @@ public enum YAMLParser {
       sink.report(.yamlSyntax("libyaml could not start"), at: origin)
       return (nil, sink.diagnostics)
     }
-    var builder = YAMLTreeBuilder(limits: limits, file: file, expectedBytes: reserving)
+    var builder = YAMLTreeBuilder(
+      limits: limits, file: file, expectedBytes: reserving, arrayAdvice: arrayAdvice)
     var failure = DiagnosticSink(file: file)
     let completed = readEvents(
       from: reader, into: &builder, bytes: { Array(segments.joined()) }, offset: offset,

@@ -11,25 +11,38 @@ public final class YAMLTree: Sendable {
   /// Visible to inlined code (`@usableFromInline`), like the arrays below: the decoder reads
   /// nodes by the hundred thousand, and calls it could not inline cost more than the reads.
   @usableFromInline
-  struct Record: Sendable {
+  package struct Record: Sendable {
     /// For a scalar, the offset of its bytes in `bytes`; for a collection, of its children
     /// in `children` (a mapping's children alternate key, value).
-    @usableFromInline var first: Int32
+    @usableFromInline package var first: Int32
     /// Bytes of a scalar, or children of a collection.
-    @usableFromInline var count: Int32
-    @usableFromInline var start: SourcePosition
-    @usableFromInline var end: SourcePosition
-    @usableFromInline var kind: YAMLNode.Kind
-    @usableFromInline var style: YAMLScalar.Style
-    @usableFromInline var isTaggedString: Bool
+    @usableFromInline package var count: Int32
+    @usableFromInline package var start: SourcePosition
+    @usableFromInline package var end: SourcePosition
+    @usableFromInline package var kind: YAMLNode.Kind
+    @usableFromInline package var style: YAMLScalar.Style
+    @usableFromInline package var isTaggedString: Bool
+
+    package init(
+      first: Int32, count: Int32, start: SourcePosition, end: SourcePosition, kind: YAMLNode.Kind,
+      style: YAMLScalar.Style, isTaggedString: Bool
+    ) {
+      self.first = first
+      self.count = count
+      self.start = start
+      self.end = end
+      self.kind = kind
+      self.style = style
+      self.isTaggedString = isTaggedString
+    }
   }
 
   /// The arrays a tree is made of, before they are frozen into a `YAMLTree`.
-  struct Storage: Sendable {
-    var records: [Record] = []
-    var children: [Int32] = []
-    var bytes: [UInt8] = []
-    var rootIndex: Int32?
+  package struct Storage: Sendable {
+    package var records: [Record] = []
+    package var children: [Int32] = []
+    package var bytes: [UInt8] = []
+    package var rootIndex: Int32?
   }
 
   @usableFromInline let records: [Record]
@@ -44,7 +57,7 @@ public final class YAMLTree: Sendable {
     self.rootIndex = rootIndex
   }
 
-  convenience init(_ storage: Storage) {
+  package convenience init(_ storage: Storage) {
     self.init(
       records: storage.records, children: storage.children, bytes: storage.bytes,
       rootIndex: storage.rootIndex)

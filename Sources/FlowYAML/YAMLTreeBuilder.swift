@@ -35,15 +35,26 @@ struct YAMLTreeBuilder {
   /// every eight bytes, room is reserved for one every six; scalars hold at most the text's
   /// bytes), so the arrays rarely grow. Room that is never used costs address space, not
   /// memory: its pages are never touched.
-  init(limits: YAMLLimits, file: String, expectedBytes: Int) {
+  init(limits: YAMLLimits, file: String, expectedBytes: Int, arrayAdvice: ArrayAdvice? = nil) {
     self.limits = limits
     self.sink = DiagnosticSink(file: file)
     records.reserveCapacity(expectedBytes / 6)
     children.reserveCapacity(expectedBytes / 6)
     bytes.reserveCapacity(expectedBytes)
-    HugePages.advise(&records)
-    HugePages.advise(&children)
-    HugePages.advise(&bytes)
+    if let arrayAdvice {
+      Self.advise(&records, arrayAdvice)
+      Self.advise(&children, arrayAdvice)
+      Self.advise(&bytes, arrayAdvice)
+    }
+  }
+
+  /// Passes the whole reserved capacity of `array`, filled or not, to `advice`.
+  private static func advise<Element>(_ array: inout [Element], _ advice: ArrayAdvice) {
+    let byteCount = array.capacity * MemoryLayout<Element>.stride
+    array.withUnsafeMutableBufferPointer { buffer in
+      guard let base = buffer.baseAddress else { return }
+      advice(UnsafeMutableRawBufferPointer(start: base, count: byteCount))
+    }
   }
 
   var diagnostics: [Diagnostic] { sink.diagnostics }

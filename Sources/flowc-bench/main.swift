@@ -1,5 +1,6 @@
 import CLibYAML
 import FlowSpec
+import FlowYAML
 
 /// flowc-bench: prints the figures recorded in BENCHMARKS.md. Run it in release:
 ///

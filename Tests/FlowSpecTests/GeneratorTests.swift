@@ -1,3 +1,4 @@
+import FlowGenerator
 import FlowSpec
 import FlowTestSupport
 import Foundation

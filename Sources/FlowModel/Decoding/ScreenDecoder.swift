@@ -1,4 +1,5 @@
 import FlowDiagnostics
+import FlowParallel
 import FlowYAML
 
 extension ModelDecoder {

@@ -1,6 +1,7 @@
 import FlowDiagnostics
 import Testing
 
+@testable import FlowParallel
 @testable import FlowYAML
 
 /// A flow large enough to be parsed in two halves, in mixed YAML styles.
@@ -56,17 +57,17 @@ private func same(_ lhs: YAMLNode, _ rhs: YAMLNode) -> Bool {
 private func expectSplitLikeWhole(_ bytes: [UInt8]) throws {
   let split = try #require(
     SplitParse.parse(SourceText(bytes: bytes), file: "large.yaml", limits: .default))
-  let whole = YAMLParser.parseWhole(bytes, file: "large.yaml", limits: .default, origin: .start)
+  let whole = YAMLParser.parse(bytes, file: "large.yaml")
   #expect(split.diagnostics == whole.diagnostics)
   #expect(same(try #require(split.root), try #require(whole.root)))
 }
 
-@Suite("YAML front end: large files parsed in two halves", .timeLimit(.minutes(10)))
+@Suite("Large files parsed in two halves", .timeLimit(.minutes(10)))
 struct SplitParseTests {
   @Test("the two halves join into exactly the tree of the whole file", arguments: [false, true])
   func joinedTreeIsTheSame(endingWithBlock: Bool) throws {
     let bytes = largeFlow(endingWithBlock: endingWithBlock)
-    #expect(bytes.count > SplitParse.minimumSize)
+    #expect(bytes.count > LargeFlowParse.minimumSize)
     let cut = try #require(SplitParse.cut(SourceText(bytes: bytes)))
     #expect(cut.line > 1000)
     try expectSplitLikeWhole(bytes)
@@ -79,8 +80,8 @@ struct SplitParseTests {
       #expect(
         SplitParse.parse(SourceText(bytes: bytes), file: "large.yaml", limits: .default)?.root
           == nil)
-      let result = YAMLParser.parse(bytes, file: "large.yaml")
-      let whole = YAMLParser.parseWhole(bytes, file: "large.yaml", limits: .default, origin: .start)
+      let result = try #require(LargeFlowParse.parse(SourceText(bytes: bytes), file: "large.yaml"))
+      let whole = YAMLParser.parse(bytes, file: "large.yaml")
       #expect(result.diagnostics == whole.diagnostics)
       #expect(result.diagnostics.first?.id == "yaml.syntax")
     }
@@ -91,7 +92,8 @@ struct SplitParseTests {
     let bytes = largeFlow { $0 == 5_000 ? "  Screen7: {}\n" : "" }
     #expect(
       SplitParse.parse(SourceText(bytes: bytes), file: "large.yaml", limits: .default)?.root == nil)
-    let diagnostic = try #require(YAMLParser.parse(bytes, file: "large.yaml").diagnostics.first)
+    let diagnostic = try #require(
+      LargeFlowParse.parse(SourceText(bytes: bytes), file: "large.yaml")?.diagnostics.first)
     #expect(diagnostic.id == "yaml.duplicate-key")
     #expect(diagnostic.message == "duplicate key 'Screen7' in this mapping")
   }
@@ -117,7 +119,7 @@ struct SplitParseTests {
       }
     }
     #expect(SplitParse.parse(SourceText(bytes: bytes), file: "a.yaml", limits: .default) == nil)
-    let result = YAMLParser.parse(bytes, file: "a.yaml")
+    let result = try #require(LargeFlowParse.parse(SourceText(bytes: bytes), file: "a.yaml"))
     #expect(result.diagnostics.first?.id == "yaml.undefined-alias")
   }
 
@@ -143,9 +145,9 @@ struct SplitParseTests {
     arguments: edits.indices, [200, 4_150])
   func editsNeverChangeTheResult(edit: Int, atScreen screen: Int) throws {
     let bytes = largeFlow(screens: 4_200) { $0 == screen ? Self.edits[edit] : "" }
-    #expect(bytes.count > SplitParse.minimumSize)
-    let result = YAMLParser.parse(bytes, file: "large.yaml")
-    let whole = YAMLParser.parseWhole(bytes, file: "large.yaml", limits: .default, origin: .start)
+    #expect(bytes.count > LargeFlowParse.minimumSize)
+    let result = try #require(LargeFlowParse.parse(SourceText(bytes: bytes), file: "large.yaml"))
+    let whole = YAMLParser.parse(bytes, file: "large.yaml")
     #expect(result.diagnostics == whole.diagnostics)
     switch (result.root, whole.root) {
     case (let root?, let wholeRoot?): #expect(same(root, wholeRoot))
@@ -157,7 +159,7 @@ struct SplitParseTests {
   @Test("text read from several buffers parses exactly as the same text read whole")
   func segmentedInput() throws {
     let bytes = largeFlow(screens: 400)
-    let whole = YAMLParser.parseWhole(bytes, file: "a.yaml", limits: .default, origin: .start)
+    let whole = YAMLParser.parse(bytes, file: "a.yaml")
     // Odd sizes, an empty segment, and pieces both smaller and larger than libyaml's buffer.
     let cuts = [0, 0, 7, 1_000, 1_001, 70_000, bytes.count]
     let parsed = bytes.withUnsafeBufferPointer { buffer in
@@ -166,11 +168,19 @@ struct SplitParseTests {
       }
       return YAMLParser.parseStorage(
         segments: segments, file: "a.yaml", limits: .default, origin: .start,
-        reserving: bytes.count)
+        reserving: bytes.count, arrayAdvice: nil)
     }
     let storage = try #require(parsed.storage)
     #expect(parsed.diagnostics == whole.diagnostics)
     #expect(same(try #require(YAMLTree(storage).root), try #require(whole.root)))
+  }
+
+  @Test("a file under a megabyte, or in UTF-16, is left to the plain path")
+  func smallFilesTakeThePlainPath() {
+    #expect(LargeFlowParse.parse(SourceText("flow: A\nscreens:\n  A: {}\n"), file: "a.yaml") == nil)
+    let utf16: [UInt8] = [0xFF, 0xFE] + largeFlow().flatMap { [$0, 0] }
+    #expect(LargeFlowParse.parse(SourceText(bytes: utf16), file: "a.yaml") == nil)
+    #expect(YAMLParser.parse(utf16, file: "a.yaml").diagnostics.map(\.id) == ["yaml.encoding"])
   }
 
   @Test("anchors, tabs and small files are never split")

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import FlowYAML
+@testable import FlowParallel
 
 /// A class, so that a copy the helper should not make would show in the reference counts.
 private final class Box: Sendable {

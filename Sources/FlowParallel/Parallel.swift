@@ -1,4 +1,9 @@
 /// Splits work over the machine's cores, for the large flows where it pays.
+///
+/// The one place flowspec shares memory between threads. Each chunk of work runs on a thread
+/// of its own and writes only its own result; the caller reads the results after joining
+/// every thread, which orders those writes before the reads. So results and per-chunk state
+/// need not be `Sendable`: a chunk's value is handed over whole, never shared while in use.
 public enum Parallel {
   /// How many cores this process may use.
   public static let cores: Int = max(1, SystemCalls.processorCount)
@@ -6,7 +11,7 @@ public enum Parallel {
   /// Runs `body` on consecutive ranges covering `0..<count`, one range per core when each
   /// range would hold at least `minimumChunk` elements, and returns the results in order.
   /// Small counts run on the calling thread, in one range.
-  public static func map<Result: Sendable>(
+  public static func map<Result>(
     count: Int, minimumChunk: Int, _ body: @Sendable (Range<Int>) -> Result
   ) -> [Result] {
     let ranges = chunks(count: count, minimumChunk: minimumChunk)
@@ -51,11 +56,17 @@ public enum Parallel {
   /// Each range gets its own `State`, made by `makeState` and returned with the elements.
   /// Elements are written straight into the result and moved, never copied: for thousands
   /// of screens, copying would retain and release every string and array they hold.
-  public static func compactMap<Element: Sendable, State: Sendable>(
+  public static func compactMap<Element, State>(
     count: Int, minimumChunk: Int, makeState: @Sendable (Range<Int>) -> State,
     transform: @Sendable (Int, inout State) -> Element?
   ) -> (elements: [Element], states: [State]) {
     let ranges = chunks(count: count, minimumChunk: minimumChunk)
+    // Too few for a second core: a plain loop on this thread.
+    guard ranges.count > 1 else {
+      var state = makeState(0..<count)
+      let elements = (0..<count).compactMap { transform($0, &state) }
+      return (elements, [state])
+    }
     var states: [State] = []
     let elements = [Element](unsafeUninitializedCapacity: count) { buffer, initializedCount in
       HugePages.advise(buffer)
