@@ -41,7 +41,7 @@ struct PlantedBugTests {
   static let checklist = ChecklistVerifier(
     filePath: path, source: try! String(contentsOfFile: path, encoding: .utf8))
   static let items = try! #require(
-    FlowDocument.load(path: path, runsChecklist: false).flow?.checklist?.entries)
+    FlowDocument.load(path: path).flow?.checklist?.entries)
 
   /// The texts of the items the app fails, with every failure on its item's lines.
   func failing<Service: NavigationService>(_ service: Service.Type) async -> [String] {

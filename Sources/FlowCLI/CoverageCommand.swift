@@ -172,7 +172,7 @@ enum FlowCoverageInputs {
   static func load(_ paths: [String], limits: YAMLLimits) throws(UsageError) -> [FlowDocument] {
     var documents: [FlowDocument] = []
     for file in try FlowInputs.files(paths) {
-      documents.append(try FlowInputs.load(file, limits: limits, runsChecklist: false))
+      documents.append(try FlowInputs.load(file, limits: limits))
     }
     var children: Set<String> = []
     func collect(_ document: FlowDocument) {

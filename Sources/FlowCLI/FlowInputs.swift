@@ -107,12 +107,17 @@ enum FlowInputs {
     return files
   }
 
-  /// Reads and checks flow files, several at a time on every core, in the order given;
-  /// the first unreadable file, in that order, is a usage error.
-  static func load(_ paths: [String], limits: YAMLLimits) throws(UsageError) -> [FlowDocument] {
+  /// Reads and checks flow files and runs their checklists, as `flowc check` does, several
+  /// files at a time on every core, in the order given; the first unreadable file, in that
+  /// order, is a usage error.
+  static func checkAll(_ paths: [String], limits: YAMLLimits) throws(UsageError)
+    -> [FlowDocument]
+  {
     let loaded = Parallel.map(count: paths.count, minimumChunk: 1) { range in
       range.map { index in
-        Result { () throws(UsageError) -> FlowDocument in try load(paths[index], limits: limits) }
+        Result { () throws(UsageError) -> FlowDocument in
+          try load(paths[index], limits: limits).runningChecklist()
+        }
       }
     }
     var documents: [FlowDocument] = []
@@ -122,12 +127,11 @@ enum FlowInputs {
     return documents
   }
 
-  /// Reads and checks one flow file; an unreadable file is a usage error.
-  static func load(_ path: String, limits: YAMLLimits, runsChecklist: Bool = true)
-    throws(UsageError) -> FlowDocument
-  {
+  /// Reads and checks one flow file, without running its checklist; an unreadable file is a
+  /// usage error.
+  static func load(_ path: String, limits: YAMLLimits) throws(UsageError) -> FlowDocument {
     do {
-      return try FlowDocument.load(path: path, limits: limits, runsChecklist: runsChecklist)
+      return try FlowDocument.load(path: path, limits: limits)
     } catch {
       throw UsageError(message: "cannot read '\(path)': \(error.reason)")
     }

@@ -67,7 +67,7 @@ enum GraphCommand: Command {
       }
     }
     let document = try FlowInputs.load(
-      path, limits: try FlowInputs.limits(arguments), runsChecklist: false)
+      path, limits: try FlowInputs.limits(arguments))
     guard let tree = FlowInputs.validTree(document, console: console, consequence: "fix them first")
     else {
       return .problemsFound

@@ -52,7 +52,7 @@ enum RunCommand: Command {
       throw UsageError(message: "give events with --events or --script, not both")
     }
     let document = try FlowInputs.load(
-      path, limits: try FlowInputs.limits(arguments), runsChecklist: false)
+      path, limits: try FlowInputs.limits(arguments))
     guard
       let tree = FlowInputs.validTree(
         document, console: console, consequence: "fix them before running it")

@@ -32,7 +32,7 @@ enum SuggestCommand: Command {
     var bounds = SuggestionBounds()
     if let depth = try arguments.positiveInteger("depth") { bounds.depth = depth }
     let document = try FlowInputs.load(
-      path, limits: try FlowInputs.limits(arguments), runsChecklist: false)
+      path, limits: try FlowInputs.limits(arguments))
     guard
       let tree = FlowInputs.validTree(
         document, console: console, consequence: "fix them first")

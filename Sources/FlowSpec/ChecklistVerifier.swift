@@ -27,6 +27,7 @@ public final class ChecklistVerifier: Sendable {
     // On a large stack: the test's thread may have a small one, and a deep flow recurses.
     let (document, runner) = Parallel.onLargeStack {
       let document = FlowDocument(source: source, path: filePath, files: .embedded(files))
+        .runningChecklist()
       return (document, document.validTree.map { ChecklistRunner(tree: $0) })
     }
     self.document = document

@@ -11,9 +11,10 @@ public struct FlowDocument: Sendable {
   /// The decoded flow; `nil` when the file could not be read as YAML or is not a mapping.
   public let flow: Flow?
   /// Every problem found, in source order.
-  public let diagnostics: [Diagnostic]
-  /// The result of running every checklist item, when the flow is valid.
-  public let checklistResults: [ChecklistResult]
+  public private(set) var diagnostics: [Diagnostic]
+  /// The result of running every checklist item, once `runningChecklist()` has run them;
+  /// empty before, and when the flow has errors outside its checklist.
+  public private(set) var checklistResults: [ChecklistResult] = []
 
   /// Whether any diagnostic is an error.
   public var hasErrors: Bool { diagnostics.containsErrors }
@@ -37,19 +38,15 @@ public struct FlowDocument: Sendable {
   public let tree: FlowTree?
 
   /// Parses, decodes and checks a flow from its bytes, and the child flows it uses from
-  /// `files`; with `runsChecklist`, runs every item of its checklist too.
+  /// `files`. Its checklist is not run: `runningChecklist()` does that.
   public init(
-    bytes: [UInt8], path: String, limits: YAMLLimits = .default, files: FlowFiles = .disk,
-    runsChecklist: Bool = true
+    bytes: [UInt8], path: String, limits: YAMLLimits = .default, files: FlowFiles = .disk
   ) {
-    self.init(
-      bytes: bytes, path: path, limits: limits, files: files, runsChecklist: runsChecklist,
-      using: [])
+    self.init(bytes: bytes, path: path, limits: limits, files: files, using: [])
   }
 
   private init(
-    bytes: [UInt8], path: String, limits: YAMLLimits, files: FlowFiles, runsChecklist: Bool,
-    using ancestors: [String]
+    bytes: [UInt8], path: String, limits: YAMLLimits, files: FlowFiles, using ancestors: [String]
   ) {
     self.path = path
     self.text = SourceText(bytes: bytes)
@@ -58,7 +55,6 @@ public struct FlowDocument: Sendable {
       LargeFlowParse.parse(text, file: path, limits: limits)
       ?? YAMLParser.parse(text.bytes, file: path, limits: limits)
     var diagnostics = parsed.diagnostics
-    var results: [ChecklistResult] = []
     var children: [FlowDocument] = []
     var tree: FlowTree?
     if parsed.root == nil && parsed.diagnostics.containsErrors {
@@ -84,17 +80,30 @@ public struct FlowDocument: Sendable {
       }
       let errors = diagnostics.filter { $0.severity == .error }
       self.hasFlowErrors = decoded.flow == nil || errors.contains(where: isFlowError)
-      if runsChecklist, !hasFlowErrors, let tree, tree.root.checklist != nil {
-        let ownErrors = errors.filter { $0.file == path }
-        results = ChecklistRunner(tree: tree).runAll().map { Self.failing($0, with: ownErrors) }
-        diagnostics += Self.failingDoneItems(results, file: path, knownErrors: ownErrors)
-      }
       self.flow = decoded.flow
     }
     self.children = children
     self.tree = tree
-    self.checklistResults = results
     self.diagnostics = diagnostics.sortedByLocation()
+  }
+
+  /// This document with every item of its checklist run: `checklistResults` filled, and an
+  /// error for each item marked done (`[✅]`) that fails. Unchanged when the flow has errors
+  /// outside its checklist, has no checklist, or has already been run.
+  public func runningChecklist() -> FlowDocument {
+    guard !hasFlowErrors, checklistResults.isEmpty, let tree, tree.root.checklist != nil else {
+      return self
+    }
+    let ownErrors = diagnostics.filter { $0.severity == .error && $0.file == path }
+    var document = self
+    document.checklistResults = ChecklistRunner(tree: tree).runAll().map {
+      Self.failing($0, with: ownErrors)
+    }
+    document.diagnostics =
+      (diagnostics
+      + Self.failingDoneItems(document.checklistResults, file: path, knownErrors: ownErrors))
+      .sortedByLocation()
+    return document
   }
 
   /// Reads, parses and checks each child flow `flow` uses; a missing file or a cycle of
@@ -123,8 +132,7 @@ public struct FlowDocument: Sendable {
         uses.append(documents.count)
         documents.append(
           FlowDocument(
-            bytes: bytes, path: childPath, limits: limits, files: files, runsChecklist: false,
-            using: ancestors))
+            bytes: bytes, path: childPath, limits: limits, files: files, using: ancestors))
       }
     }
     let childDiagnostics = documents.flatMap(\.diagnostics)
@@ -163,44 +171,37 @@ public struct FlowDocument: Sendable {
   }
 
   /// Parses, decodes and checks a flow from its text; child flows are read from `files`.
+  /// Its checklist is not run: `runningChecklist()` does that.
   public init(
-    source: String, path: String, limits: YAMLLimits = .default, files: FlowFiles = .disk,
-    runsChecklist: Bool = true
+    source: String, path: String, limits: YAMLLimits = .default, files: FlowFiles = .disk
   ) {
-    self.init(
-      bytes: Array(source.utf8), path: path, limits: limits, files: files,
-      runsChecklist: runsChecklist)
+    self.init(bytes: Array(source.utf8), path: path, limits: limits, files: files)
   }
 
-  /// Reads, parses, decodes and checks a flow file.
+  /// Reads, parses, decodes and checks a flow file; its checklist is not run
+  /// (`runningChecklist()` does that).
   ///
   /// - Throws: `FileError` when the file cannot be read; problems in its content are
   ///   diagnostics, not errors.
-  public static func load(
-    path: String, limits: YAMLLimits = .default, runsChecklist: Bool = true
-  ) throws(FileError) -> FlowDocument {
+  public static func load(path: String, limits: YAMLLimits = .default) throws(FileError)
+    -> FlowDocument
+  {
     let (bytes, size) = try FileSystem.read(path, limit: limits.maxFileSize)
     if size > limits.maxFileSize {
       return FlowDocument(path: path, tooLarge: size, limits: limits)
     }
-    return FlowDocument(bytes: bytes, path: path, limits: limits, runsChecklist: runsChecklist)
+    return FlowDocument(bytes: bytes, path: path, limits: limits)
   }
 
   private init(path: String, tooLarge size: Int, limits: YAMLLimits) {
     self.path = path
     self.text = SourceText(bytes: [])
     self.flow = nil
-    self.checklistResults = []
     self.hasFlowErrors = true
     self.children = []
     self.tree = nil
     var sink = DiagnosticSink(file: path)
-    sink.report(
-      DiagnosticMessage(
-        "yaml.limit.file-size", .error,
-        "the file is \(size) bytes, more than the limit of \(limits.maxFileSize) bytes (raise it with --max-file-size)"
-      ),
-      at: .start)
+    sink.report(.fileTooLarge(size, limits.maxFileSize), at: .start)
     self.diagnostics = sink.diagnostics
   }
 
@@ -230,8 +231,7 @@ public struct FlowDocument: Sendable {
         results.first { $0.entry.item.mark.range == change.range }?.entry.item.lines ?? lines
       guard !knownErrors.contains(where: { itemLines.contains($0.position.line) }) else { continue }
       sink.report(
-        DiagnosticMessage("checklist.done-but-failing", .error, change.message),
-        at: change.textRange,
+        .doneButFailing(change.message), at: change.textRange,
         notes: change.failures.map { .init($0.message, range: $0.range) })
     }
     return sink.diagnostics
@@ -239,6 +239,10 @@ public struct FlowDocument: Sendable {
 }
 
 extension DiagnosticMessage {
+  static func doneButFailing(_ message: String) -> Self {
+    Self("checklist.done-but-failing", .error, message)
+  }
+
   static func missingFlowFile(_ path: String, reason: String) -> Self {
     Self("model.missing-flow-file", .error, "cannot read the flow file '\(path)': \(reason)")
   }

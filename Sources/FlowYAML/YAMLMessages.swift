@@ -60,7 +60,8 @@ extension DiagnosticMessage {
       "a value of \(length) bytes is longer than the limit of \(limit) bytes (raise it with --max-scalar-length)"
     )
   }
-  static func fileTooLarge(_ size: Int, _ limit: Int) -> Self {
+  /// Also reported by `FlowDocument.load`, which does not read a file over the limit.
+  package static func fileTooLarge(_ size: Int, _ limit: Int) -> Self {
     Self(
       "yaml.limit.file-size", .error,
       "the file is \(size) bytes, more than the limit of \(limit) bytes (raise it with --max-file-size)"

@@ -14,7 +14,7 @@ func benchmarkCoverage() {
     let steps = (1...(1 + item % 6)).map { "add\($0)" }.joined(separator: ", ")
     source += "  [ ] Walk \(item)\n      when [\(steps)]\n"
   }
-  let document = FlowDocument(source: source, path: "synthetic.yaml", runsChecklist: false)
+  let document = FlowDocument(source: source, path: "synthetic.yaml")
   guard let tree = document.validTree else {
     print(document.diagnostics.prefix(5))
     return

@@ -36,9 +36,11 @@ let checklistHeader = """
 func fuzz(_ bytes: [UInt8], target: FuzzTarget, programs: [NavigationProgram]) {
   switch target {
   case .check:
-    _ = FlowDocument(bytes: bytes, path: "fuzz.yaml").diagnostics.count
+    _ = FlowDocument(bytes: bytes, path: "fuzz.yaml").runningChecklist().diagnostics.count
   case .checklist:
-    _ = FlowDocument(source: checklistSource(bytes), path: "fuzz.yaml").diagnostics.count
+    _ =
+      FlowDocument(source: checklistSource(bytes), path: "fuzz.yaml").runningChecklist()
+      .diagnostics.count
   case .marks:
     checkMarks(checklistSource(bytes))
   case .events:
@@ -66,7 +68,7 @@ func checklistSource(_ bytes: [UInt8]) -> String {
 
 /// The rewriter changes only marks, and what it writes needs no further change.
 func checkMarks(_ source: String) {
-  let document = FlowDocument(source: source, path: "fuzz.yaml")
+  let document = FlowDocument(source: source, path: "fuzz.yaml").runningChecklist()
   let changes = MarkRewriter.changes(for: document.checklistResults)
   guard !changes.isEmpty, let rewritten = try? MarkRewriter.apply(changes, to: document.text)
   else { return }
@@ -82,7 +84,7 @@ func checkMarks(_ source: String) {
     }
     precondition(strip(old) == strip(new), "line \(index + 1) changed beyond its mark")
   }
-  let again = FlowDocument(bytes: rewritten, path: "fuzz.yaml")
+  let again = FlowDocument(bytes: rewritten, path: "fuzz.yaml").runningChecklist()
   precondition(
     MarkRewriter.changes(for: again.checklistResults).isEmpty, "the rewritten marks are not final")
 }

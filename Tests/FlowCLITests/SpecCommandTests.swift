@@ -101,7 +101,7 @@ struct SpecCommandTests {
   func changedSinceRead() throws {
     let folder = try TemporaryFolder()
     let path = try folder.write("marks.yaml", dishonest)
-    let document = try FlowDocument.load(path: path)
+    let document = try FlowDocument.load(path: path).runningChecklist()
     try folder.write("marks.yaml", dishonest + "# edited meanwhile\n")
     var errors = ""
     let console = Console(writeOutput: { _ in }, writeError: { errors += $0 })

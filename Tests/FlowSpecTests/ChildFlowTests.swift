@@ -48,7 +48,8 @@ private func document(
     source: root, path: "/app/parent.yaml",
     files: .embedded([
       "/app/children/pushed.yaml": childText, "/app/children/modal.yaml": modalText,
-    ]))
+    ])
+  ).runningChecklist()
 }
 
 @Suite("Child flows in other files")

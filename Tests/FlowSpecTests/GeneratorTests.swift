@@ -92,7 +92,7 @@ struct RouteGeneratorTests {
   @Test("screens become cases with typed values; links become the parser; events a type")
   func routes() throws {
     let document = try FlowDocument.load(
-      path: repositoryRoot() + "/Tests/FlowSpecTests/Fixtures/shop.yaml", runsChecklist: false)
+      path: repositoryRoot() + "/Tests/FlowSpecTests/Fixtures/shop.yaml")
     let source = RouteGenerator.render(try #require(document.validFlow), fileName: "shop.yaml")
     #expect(source.contains("public enum ShopRoute: Hashable, Sendable, Codable {"))
     #expect(source.contains("  case productDetail(id: Int)\n  case profile(userID: String)\n"))

@@ -3,9 +3,10 @@ import Foundation
 
 /// Helpers that take flows written inline in tests through the whole pipeline.
 public enum TestFlows {
-  /// Loads a flow written in a test; the path is `flow.yaml` unless given.
+  /// Loads a flow written in a test and runs its checklist, as `flowc check` does; the path
+  /// is `flow.yaml` unless given.
   public static func document(_ source: String, path: String = "flow.yaml") -> FlowDocument {
-    FlowDocument(source: source, path: path)
+    FlowDocument(source: source, path: path).runningChecklist()
   }
 
   /// The flow, which must load without errors (the errors are in the failure message).

@@ -22,6 +22,7 @@ struct HonestMarksTests {
     arguments: flowFiles)
   func honestMarks(file: String) throws {
     let document = try FlowDocument.load(path: Self.flowsFolder.appendingPathComponent(file).path)
+      .runningChecklist()
     #expect(document.diagnostics.isEmpty, "\(document.diagnostics.map(\.message))")
     let dishonest = MarkRewriter.changes(for: document.checklistResults).map {
       "\($0.range.start): \($0.from) \($0.item)"
