@@ -100,7 +100,7 @@ extension ModelDecoder {
     return raw.enumerated().map { offset, text in
       BlockLine(
         number: first + offset,
-        content: String(String.UnicodeScalarView(text.unicodeScalars.dropFirst(indent))),
+        content: String(Substring(text.unicodeScalars.dropFirst(indent))),
         blockIndent: indent)
     }
   }
@@ -164,16 +164,24 @@ struct BlockLine {
   let content: String
   /// How many columns the block's indentation takes in the file.
   let blockIndent: Int
-
   /// Spaces before the line's first character.
-  var indent: Int { content.unicodeScalars.prefix { $0 == " " }.count }
+  let indent: Int
+  /// The line without its leading spaces and trailing whitespace.
+  let trimmed: String
+  /// What the line is; worked out once, as the reader asks again while scanning ahead.
+  private(set) var kind: Kind = .blank
 
-  var trimmed: String {
-    String(String.UnicodeScalarView(content.unicodeScalars.drop { $0 == " " }))
+  init(number: Int, content: String, blockIndent: Int) {
+    self.number = number
+    self.content = content
+    self.blockIndent = blockIndent
+    indent = content.unicodeScalars.prefix { $0 == " " }.count
+    trimmed = String(Substring(content.unicodeScalars.dropFirst(indent)))
       .trimmingTrailingWhitespace()
+    kind = classified()
   }
 
-  var kind: Kind {
+  private func classified() -> Kind {
     let text = trimmed
     if text.isEmpty { return .blank }
     if content.unicodeScalars.prefix(while: { $0 == " " || $0 == "\t" }).contains("\t") {
@@ -291,7 +299,7 @@ struct BlockChecklistReader {
     let strayParent = open.last.flatMap { $0.indent + 1 == indent ? $0 : nil }
     if open.isEmpty { lastRootIndent = lastRootIndent ?? indent }
     let scalars = line.content.unicodeScalars
-    let text = String(String.UnicodeScalarView(scalars.dropFirst(mark.textOffset)))
+    let text = String(Substring(scalars.dropFirst(mark.textOffset)))
       .trimmingTrailingWhitespace()
     if text.isEmpty {
       decoder.sink.report(.emptyItemText(), at: line.position(ofOffset: mark.markOffset))
@@ -302,8 +310,7 @@ struct BlockChecklistReader {
           sibling: column(strayParent.indent)),
         at: line.position(ofOffset: indent))
     }
-    let markText = String(
-      String.UnicodeScalarView(scalars.dropFirst(mark.markOffset).prefix(mark.markLength)))
+    let markText = String(Substring(scalars.dropFirst(mark.markOffset).prefix(mark.markLength)))
     open.append(
       OpenItem(
         indent: indent,
@@ -344,12 +351,20 @@ struct BlockChecklistReader {
   /// The rest of the step's line after its keyword (and an optional ':'), plus the lines
   /// below it that are indented further, consuming them.
   private mutating func stepValue(after line: BlockLine, keyword: StepKeyword) -> BlockStepValue {
-    let scalars = Array(line.content.unicodeScalars)
+    let scalars = line.content.unicodeScalars
     var offset = line.indent + keyword.rawValue.count
-    while offset < scalars.count, scalars[offset] == " " { offset += 1 }
-    if offset < scalars.count, scalars[offset] == ":" { offset += 1 }
-    var text =
-      String(repeating: " ", count: offset) + String(String.UnicodeScalarView(scalars[offset...]))
+    var position =
+      scalars.index(scalars.startIndex, offsetBy: offset, limitedBy: scalars.endIndex)
+      ?? scalars.endIndex
+    func skip(_ scalar: Unicode.Scalar) -> Bool {
+      guard position < scalars.endIndex, scalars[position] == scalar else { return false }
+      position = scalars.index(after: position)
+      offset += 1
+      return true
+    }
+    while skip(" ") {}
+    _ = skip(":")
+    var text = String(repeating: " ", count: offset) + String(Substring(scalars[position...]))
     var cursor = index
     var consumed = index
     var collected: [String] = []

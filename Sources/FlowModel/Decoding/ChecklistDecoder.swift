@@ -107,10 +107,9 @@ extension ModelDecoder {
     let quote = scalar.style == .singleQuoted || scalar.style == .doubleQuoted ? 1 : 0
     let start = pair.key.range.start.advanced(by: quote)
     let textScalars = scalar.value.unicodeScalars.dropFirst(mark.textOffset)
-    let text = String(String.UnicodeScalarView(textScalars)).trimmingTrailingWhitespace()
+    let text = String(Substring(textScalars)).trimmingTrailingWhitespace()
     let markText = String(
-      String.UnicodeScalarView(
-        scalar.value.unicodeScalars.dropFirst(mark.markOffset).prefix(mark.markLength)))
+      Substring(scalar.value.unicodeScalars.dropFirst(mark.markOffset).prefix(mark.markLength)))
     if text.isEmpty { sink.report(.emptyItemText(), at: pair.key.range) }
     var steps: [Step] = []
     var children: [ChecklistItem] = []
@@ -162,6 +161,6 @@ extension String {
   func trimmingTrailingWhitespace() -> String {
     var scalars = unicodeScalars[...]
     while let last = scalars.last, last == " " || last == "\t" { scalars = scalars.dropLast() }
-    return String(String.UnicodeScalarView(scalars))
+    return String(Substring(scalars))
   }
 }
