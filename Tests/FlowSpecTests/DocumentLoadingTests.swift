@@ -41,3 +41,21 @@ struct DocumentLoadingTests {
     #expect(run.diagnostics.map(\.id) == ["check.unknown-screen", "check.unreachable-screen"])
   }
 }
+
+@Suite("Values written as YAML read back as themselves")
+struct ValueSpellingTests {
+  @Test(
+    "text with quotes, backslashes and control characters round-trips",
+    arguments: [
+      "plain", "say \"hi\"", "back\\slash", "two\nlines\tand tab", "bell\u{07} del\u{7F}", "é ✅ 🚀",
+      "",
+    ])
+  func textRoundTrips(text: String) throws {
+    let value = Value.list([.string(text), .int(3), .bool(true)])
+    let source =
+      "flow: Values\nstate: { v: \(value.description) }\nstart: { setRoot: Home }\nscreens: { Home: {} }\n"
+    let document = FlowDocument(source: source, path: "values.yaml")
+    #expect(document.diagnostics.isEmpty, "\(document.diagnostics.map(\.message))")
+    #expect(document.flow?.state.first?.initialValue.value == value)
+  }
+}

@@ -18,14 +18,34 @@ public enum Value: Hashable, Sendable, CustomStringConvertible {
     }
   }
 
-  /// The value as YAML would spell it: `true`, `3`, `"text"`, `["a", 2]`.
+  /// The value as YAML would spell it: `true`, `3`, `"text"`, `["a", 2]`; text is
+  /// double-quoted with YAML's escapes, so what is written reads back as the same value.
   public var description: String {
     switch self {
     case .bool(let value): String(value)
     case .int(let value): String(value)
-    case .string(let value): "\"\(value)\""
+    case .string(let value): Self.doubleQuoted(value)
     case .list(let values): "[" + values.map(\.description).joined(separator: ", ") + "]"
     }
+  }
+
+  /// Text as a YAML double-quoted scalar: quotes, backslashes and control characters escaped.
+  static func doubleQuoted(_ text: String) -> String {
+    var quoted = "\""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\"": quoted += "\\\""
+      case "\\": quoted += "\\\\"
+      case "\n": quoted += "\\n"
+      case "\t": quoted += "\\t"
+      case "\r": quoted += "\\r"
+      case _ where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value):
+        let hex = String(scalar.value, radix: 16, uppercase: true)
+        quoted += "\\x" + (hex.count < 2 ? "0" + hex : hex)
+      default: quoted.unicodeScalars.append(scalar)
+      }
+    }
+    return quoted + "\""
   }
 
   /// The value as text shows it: `true`, `3`, `text` (no quotes), `a, b` for a list.
