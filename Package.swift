@@ -59,7 +59,8 @@ let package = Package(
     .plugin(name: "FlowSpecPlugin", capability: .buildTool(), dependencies: ["flowc"]),
     // Benchmarks that print their figures (see BENCHMARKS.md); run them in release.
     .executableTarget(
-      name: "flowc-bench", dependencies: ["FlowSpec", "FlowYAML", "FlowGenerator", "CLibYAML"]),
+      name: "flowc-bench",
+      dependencies: ["FlowSpec", "FlowYAML", "FlowParallel", "FlowGenerator", "CLibYAML"]),
 
     // Helpers shared by the test targets.
     .target(
