@@ -57,6 +57,9 @@ let package = Package(
     .executableTarget(name: "flowc", dependencies: ["FlowCLI"]),
     // Regenerates Swift Testing cases from flows' checklists on every build.
     .plugin(name: "FlowSpecPlugin", capability: .buildTool(), dependencies: ["flowc"]),
+    // What each libFuzzer harness runs on one input, apart from the entry point (flowc-fuzz,
+    // below), so the tests replay what a fuzzer found.
+    .target(name: "FlowFuzzTargets", dependencies: ["FlowSpec"]),
     // Benchmarks that print their figures (see BENCHMARKS.md); run them in release.
     .executableTarget(
       name: "flowc-bench",
@@ -69,7 +72,8 @@ let package = Package(
     .testTarget(name: "FlowYAMLTests", dependencies: ["FlowYAML", "FlowTestSupport"]),
     .testTarget(name: "FlowParallelTests", dependencies: ["FlowParallel", "FlowYAML"]),
     .testTarget(
-      name: "FlowSpecTests", dependencies: ["FlowSpec", "FlowGenerator", "FlowTestSupport"],
+      name: "FlowSpecTests",
+      dependencies: ["FlowSpec", "FlowGenerator", "FlowFuzzTargets", "FlowTestSupport"],
       exclude: ["References", "Fixtures"]),
     // The end-to-end tests run the built flowc, which the plugin below needs built anyway.
     .testTarget(name: "FlowCLITests", dependencies: ["FlowCLI", "FlowTestSupport"]),
@@ -101,6 +105,6 @@ let package = Package(
 if Context.environment["FLOWSPEC_FUZZ"] == "1" {
   package.targets.append(
     .executableTarget(
-      name: "flowc-fuzz", dependencies: ["FlowSpec"],
+      name: "flowc-fuzz", dependencies: ["FlowFuzzTargets", "FlowSpec"],
       swiftSettings: [.unsafeFlags(["-parse-as-library"])]))
 }

@@ -1,3 +1,4 @@
+import FlowFuzzTargets
 import FlowSpec
 
 // libFuzzer's entry points: built only with FLOWSPEC_FUZZ=1 and --sanitize=fuzzer (see
@@ -17,14 +18,8 @@ public func initialize(
     target = chosen
   }
   // The interpreter target runs the flows of FLOWC_FUZZ_FLOWS (a folder), children included.
-  if target == .events, let folder = environmentValue("FLOWC_FUZZ_FLOWS"),
-    let names = try? FileSystem.contents(ofDirectory: folder)
-  {
-    for name in names where name.hasSuffix(".yaml") {
-      if let tree = try? FlowDocument.load(path: folder + "/" + name).validTree {
-        programs.append(NavigationProgram(tree: tree))
-      }
-    }
+  if target == .events, let folder = environmentValue("FLOWC_FUZZ_FLOWS") {
+    programs = fuzzPrograms(inFolder: folder)
   }
   return 0
 }

@@ -1,7 +1,11 @@
-import FlowSpec
+public import FlowSpec
 
 /// What one fuzz input is fed to; `FLOWC_FUZZ_TARGET` chooses (default `check`).
-enum FuzzTarget: String, CaseIterable {
+///
+/// The targets are plain code, apart from libFuzzer's entry point (`flowc-fuzz`), so the
+/// tests replay every input a fuzzer found (Tests/FlowSpecTests/Fixtures/fuzz/<target>/)
+/// through exactly what the fuzzer ran.
+public enum FuzzTarget: String, CaseIterable, Sendable {
   /// The whole of `flowc check`: parse, decode, check, run the marked checklist items.
   case check
   /// The input as a checklist block under a valid flow: the block parser and the runner.
@@ -32,8 +36,19 @@ let checklistHeader = """
 
   """
 
+/// The programs of the flows in a folder (`.yaml` files, not below it), which the `events`
+/// target runs; flows with errors are left out.
+public func fuzzPrograms(inFolder folder: String) -> [NavigationProgram] {
+  guard let names = try? FileSystem.contents(ofDirectory: folder) else { return [] }
+  return names.filter { $0.hasSuffix(".yaml") }.sorted().compactMap { name in
+    (try? FlowDocument.load(path: folder + "/" + name).validTree).map {
+      NavigationProgram(tree: $0)
+    }
+  }
+}
+
 /// Runs one input; a broken invariant stops the process, which libFuzzer reports.
-func fuzz(_ bytes: [UInt8], target: FuzzTarget, programs: [NavigationProgram]) {
+public func fuzz(_ bytes: [UInt8], target: FuzzTarget, programs: [NavigationProgram]) {
   switch target {
   case .check:
     _ = FlowDocument(bytes: bytes, path: "fuzz.yaml").runningChecklist().diagnostics.count

@@ -1,0 +1,59 @@
+import FlowFuzzTargets
+import FlowSpec
+import FlowTestSupport
+import Foundation
+import Testing
+
+/// The files below a folder, sorted, hidden files and READMEs left out.
+private func inputs(below folder: String) -> [String] {
+  guard let enumerator = FileManager.default.enumerator(atPath: folder) else { return [] }
+  var files: [String] = []
+  for case let name as String in enumerator {
+    let path = folder + "/" + name
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory),
+      !isDirectory.boolValue, !name.split(separator: "/").contains(where: { $0.hasPrefix(".") }),
+      !name.hasSuffix("README.md")
+    else { continue }
+    files.append(path)
+  }
+  return files.sorted()
+}
+
+/// What the fuzz targets run, replayed: a trap or a broken invariant stops the test process,
+/// as it stopped the fuzzer.
+@Suite("Fuzz targets: findings replayed, seeds run")
+struct FuzzReplayTests {
+  static let root = repositoryRoot()
+  static let programs = fuzzPrograms(inFolder: root + "/flows")
+
+  @Test("every input a fuzzer found runs through its target again", arguments: FuzzTarget.allCases)
+  func findings(target: FuzzTarget) throws {
+    for file in inputs(below: Self.root + "/Tests/FlowSpecTests/Fixtures/fuzz/" + target.rawValue) {
+      let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: file)))
+      fuzz(bytes, target: target, programs: Self.programs)
+    }
+  }
+
+  @Test("the seed corpus runs through every target", arguments: FuzzTarget.allCases)
+  func seeds(target: FuzzTarget) throws {
+    let seeds =
+      inputs(below: Self.root + "/flows")
+      + inputs(below: Self.root + "/Tests/FlowSpecTests/Fixtures")
+    #expect(seeds.count > 10)
+    #expect(Self.programs.count >= 5, "every example flow but those with errors runs")
+    for file in seeds {
+      let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: file)))
+      fuzz(bytes, target: target, programs: Self.programs)
+    }
+    // The interpreter target reads bytes as event choices: every program, many paths.
+    if target == .events {
+      for program in 0..<Self.programs.count {
+        for seed in 0..<20 {
+          let choices = (0..<300).map { UInt8(truncatingIfNeeded: ($0 &* 31) ^ (seed &* 17)) }
+          fuzz([UInt8(program)] + choices, target: .events, programs: Self.programs)
+        }
+      }
+    }
+  }
+}
