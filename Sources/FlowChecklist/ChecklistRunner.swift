@@ -94,7 +94,7 @@ struct ScenarioRun {
         program: program, given: setup.state, startingAt: setup.stack,
         recordingCoverage: recordingCoverage)
     } catch {
-      fail(error.id, "the flow could not start: \(error.message)", at: setup.range)
+      fail(.flowCouldNotStart(error), at: setup.range)
       return nil
     }
   }
@@ -114,10 +114,7 @@ struct ScenarioRun {
       if let current = navigator, !current.pendingRequests.isEmpty,
         !item.expectsPendingRequests, let last = item.steps.last
       {
-        fail(
-          "checklist.unfinished-requests",
-          "the item ends with requests pending: \(current.pendingRequests.map(\.description).joined(separator: ", ")); expect them with 'pending: […]' or complete them",
-          at: last.range)
+        fail(.unfinishedRequests(current.pendingRequests), at: last.range)
       }
     }
     for step in item.steps {
@@ -147,10 +144,7 @@ struct ScenarioRun {
         try current.send(NavigationEvent(event))
       } catch {
         noteCoverage(of: current)
-        let context = ancestor.map { " (while replaying '\($0.text.value)')" } ?? ""
-        fail(
-          error.id, "'\(NavigationEvent(event))' failed\(context): \(error.message)",
-          at: event.range)
+        fail(.stepRefused(NavigationEvent(event), replaying: ancestor, error), at: event.range)
         navigator = nil
         return false
       }
@@ -159,8 +153,9 @@ struct ScenarioRun {
     return true
   }
 
-  mutating func fail(_ id: String, _ message: String, at range: SourceRange) {
-    failures.append(ChecklistFailure(id: id, message: message, file: flow.file, range: range))
+  mutating func fail(_ failure: RunFailure, at range: SourceRange) {
+    failures.append(
+      ChecklistFailure(id: failure.id, message: failure.message, file: flow.file, range: range))
   }
 }
 

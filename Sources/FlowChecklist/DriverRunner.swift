@@ -28,7 +28,7 @@ extension ChecklistRunner {
     do {
       app = try await Driver(start: ScenarioStart(state: state, stack: setup.stack))
     } catch {
-      run.fail("driver.start", "the app could not start: \(error)", at: setup.range)
+      run.fail(.appCouldNotStart(error), at: setup.range)
       return run.result
     }
     for ancestor in entry.ancestors {
@@ -71,8 +71,9 @@ struct AppRun {
 
   var result: AppResult { AppResult(failures: failures, unchecked: unchecked) }
 
-  mutating func fail(_ id: String, _ message: String, at range: SourceRange) {
-    failures.append(ChecklistFailure(id: id, message: message, file: file, range: range))
+  mutating func fail(_ failure: RunFailure, at range: SourceRange) {
+    failures.append(
+      ChecklistFailure(id: failure.id, message: failure.message, file: file, range: range))
   }
 
   /// Sends events to the app in order; `false` (with a failure) when one cannot be done.
@@ -84,10 +85,7 @@ struct AppRun {
       do {
         try await app.send(NavigationEvent(event))
       } catch {
-        let context = ancestor.map { " (while replaying '\($0.text.value)')" } ?? ""
-        fail(
-          "driver.send", "the app could not do '\(NavigationEvent(event))'\(context): \(error)",
-          at: event.range)
+        fail(.appCouldNotSend(NavigationEvent(event), replaying: ancestor, error), at: event.range)
         return false
       }
     }

@@ -1,0 +1,48 @@
+import FlowModel
+import FlowRuntime
+
+/// The failures the checklist runners report themselves, each with its id (listed in
+/// docs/DIAGNOSTICS.md): an item whose flow or app cannot start, a step that cannot be
+/// done, requests left pending. Expectation failures are the evaluator's (`expect.<key>`).
+struct RunFailure {
+  let id: String
+  let message: String
+
+  /// The interpreter refused the item's starting state or stack.
+  static func flowCouldNotStart(_ error: NavigationError) -> Self {
+    Self(id: error.id, message: "the flow could not start: \(error.message)")
+  }
+
+  /// The interpreter refused a step's event; `ancestor` is the item being replayed.
+  static func stepRefused(
+    _ event: NavigationEvent, replaying ancestor: ChecklistItem?, _ error: NavigationError
+  ) -> Self {
+    Self(id: error.id, message: "'\(event)' failed\(replaying(ancestor)): \(error.message)")
+  }
+
+  /// The item ended with requests pending and said nothing of them.
+  static func unfinishedRequests(_ requests: [ScreenInstance]) -> Self {
+    Self(
+      id: "checklist.unfinished-requests",
+      message:
+        "the item ends with requests pending: \(requests.map(\.description).joined(separator: ", ")); expect them with 'pending: […]' or complete them"
+    )
+  }
+
+  /// The app's driver could not be made for the item's start.
+  static func appCouldNotStart(_ error: any Error) -> Self {
+    Self(id: "driver.start", message: "the app could not start: \(error)")
+  }
+
+  /// The app's driver threw on a step's event.
+  static func appCouldNotSend(
+    _ event: NavigationEvent, replaying ancestor: ChecklistItem?, _ error: any Error
+  ) -> Self {
+    Self(
+      id: "driver.send", message: "the app could not do '\(event)'\(replaying(ancestor)): \(error)")
+  }
+
+  private static func replaying(_ ancestor: ChecklistItem?) -> String {
+    ancestor.map { " (while replaying '\($0.text.value)')" } ?? ""
+  }
+}
