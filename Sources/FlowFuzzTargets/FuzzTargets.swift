@@ -75,10 +75,18 @@ public func fuzz(_ bytes: [UInt8], target: FuzzTarget, programs: [NavigationProg
 
 /// The input's lines indented under `spec: |`, as a checklist block.
 func checklistSource(_ bytes: [UInt8]) -> String {
-  let text = String(decoding: bytes, as: UTF8.self)
-  return checklistHeader
-    + text.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }.joined(
+  checklistHeader
+    + lines(String(decoding: bytes, as: UTF8.self)).map { "  " + $0 }.joined(
       separator: "\n") + "\n"
+}
+
+/// A text's lines as flowc numbers them: cut at every line feed byte. (Splitting the String
+/// on "\n" would not cut "\r\n", one Character to Swift, and would number lines after it
+/// one short.)
+func lines(_ text: String) -> [String] {
+  text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map {
+    String(decoding: $0, as: UTF8.self)
+  }
 }
 
 /// The rewriter changes only marks, and what it writes needs no further change.
@@ -87,15 +95,14 @@ func checkMarks(_ source: String) {
   let changes = MarkRewriter.changes(for: document.checklistResults)
   guard !changes.isEmpty, let rewritten = try? MarkRewriter.apply(changes, to: document.text)
   else { return }
-  let before = source.split(separator: "\n", omittingEmptySubsequences: false)
-  let after = String(decoding: rewritten, as: UTF8.self).split(
-    separator: "\n", omittingEmptySubsequences: false)
+  let before = lines(source)
+  let after = lines(String(decoding: rewritten, as: UTF8.self))
   precondition(before.count == after.count, "the rewriter added or removed lines")
   let changedLines = Set(changes.map(\.range.start.line))
   for (index, (old, new)) in zip(before, after).enumerated() where old != new {
     precondition(changedLines.contains(index + 1), "line \(index + 1) changed without a mark")
-    let strip = { (line: Substring) in
-      line.replacingMarks()
+    let strip = { (line: String) in
+      line[...].replacingMarks()
     }
     precondition(strip(old) == strip(new), "line \(index + 1) changed beyond its mark")
   }
