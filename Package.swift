@@ -63,7 +63,7 @@ let package = Package(
     // Benchmarks that print their figures (see BENCHMARKS.md); run them in release.
     .executableTarget(
       name: "flowc-bench",
-      dependencies: ["FlowSpec", "FlowYAML", "FlowParallel", "FlowGenerator", "CLibYAML"]),
+      dependencies: ["FlowSpec", "FlowYAML", "FlowGenerator", "CLibYAML"]),
 
     // Helpers shared by the test targets.
     .target(

@@ -50,10 +50,7 @@ public struct FlowDocument: Sendable {
   ) {
     self.path = path
     self.text = SourceText(bytes: bytes)
-    // A large file goes to the parallel parse; everything else takes the plain path.
-    let parsed =
-      LargeFlowParse.parse(text, file: path, limits: limits)
-      ?? YAMLParser.parse(text.bytes, file: path, limits: limits)
+    let parsed = Self.parse(text, file: path, limits: limits)
     var diagnostics = parsed.diagnostics
     var children: [FlowDocument] = []
     var tree: FlowTree?
@@ -85,6 +82,15 @@ public struct FlowDocument: Sendable {
     self.children = children
     self.tree = tree
     self.diagnostics = diagnostics.sortedByLocation()
+  }
+
+  /// The parse flowc makes of a file: a large one's through `LargeFlowParse` (two halves on
+  /// two cores), any other the plain way, `YAMLParser.parse`.
+  package static func parse(_ text: SourceText, file: String, limits: YAMLLimits)
+    -> YAMLParseResult
+  {
+    LargeFlowParse.parse(text, file: file, limits: limits)
+      ?? YAMLParser.parse(text.bytes, file: file, limits: limits)
   }
 
   /// This document with every item of its checklist run: `checklistResults` filled, and an

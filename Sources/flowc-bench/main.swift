@@ -1,5 +1,4 @@
 import CLibYAML
-import FlowParallel
 import FlowSpec
 import FlowYAML
 
@@ -70,7 +69,9 @@ func benchmarkCheck() {
   let bytes = Array(SyntheticFlows.large(screens: option("screens", default: 10_000)).utf8)
   let text = SourceText(bytes: bytes)
   var parsed: YAMLParseResult?
-  let parse = Measure.seconds(repetitions: repetitions) { parsed = parseAsCheckDoes(text) }
+  let parse = Measure.seconds(repetitions: repetitions) {
+    parsed = FlowDocument.parse(text, file: "s.yaml", limits: .default)
+  }
   var decoded: Flow?
   let decode = Measure.seconds(repetitions: repetitions) {
     decoded = FlowDecoder.decode(parsed?.root, file: "s.yaml", source: text).flow
@@ -154,20 +155,15 @@ extension String {
   }
 }
 
-/// The parse `flowc check` makes: a large file's on two cores, a small one's plain.
-func parseAsCheckDoes(_ text: SourceText) -> YAMLParseResult {
-  LargeFlowParse.parse(text, file: "s.yaml") ?? YAMLParser.parse(text.bytes, file: "s.yaml")
-}
-
 /// Runs one stage many times, for a profiler to attribute its cost.
 func profileStage(_ stage: String) {
   let bytes = Array(SyntheticFlows.large(screens: option("screens", default: 10_000)).utf8)
   let text = SourceText(bytes: bytes)
-  let parsed = parseAsCheckDoes(text)
+  let parsed = FlowDocument.parse(text, file: "s.yaml", limits: .default)
   let flow = FlowDecoder.decode(parsed.root, file: "s.yaml", source: text).flow!
   for _ in 0..<option("repetitions", default: 10) {
     switch stage {
-    case "parse": _ = parseAsCheckDoes(text)
+    case "parse": _ = FlowDocument.parse(text, file: "s.yaml", limits: .default)
     case "decode": _ = FlowDecoder.decode(parsed.root, file: "s.yaml", source: text)
     case "check": _ = FlowChecker.check(flow)
     case "document": _ = FlowDocument(bytes: bytes, path: "s.yaml")

@@ -169,20 +169,22 @@ struct BlockLine {
   /// The line without its leading spaces and trailing whitespace.
   let trimmed: String
   /// What the line is; worked out once, as the reader asks again while scanning ahead.
-  private(set) var kind: Kind = .blank
+  let kind: Kind
 
   init(number: Int, content: String, blockIndent: Int) {
     self.number = number
     self.content = content
     self.blockIndent = blockIndent
-    indent = content.unicodeScalars.prefix { $0 == " " }.count
-    trimmed = String(Substring(content.unicodeScalars.dropFirst(indent)))
+    let indent = content.unicodeScalars.prefix { $0 == " " }.count
+    let trimmed = String(Substring(content.unicodeScalars.dropFirst(indent)))
       .trimmingTrailingWhitespace()
-    kind = classified()
+    self.indent = indent
+    self.trimmed = trimmed
+    kind = Self.kind(of: content, trimmed: trimmed)
   }
 
-  private func classified() -> Kind {
-    let text = trimmed
+  /// The kind of a line, from its content and its trimmed text.
+  private static func kind(of content: String, trimmed text: String) -> Kind {
     if text.isEmpty { return .blank }
     if content.unicodeScalars.prefix(while: { $0 == " " || $0 == "\t" }).contains("\t") {
       return .tab
