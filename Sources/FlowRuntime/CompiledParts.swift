@@ -9,6 +9,9 @@ struct CompiledScreen: Sendable {
   var parameterTypes: [ParameterType]
   var handlers: [(event: Int, instruction: Instruction)]
   var eventNames: [String]
+  /// The events `availableEvents` offers for the handlers, made once (see
+  /// `NavigationEvent.placeholders`).
+  var placeholderEvents: [NavigationEvent]
   var onEnter: Instruction?
   var onAppear: Instruction?
   var bar: NavigationBar
@@ -75,11 +78,28 @@ struct CompiledFlow: Sendable {
   var start: Instruction?
   var handlers: [(event: Int, instruction: Instruction)]
   var eventNames: [String]
+  /// The events `availableEvents` offers for the handlers, made once.
+  var placeholderEvents: [NavigationEvent]
 
   func handler(for event: Int) -> Instruction? {
     for handler in handlers where handler.event == event {
       return handler.instruction
     }
     return nil
+  }
+}
+
+extension NavigationEvent {
+  /// One event per handler, as `availableEvents` offers it: each argument the handler reads
+  /// set to an empty string, to show its name.
+  static func placeholders(
+    _ names: [String], _ handlers: [(event: Int, instruction: Instruction)]
+  ) -> [NavigationEvent] {
+    zip(names, handlers).map { name, handler in
+      .named(
+        name,
+        arguments: Dictionary(
+          uniqueKeysWithValues: handler.instruction.eventArguments.map { ($0, Value.string("")) }))
+    }
   }
 }

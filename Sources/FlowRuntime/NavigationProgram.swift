@@ -27,9 +27,6 @@ public final class NavigationProgram: Sendable {
   let tabs: [CompiledTab]
   let tabIndex: [String: Int]
   let links: [CompiledLink]
-  /// The root flow's own handlers, by event id: they run whatever screen is on top.
-  let flowHandlers: [(event: Int, instruction: Instruction)]
-  let flowEventNames: [String]
   let requestIndex: [String: Int]
   /// Everything a checklist can exercise; a target's id is its index. See `CoverageTarget`.
   public let coverageTargets: [CoverageTarget]
@@ -91,19 +88,21 @@ public final class NavigationProgram: Sendable {
             }
           }
         }
+        let handlers = screen.handlers.map { handler in
+          (
+            event: eventIndex[handler.event.value]!,
+            instruction: compiler.compileHandler(
+              handler.operation, context: screen, kind: .transition,
+              label: "\(name): on \(handler.event.value)", at: handler.event.range)
+          )
+        }
+        let eventNames = screen.handlers.map(\.event.value)
         return CompiledScreen(
           name: screen.name.value, flow: index,
           parameters: screen.params.map(\.name.value),
           parameterTypes: screen.params.map(\.type.value),
-          handlers: screen.handlers.map { handler in
-            (
-              eventIndex[handler.event.value]!,
-              compiler.compileHandler(
-                handler.operation, context: screen, kind: .transition,
-                label: "\(name): on \(handler.event.value)", at: handler.event.range)
-            )
-          },
-          eventNames: screen.handlers.map(\.event.value),
+          handlers: handlers, eventNames: eventNames,
+          placeholderEvents: NavigationEvent.placeholders(eventNames, handlers),
           onEnter: screen.onEnter.map {
             compiler.compile($0, context: screen, owner: "\(name): onEnter")
           },
@@ -143,6 +142,16 @@ public final class NavigationProgram: Sendable {
       let prefix = index == 0 ? "" : flow.name.value + "."
       stateNames += flow.state.map { prefix + $0.name.value }
       initialState += flow.state.map(\.initialValue.value)
+      let handlers = flow.handlers.map { handler in
+        (
+          event: eventIndex[handler.event.value]!,
+          instruction: compiler.compileHandler(
+            handler.operation, context: nil, kind: .transition,
+            label: "\(flow.name.value): on \(handler.event.value) (any screen)",
+            at: handler.event.range)
+        )
+      }
+      let eventNames = flow.handlers.map(\.event.value)
       flows.append(
         CompiledFlow(
           name: flow.name.value,
@@ -151,16 +160,8 @@ public final class NavigationProgram: Sendable {
             compiler.compile(
               $0, context: nil, owner: index == 0 ? "start" : "\(flow.name.value): start")
           },
-          handlers: flow.handlers.map { handler in
-            (
-              eventIndex[handler.event.value]!,
-              compiler.compileHandler(
-                handler.operation, context: nil, kind: .transition,
-                label: "\(flow.name.value): on \(handler.event.value) (any screen)",
-                at: handler.event.range)
-            )
-          },
-          eventNames: flow.handlers.map(\.event.value)))
+          handlers: handlers, eventNames: eventNames,
+          placeholderEvents: NavigationEvent.placeholders(eventNames, handlers)))
     }
     var screenIndex: [String: Int] = [:]
     for (index, screen) in screens.enumerated() {
@@ -181,8 +182,6 @@ public final class NavigationProgram: Sendable {
     self.start = flows[0].start
     self.tabIndex = tabIndex
     self.requestIndex = Self.index(root.requests.map(\.name.value))
-    self.flowHandlers = flows[0].handlers
-    self.flowEventNames = flows[0].eventNames
     let rootCompiler = compilers[0]
     self.tabs = root.tabs.map { tab in
       CompiledTab(

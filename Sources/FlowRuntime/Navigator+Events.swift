@@ -64,8 +64,7 @@ extension Navigator {
       try execute(flowHandler, in: context)
       return
     }
-    let screen = program.screens[entry.screen]
-    if let event, let instruction = screen.handler(for: event) {
+    if let event, let instruction = program.screens[entry.screen].handler(for: event) {
       var screenContext = self.screenContext(entry)
       screenContext.source = context.source
       screenContext.eventArguments = arguments
@@ -73,19 +72,21 @@ extension Navigator {
     } else if let flowHandler {
       try execute(flowHandler, in: context)
     } else {
+      let screen = program.screens[entry.screen]
       throw .unhandledEvent(name, screen: screen.name, handled: screen.eventNames)
     }
   }
 
   private mutating func tapBarButton(_ side: BarSide) throws(NavigationError) {
     try requireNoAlert(tapping: "the \(side.rawValue) button")
-    guard let entry = visibleEntry, let bar = navigationBar else {
+    guard let entry = visibleEntry else {
       throw .noScreen(for: "a tap on the \(side.rawValue) button")
     }
     let name = program.screens[entry.screen].name
+    let bar = program.screens[entry.screen].bar
     guard !bar.isHidden else { throw .hiddenBar(name, side: side.rawValue) }
     guard let item = bar.item(side) else { throw .noBarButton(name, side: side.rawValue) }
-    guard let action = item.action else {
+    guard let action = item.action?.value else {
       throw .buttonWithoutAction(name, side: side.rawValue)
     }
     if let target = program.screens[entry.screen].barButtonTargets[side == .left ? 0 : 1] {
@@ -97,16 +98,16 @@ extension Navigator {
   /// The system back button: pops, animated, where the bar shows one.
   private mutating func tapBack() throws(NavigationError) {
     try requireNoAlert(tapping: "the back button")
-    guard let entry = visibleEntry, let bar = navigationBar else {
+    guard let entry = visibleEntry else {
       throw .noBackButton("no screen is shown, so there is no back button")
     }
     let name = program.screens[entry.screen].name
-    guard !bar.showsBackButton else {
+    let declared = program.screens[entry.screen].bar
+    guard !showsBackButton(declared) else {
       try pop(animated: true)
       return
     }
-    let declared = program.screens[entry.screen].bar
-    if bar.isHidden {
+    if declared.isHidden {
       throw .noBackButton("the nav bar of '\(name)' is hidden, so there is no back button")
     } else if declared.backButton?.value == .hidden {
       throw .noBackButton(
@@ -154,26 +155,26 @@ extension Navigator {
   /// set to an empty string, to show their names.
   public var availableEvents: [NavigationEvent] {
     var events: [NavigationEvent] = []
+    var screenEvents: [String] = []
     if let alert {
       events = alert.actions.map { .alertAction($0.title) }
     } else if let entry = visibleEntry {
-      let screen = program.screens[entry.screen]
-      events = zip(screen.eventNames, screen.handlers).map { name, handler in
-        Self.placeholder(name, handler.instruction)
-      }
-      if let bar = navigationBar, !bar.isHidden {
+      events = program.screens[entry.screen].placeholderEvents
+      screenEvents = program.screens[entry.screen].eventNames
+      let bar = program.screens[entry.screen].bar
+      if !bar.isHidden {
         if bar.left?.action != nil { events.append(.tap(.left)) }
         if bar.right?.action != nil { events.append(.tap(.right)) }
-        if bar.showsBackButton { events.append(.tap(.back)) }
+        if showsBackButton(bar) { events.append(.tap(.back)) }
       }
       if current.layers.isEmpty {
         events += program.tabs.map { .tab($0.name) }
       }
     }
-    let shown = Set(events.compactMap { if case .named(let name, _) = $0 { name } else { nil } })
-    for (name, handler) in zip(program.flowEventNames, program.flowHandlers)
-    where !shown.contains(name) {
-      events.append(Self.placeholder(name, handler.instruction))
+    let root = program.flows[0]
+    for (name, event) in zip(root.eventNames, root.placeholderEvents)
+    where !screenEvents.contains(name) {
+      events.append(event)
     }
     var seen: Set<String> = []
     for pending in current.pending {
@@ -182,13 +183,6 @@ extension Navigator {
       events += [.complete(name), .fail(name)]
     }
     return events
-  }
-
-  private static func placeholder(_ name: String, _ instruction: Instruction) -> NavigationEvent {
-    .named(
-      name,
-      arguments: Dictionary(
-        uniqueKeysWithValues: instruction.eventArguments.map { ($0, Value.string("")) }))
   }
 
   /// A tap on a tab: selects it, or, when it is already selected, pops its stack to the root,

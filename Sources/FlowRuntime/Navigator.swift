@@ -192,25 +192,30 @@ public struct Navigator: Sendable {
   /// The visible screen's navigation bar, resolved; `nil` when no screen shows.
   public var navigationBar: ResolvedNavigationBar? {
     guard let entry = visibleEntry else { return nil }
-    let screen = program.screens[entry.screen]
-    let bar = screen.bar
+    let bar = program.screens[entry.screen].bar
+    let context = screenContext(entry)
+    let text = { (template: String?) in template.map { render($0, context) } }
+    return ResolvedNavigationBar(
+      isHidden: bar.isHidden, title: text(bar.title?.value),
+      left: bar.left.map { resolve($0, text) },
+      right: bar.right.map { resolve($0, text) }, showsBackButton: showsBackButton(bar))
+  }
+
+  /// Whether `bar`, the visible screen's, shows the system back button: below another
+  /// screen in a navigation stack, unless the bar is hidden, the button is, or a left item
+  /// replaces it, as leftBarButtonItem does without leftItemsSupplementBackButton.
+  ///
+  /// The taps and `availableEvents` ask this and the declared items, not `navigationBar`,
+  /// which renders every text of the bar.
+  func showsBackButton(_ bar: NavigationBar) -> Bool {
     let depth: Int
     if let layer = current.topScreenLayer, case .screen(let modal) = current.layers[layer] {
       depth = modal.hasNavigation ? modal.entries.count : 1
     } else {
       depth = entries.count
     }
-    let context = screenContext(entry)
-    let text = { (template: String?) in template.map { render($0, context) } }
-    let left = bar.left.map { resolve($0, text) }
-    // A left item replaces the back button, as leftBarButtonItem does, unless it
-    // supplements it (leftItemsSupplementBackButton).
-    let backAllowed = left == nil || bar.leftSupplementsBackButton
-    return ResolvedNavigationBar(
-      isHidden: bar.isHidden, title: text(bar.title?.value), left: left,
-      right: bar.right.map { resolve($0, text) },
-      showsBackButton: depth > 1 && !bar.isHidden && bar.backButton?.value != .hidden
-        && backAllowed)
+    return depth > 1 && !bar.isHidden && bar.backButton?.value != .hidden
+      && (bar.left == nil || bar.leftSupplementsBackButton)
   }
 
   private func resolve(_ item: BarButtonItem, _ text: (String?) -> String?) -> ResolvedBarButton {

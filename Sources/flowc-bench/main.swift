@@ -146,6 +146,23 @@ func benchmarkRun() {
   print(
     "log: \(final?.log.count ?? 0) calls, stack depth at the end \(final?.stack.count ?? 0), refused events \(failures)"
   )
+  // As exploration, coverage suggestions and the fuzzer walk a flow: ask what can be sent,
+  // send one of it.
+  var sent = 0
+  let walk = Measure.seconds(repetitions: option("repetitions", default: 3)) {
+    var navigator = try! Navigator(program: program)
+    var seed: UInt64 = 7
+    sent = 0
+    for _ in 0..<count {
+      let available = navigator.availableEvents
+      guard !available.isEmpty else { break }
+      seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      if (try? navigator.send(available[Int(seed >> 33) % available.count])) != nil { sent += 1 }
+    }
+  }
+  print(
+    "random walk (availableEvents, then one of them): \(Measure.format(walk.best)) s, \(Int(Double(count) / walk.best)) steps/s, \(sent) sent"
+  )
   print("peak memory: \(Measure.format(Measure.peakMemoryMiB(), digits: 1)) MiB")
 }
 
