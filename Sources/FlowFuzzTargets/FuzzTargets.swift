@@ -73,11 +73,19 @@ public func fuzz(_ bytes: [UInt8], target: FuzzTarget, programs: [NavigationProg
   }
 }
 
-/// The input's lines indented under `spec: |`, as a checklist block.
+/// The input's lines indented under `spec: |`, as a checklist block. Bytes that are not
+/// UTF-8 are repaired first, so the block parser, not the encoding check, reads every input.
 func checklistSource(_ bytes: [UInt8]) -> String {
-  checklistHeader
-    + lines(String(decoding: bytes, as: UTF8.self)).map { "  " + $0 }.joined(
-      separator: "\n") + "\n"
+  var source = Array(checklistHeader.utf8)
+  source.reserveCapacity(source.count + bytes.count + bytes.count / 4 + 3)
+  source += "  ".utf8
+  for byte in bytes {
+    source.append(byte)
+    if byte == UInt8(ascii: "\n") { source += "  ".utf8 }
+  }
+  source.append(UInt8(ascii: "\n"))
+  // A line feed ends any malformed sequence, so repairing here repairs what each line had.
+  return String(decoding: source, as: UTF8.self)
 }
 
 /// A text's lines as flowc numbers them: cut at every line feed byte. (Splitting the String

@@ -1,8 +1,9 @@
-import FlowFuzzTargets
 import FlowSpec
 import FlowTestSupport
 import Foundation
 import Testing
+
+@testable import FlowFuzzTargets
 
 /// The files below a folder, sorted, hidden files and READMEs left out.
 private func inputs(below folder: String) -> [String] {
@@ -55,5 +56,12 @@ struct FuzzReplayTests {
         }
       }
     }
+  }
+
+  @Test("a checklist input becomes a block under the flow, each line indented, bad bytes repaired")
+  func checklistBlock() {
+    let source = checklistSource(Array("- [ ] a\r\n\n  b".utf8) + [0xFF, 0x0A])
+    #expect(source.hasPrefix(checklistHeader))
+    #expect(source.dropFirst(checklistHeader.count) == "  - [ ] a\r\n  \n    b\u{FFFD}\n  \n")
   }
 }
