@@ -70,7 +70,7 @@ enum SpecCommand: Command {
       throw UsageError(message: "--output goes with --report")
     }
     let document = try FlowInputs.load(path, limits: try FlowInputs.limits(arguments))
-      .runningChecklist()
+      .runningChecklist(recordingCoverage: report == "html")
     guard FlowInputs.validFlow(document, console: console, consequence: "fix them first") != nil
     else {
       return .problemsFound

@@ -51,7 +51,7 @@ extension SpecCommand {
       text =
         HTMLReport(
           flow: flow.name.value, file: document.path, source: document.text, results: results,
-          coverage: ChecklistRunner(tree: tree).coverage(),
+          coverage: document.checklistCoverage ?? ChecklistRunner(tree: tree).coverage(),
           diagramSVG: svg.map { String(decoding: $0, as: UTF8.self) }
         ).html
       if svg == nil {

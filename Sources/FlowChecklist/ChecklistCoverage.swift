@@ -58,12 +58,24 @@ public struct ChecklistCoverage: Sendable {
 extension ChecklistRunner {
   /// Runs every bound item, recording which coverage targets each one reaches.
   public func coverage() -> ChecklistCoverage {
+    runAllRecordingCoverage().coverage
+  }
+
+  /// Runs every item, in document order, as `runAll`, and records which coverage targets
+  /// each one reaches: one run for a report that shows both.
+  public func runAllRecordingCoverage() -> (
+    results: [ChecklistResult], coverage: ChecklistCoverage
+  ) {
     var covering = [[Int]](repeating: [], count: program.coverageTargets.count)
+    var results: [ChecklistResult] = []
+    results.reserveCapacity(entries.count)
     for entry in entries {
-      for target in run(entry, recordingCoverage: true).covered.sorted() {
+      let (result, covered) = run(entry, recordingCoverage: true)
+      results.append(result)
+      for target in covered.sorted() {
         covering[target].append(entry.id)
       }
     }
-    return ChecklistCoverage(targets: program.coverageTargets, coveringItems: covering)
+    return (results, ChecklistCoverage(targets: program.coverageTargets, coveringItems: covering))
   }
 }

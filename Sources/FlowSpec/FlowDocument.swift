@@ -15,6 +15,9 @@ public struct FlowDocument: Sendable {
   /// The result of running every checklist item, once `runningChecklist()` has run them;
   /// empty before, and when the flow has errors outside its checklist.
   public private(set) var checklistResults: [ChecklistResult] = []
+  /// Which coverage targets the items reach, once `runningChecklist(recordingCoverage: true)`
+  /// has run them; `nil` otherwise.
+  public private(set) var checklistCoverage: ChecklistCoverage?
 
   /// Whether any diagnostic is an error.
   public var hasErrors: Bool { diagnostics.containsErrors }
@@ -95,16 +98,22 @@ public struct FlowDocument: Sendable {
 
   /// This document with every item of its checklist run: `checklistResults` filled, and an
   /// error for each item marked done (`[✅]`) that fails. Unchanged when the flow has errors
-  /// outside its checklist, has no checklist, or has already been run.
-  public func runningChecklist() -> FlowDocument {
+  /// outside its checklist, has no checklist, or has already been run. With
+  /// `recordingCoverage`, the same run fills `checklistCoverage`, for a report that shows it.
+  public func runningChecklist(recordingCoverage: Bool = false) -> FlowDocument {
     guard !hasFlowErrors, checklistResults.isEmpty, let tree, tree.root.checklist != nil else {
       return self
     }
     let ownErrors = diagnostics.filter { $0.severity == .error && $0.file == path }
     var document = self
-    document.checklistResults = ChecklistRunner(tree: tree).runAll().map {
-      Self.failing($0, with: ownErrors)
+    let runner = ChecklistRunner(tree: tree)
+    let results: [ChecklistResult]
+    if recordingCoverage {
+      (results, document.checklistCoverage) = runner.runAllRecordingCoverage()
+    } else {
+      results = runner.runAll()
     }
+    document.checklistResults = results.map { Self.failing($0, with: ownErrors) }
     document.diagnostics =
       (diagnostics
       + Self.failingDoneItems(document.checklistResults, file: path, knownErrors: ownErrors))

@@ -43,6 +43,21 @@ struct CoverageTests {
     #expect(abs(coverage.percentage() - 400.0 / 13) < 0.001)
   }
 
+  @Test("a report's one run gives the results and the coverage that two separate runs give")
+  func oneRunForBoth() throws {
+    let path = TestFlows.fixture("coverage.yaml")
+    let document = try FlowDocument.load(path: path).runningChecklist(recordingCoverage: true)
+    let (runner, coverage) = try measured(path)
+    let recorded = try #require(document.checklistCoverage)
+    #expect(recorded.coveringItems == coverage.coveringItems)
+    #expect(recorded.count() == (4, 13))
+    #expect(
+      document.checklistResults.map { "\($0.entry.id) \($0.passed)" }
+        == runner.runAll().map { "\($0.entry.id) \($0.passed)" })
+    #expect(!document.checklistResults.isEmpty)
+    #expect(try FlowDocument.load(path: path).runningChecklist().checklistCoverage == nil)
+  }
+
   @Test("each arm of an if counts, and an if without else has an arm that does nothing")
   func guardArms() throws {
     let flow = """
