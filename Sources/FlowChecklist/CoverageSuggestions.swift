@@ -149,21 +149,11 @@ extension ChecklistRunner {
       }
     }
     note(start, [], before: start)
-    var seenStates: Set<Int> = [start.stateFingerprint]
-    var queue: [(Navigator, [NavigationEvent])] = [(start, [])]
-    var head = 0
-    while head < queue.count, found.count < wanted.count {
-      let (navigator, events) = queue[head]
-      head += 1
-      guard events.count < bounds.depth else { continue }
-      for event in samples.concrete(navigator.availableEvents) {
-        var next = navigator
-        guard (try? next.send(event)) != nil else { continue }
-        note(next, events + [event], before: navigator)
-        if seenStates.count < bounds.states, seenStates.insert(next.stateFingerprint).inserted {
-          queue.append((next, events + [event]))
-        }
-      }
+    guard found.count < wanted.count else { return found }
+    start.walkBreadthFirst(samples: samples, depth: bounds.depth, states: bounds.states) {
+      before, after, path in
+      note(after, path, before: before)
+      return found.count < wanted.count
     }
     return found
   }

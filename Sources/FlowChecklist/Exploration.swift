@@ -68,28 +68,16 @@ extension ChecklistRunner {
     return nil
   }
 
-  /// The shortest path from the start to each (visible screen, event) pair, breadth first.
+  /// The shortest path from the start to each (visible screen, event) pair.
   static func transitionPaths(from start: Navigator, samples: EventSamples) -> [[NavigationEvent]] {
     var paths: [[NavigationEvent]] = []
-    var seenStates: Set<Int> = [start.stateFingerprint]
     var seenTransitions: Set<String> = []
-    var queue: [(Navigator, [NavigationEvent])] = [(start, [])]
-    var head = 0
-    while head < queue.count, seenStates.count < 2_000 {
-      let (navigator, path) = queue[head]
-      head += 1
-      guard path.count < 12 else { continue }
-      for event in samples.concrete(navigator.availableEvents) {
-        var next = navigator
-        guard (try? next.send(event)) != nil else { continue }
-        let transition =
-          (navigator.top ?? "") + "|" + (navigator.presented?.name ?? "") + "|"
-          + event.description
-        if seenTransitions.insert(transition).inserted { paths.append(path + [event]) }
-        if seenStates.insert(next.stateFingerprint).inserted {
-          queue.append((next, path + [event]))
-        }
-      }
+    start.walkBreadthFirst(samples: samples, depth: 12, states: 2_000) { before, _, path in
+      let transition =
+        (before.top ?? "") + "|" + (before.presented?.name ?? "") + "|"
+        + path[path.count - 1].description
+      if seenTransitions.insert(transition).inserted { paths.append(path) }
+      return true
     }
     return paths
   }
