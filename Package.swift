@@ -101,8 +101,11 @@ let package = Package(
 )
 
 // libFuzzer harnesses (.ci/fuzz), only when asked: they link only with --sanitize=fuzzer,
-// which supplies their `main`.
+// which supplies their `main`. That build compiles every tool the plugin needs with the
+// same flag, and flowc (with a `main` of its own) could then not link: the targets that use
+// the plugin, which a fuzz build never needs, are left out of it.
 if Context.environment["FLOWSPEC_FUZZ"] == "1" {
+  package.targets.removeAll { !($0.plugins ?? []).isEmpty }
   package.targets.append(
     .executableTarget(
       name: "flowc-fuzz", dependencies: ["FlowFuzzTargets", "FlowSpec"],
