@@ -1,5 +1,5 @@
 import FlowDiagnostics
-public import FlowModel
+import FlowModel
 public import FlowRuntime
 
 /// What a flow's checklist exercises when its items run: every coverage target of the flow

@@ -1,6 +1,6 @@
 import FlowDiagnostics
 public import FlowModel
-public import FlowRuntime
+import FlowRuntime
 
 /// What running one checklist item against an app found.
 public struct AppResult: Sendable {

@@ -1,4 +1,4 @@
-public import FlowDiagnostics
+import FlowDiagnostics
 public import FlowModel
 
 /// Renders the Swift an app can use so its routes cannot drift from the flow: an `enum` of
