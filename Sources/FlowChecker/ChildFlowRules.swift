@@ -30,7 +30,8 @@ extension Checker {
       guard case .startFlow(let start) = operation.kind else { return }
       started.insert(start.flow.value)
       guard let index = tree.child(start.flow.value, of: 0) else {
-        if flow.uses.contains(where: { $0.name.value == start.flow.value }) { return }  // unreadable
+        // A flow the file uses but that could not be read: reported where it is used.
+        if flow.uses.contains(where: { $0.name.value == start.flow.value }) { return }
         reportUnknown(
           .unknownFlow(start.flow.value, uses: flow.uses.map(\.name.value)), name: start.flow,
           candidates: flow.uses.map(\.name))
