@@ -7,11 +7,7 @@ struct CompiledScreen: Sendable {
   var flow: Int
   var parameters: [String]
   var parameterTypes: [ParameterType]
-  var handlers: [(event: Int, instruction: Instruction)]
-  var eventNames: [String]
-  /// The events `availableEvents` offers for the handlers, made once (see
-  /// `NavigationEvent.placeholders`).
-  var placeholderEvents: [NavigationEvent]
+  var handlers: CompiledHandlers
   var onEnter: Instruction?
   var onAppear: Instruction?
   var bar: NavigationBar
@@ -19,13 +15,6 @@ struct CompiledScreen: Sendable {
   var coverageTarget: Int
   /// The coverage targets of the declared bar buttons with an action, by `BarSide` order.
   var barButtonTargets: [Int?]
-
-  func handler(for event: Int) -> Instruction? {
-    for handler in handlers where handler.event == event {
-      return handler.instruction
-    }
-    return nil
-  }
 }
 
 /// A request ready to run: its parameters and what each outcome does.
@@ -76,30 +65,36 @@ struct CompiledFlow: Sendable {
   var name: String
   var state: Range<Int>
   var start: Instruction?
-  var handlers: [(event: Int, instruction: Instruction)]
-  var eventNames: [String]
-  /// The events `availableEvents` offers for the handlers, made once.
-  var placeholderEvents: [NavigationEvent]
+  var handlers: CompiledHandlers
+}
 
-  func handler(for event: Int) -> Instruction? {
+/// A screen's or a flow's `on:` handlers, ready to run.
+struct CompiledHandlers: Sendable {
+  /// Each handler's event id and what it runs, in the order written.
+  let handlers: [(event: Int, instruction: Instruction)]
+  /// The events' names, in the same order.
+  let names: [String]
+  /// One event per handler, as `availableEvents` offers it: each argument the handler reads
+  /// set to an empty string, to show its name. Made once, as it is asked before every step
+  /// of a walk.
+  let placeholderEvents: [NavigationEvent]
+
+  init(_ handlers: [(name: String, event: Int, instruction: Instruction)]) {
+    self.handlers = handlers.map { ($0.event, $0.instruction) }
+    names = handlers.map(\.name)
+    placeholderEvents = handlers.map { handler in
+      .named(
+        handler.name,
+        arguments: Dictionary(
+          uniqueKeysWithValues: handler.instruction.eventArguments.map { ($0, Value.string("")) }))
+    }
+  }
+
+  /// What the handler of the event with this id runs, if there is one.
+  func instruction(for event: Int) -> Instruction? {
     for handler in handlers where handler.event == event {
       return handler.instruction
     }
     return nil
-  }
-}
-
-extension NavigationEvent {
-  /// One event per handler, as `availableEvents` offers it: each argument the handler reads
-  /// set to an empty string, to show its name.
-  static func placeholders(
-    _ names: [String], _ handlers: [(event: Int, instruction: Instruction)]
-  ) -> [NavigationEvent] {
-    zip(names, handlers).map { name, handler in
-      .named(
-        name,
-        arguments: Dictionary(
-          uniqueKeysWithValues: handler.instruction.eventArguments.map { ($0, Value.string("")) }))
-    }
   }
 }

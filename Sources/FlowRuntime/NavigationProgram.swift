@@ -88,21 +88,19 @@ public final class NavigationProgram: Sendable {
             }
           }
         }
-        let handlers = screen.handlers.map { handler in
-          (
-            event: eventIndex[handler.event.value]!,
-            instruction: compiler.compileHandler(
-              handler.operation, context: screen, kind: .transition,
-              label: "\(name): on \(handler.event.value)", at: handler.event.range)
-          )
-        }
-        let eventNames = screen.handlers.map(\.event.value)
         return CompiledScreen(
           name: screen.name.value, flow: index,
           parameters: screen.params.map(\.name.value),
           parameterTypes: screen.params.map(\.type.value),
-          handlers: handlers, eventNames: eventNames,
-          placeholderEvents: NavigationEvent.placeholders(eventNames, handlers),
+          handlers: CompiledHandlers(
+            screen.handlers.map { handler in
+              (
+                handler.event.value, eventIndex[handler.event.value]!,
+                compiler.compileHandler(
+                  handler.operation, context: screen, kind: .transition,
+                  label: "\(name): on \(handler.event.value)", at: handler.event.range)
+              )
+            }),
           onEnter: screen.onEnter.map {
             compiler.compile($0, context: screen, owner: "\(name): onEnter")
           },
@@ -142,16 +140,6 @@ public final class NavigationProgram: Sendable {
       let prefix = index == 0 ? "" : flow.name.value + "."
       stateNames += flow.state.map { prefix + $0.name.value }
       initialState += flow.state.map(\.initialValue.value)
-      let handlers = flow.handlers.map { handler in
-        (
-          event: eventIndex[handler.event.value]!,
-          instruction: compiler.compileHandler(
-            handler.operation, context: nil, kind: .transition,
-            label: "\(flow.name.value): on \(handler.event.value) (any screen)",
-            at: handler.event.range)
-        )
-      }
-      let eventNames = flow.handlers.map(\.event.value)
       flows.append(
         CompiledFlow(
           name: flow.name.value,
@@ -160,8 +148,16 @@ public final class NavigationProgram: Sendable {
             compiler.compile(
               $0, context: nil, owner: index == 0 ? "start" : "\(flow.name.value): start")
           },
-          handlers: handlers, eventNames: eventNames,
-          placeholderEvents: NavigationEvent.placeholders(eventNames, handlers)))
+          handlers: CompiledHandlers(
+            flow.handlers.map { handler in
+              (
+                handler.event.value, eventIndex[handler.event.value]!,
+                compiler.compileHandler(
+                  handler.operation, context: nil, kind: .transition,
+                  label: "\(flow.name.value): on \(handler.event.value) (any screen)",
+                  at: handler.event.range)
+              )
+            })))
     }
     var screenIndex: [String: Int] = [:]
     for (index, screen) in screens.enumerated() {

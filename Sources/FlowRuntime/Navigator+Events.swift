@@ -46,7 +46,7 @@ extension Navigator {
     var context = ExecutionContext(source: .event(name), eventArguments: arguments)
     var flowHandler: Instruction?
     for flow in Set([visibleFlow, 0]).sorted(by: >) where flowHandler == nil {
-      if let event, let handler = program.flows[flow].handler(for: event) {
+      if let event, let handler = program.flows[flow].handlers.instruction(for: event) {
         flowHandler = handler
         context.flow = flow
       }
@@ -64,7 +64,7 @@ extension Navigator {
       try execute(flowHandler, in: context)
       return
     }
-    if let event, let instruction = program.screens[entry.screen].handler(for: event) {
+    if let event, let instruction = program.screens[entry.screen].handlers.instruction(for: event) {
       var screenContext = self.screenContext(entry)
       screenContext.source = context.source
       screenContext.eventArguments = arguments
@@ -73,7 +73,7 @@ extension Navigator {
       try execute(flowHandler, in: context)
     } else {
       let screen = program.screens[entry.screen]
-      throw .unhandledEvent(name, screen: screen.name, handled: screen.eventNames)
+      throw .unhandledEvent(name, screen: screen.name, handled: screen.handlers.names)
     }
   }
 
@@ -159,8 +159,8 @@ extension Navigator {
     if let alert {
       events = alert.actions.map { .alertAction($0.title) }
     } else if let entry = visibleEntry {
-      events = program.screens[entry.screen].placeholderEvents
-      screenEvents = program.screens[entry.screen].eventNames
+      events = program.screens[entry.screen].handlers.placeholderEvents
+      screenEvents = program.screens[entry.screen].handlers.names
       let bar = program.screens[entry.screen].bar
       if !bar.isHidden {
         if bar.left?.action != nil { events.append(.tap(.left)) }
@@ -171,8 +171,8 @@ extension Navigator {
         events += program.tabs.map { .tab($0.name) }
       }
     }
-    let root = program.flows[0]
-    for (name, event) in zip(root.eventNames, root.placeholderEvents)
+    let root = program.flows[0].handlers
+    for (name, event) in zip(root.names, root.placeholderEvents)
     where !screenEvents.contains(name) {
       events.append(event)
     }

@@ -68,12 +68,14 @@ extension Navigator {
     var context = ExecutionContext(
       source: .event(event), flow: child.parent, eventArguments: values)
     if let starter = child.starter, let eventID,
-      let handler = program.screens[starter.screen].handler(for: eventID)
+      let handler = program.screens[starter.screen].handlers.instruction(for: eventID)
     {
       context.screen = starter.screen
       context.screenArguments = starter.arguments
       try execute(handler, in: context)
-    } else if let eventID, let handler = program.flows[child.parent].handler(for: eventID) {
+    } else if let eventID,
+      let handler = program.flows[child.parent].handlers.instruction(for: eventID)
+    {
       try execute(handler, in: context)
     } else {
       throw .unhandledFinish(
