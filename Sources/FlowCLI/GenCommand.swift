@@ -61,6 +61,9 @@ enum GenCommand: Command {
     // Type names stay unique among every flow the command is given and the target's others.
     let typeNames = ChecklistTestGenerator.uniqueTypeNames(
       forFlowFiles: files + arguments.all("sibling"))
+    // The flows of the test target: those given and the siblings the plugin names.
+    var sameNameFinder = SameNamedFlowFinder(
+      flowFiles: files + arguments.all("sibling"), limits: limits)
     var status = ExitCode.success
     for (file, output) in zip(files, targets) {
       if arguments.has("skip-non-flows"),
@@ -83,7 +86,7 @@ enum GenCommand: Command {
         status = .problemsFound
         continue
       }
-      if let twin = sameNamedSibling(of: flow.name.value, in: arguments.all("sibling"), limits) {
+      if let twin = sameNameFinder.otherFlow(named: flow.name.value, besides: file) {
         console.printError(
           "flowc: error: '\(file)' and '\(twin)' are both flow '\(flow.name.value)'; in one test target their suites would look the same: rename one flow"
         )
@@ -125,13 +128,6 @@ enum GenCommand: Command {
       console.print("generated \(output) (\(tests) test\(tests == 1 ? "" : "s"))")
     }
     return status
-  }
-
-  /// Another flow of the test target with the same `flow:` name, if any.
-  private static func sameNamedSibling(
-    of name: String, in siblings: [String], _ limits: YAMLLimits
-  ) -> String? {
-    siblings.first { FlowInputs.topLevel(of: $0, limits: limits) == .flow(named: name) }
   }
 
   /// Writes a generated file atomically, and not at all when its bytes are already there,

@@ -197,4 +197,22 @@ struct GenForPluginTests {
         "flowc: error: '\(first)' and '\(second)' are both flow 'Login'; in one test target their suites would look the same: rename one flow"
       ))
   }
+
+  @Test("flows given together to one 'gen' are one target: a shared name fails both, naming both")
+  func sameFlowNameAmongGivenFiles() throws {
+    let folder = try TemporaryFolder()
+    let first = try folder.write("first.yaml", Self.flow("Login"))
+    let other = try folder.write("other.yaml", Self.flow("Signup"))
+    let second = try folder.write("second.yaml", Self.flow("Login"))
+    let output = folder.path + "/out"
+    let result = flowc(["gen", first, other, second, "--output", output])
+    #expect(result.status == 1)
+    for (file, twin) in [(first, second), (second, first)] {
+      #expect(
+        result.errors.contains(
+          "flowc: error: '\(file)' and '\(twin)' are both flow 'Login'; in one test target their suites would look the same: rename one flow"
+        ))
+    }
+    #expect(try FileManager.default.contentsOfDirectory(atPath: output) == ["OtherChecklist.swift"])
+  }
 }
