@@ -27,7 +27,7 @@ enum CheckCommand: Command {
       OptionSpec(
         name: "max-diagnostics", valueName: "N",
         help:
-          "Show at most N diagnostics per file as text (default \(FlowInputs.defaultDiagnosticLimit); 0 shows all); JSON has all."
+          "Show at most N diagnostics per file as text (default \(FlowInputs.defaultDiagnosticLimit); 0 shows all); JSON and SARIF have all."
       ),
     ] + FlowInputs.limitOptions,
     arguments: [("PATHS", "Flow files or folders of flows (default: flows/).")],

@@ -4,20 +4,37 @@ import FlowYAML
 
 /// What the commands share: finding flow files, reading limits, loading and printing.
 enum FlowInputs {
-  /// The options that raise the YAML front end's limits.
-  static let limitOptions: [OptionSpec] = [
-    OptionSpec(
-      name: "max-depth", valueName: "N", help: "Deepest YAML nesting allowed (default 256)."),
-    OptionSpec(
-      name: "max-alias-expansion", valueName: "N",
-      help: "Most nodes aliases may copy in (default 2000000)."),
-    OptionSpec(
-      name: "max-scalar-length", valueName: "BYTES",
-      help: "Longest YAML value allowed (default 1 MiB)."),
-    OptionSpec(
-      name: "max-file-size", valueName: "BYTES", help: "Largest flow file allowed (default 64 MiB)."
-    ),
-  ]
+  /// The options that raise the YAML front end's limits; their help gives each default and cap.
+  static let limitOptions: [OptionSpec] = {
+    let (standard, cap) = (YAMLLimits.default, YAMLLimits.maximum)
+    func range(_ value: Int, _ maximum: Int, bytes: Bool = false) -> String {
+      "(default \(bytes ? mebibytes(value) : String(value)), at most \(maximum))"
+    }
+    return [
+      OptionSpec(
+        name: "max-depth", valueName: "N",
+        help: "Deepest YAML nesting allowed \(range(standard.maxDepth, cap.maxDepth))."),
+      OptionSpec(
+        name: "max-alias-expansion", valueName: "N",
+        help:
+          "Most nodes aliases may copy in \(range(standard.maxAliasExpansion, cap.maxAliasExpansion))."
+      ),
+      OptionSpec(
+        name: "max-scalar-length", valueName: "BYTES",
+        help:
+          "Longest YAML value allowed \(range(standard.maxScalarLength, cap.maxScalarLength, bytes: true))."
+      ),
+      OptionSpec(
+        name: "max-file-size", valueName: "BYTES",
+        help:
+          "Largest flow file allowed \(range(standard.maxFileSize, cap.maxFileSize, bytes: true))."),
+    ]
+  }()
+
+  /// A byte count in whole mebibytes when it is one ("64 MiB"), else in bytes.
+  private static func mebibytes(_ bytes: Int) -> String {
+    bytes % (1 << 20) == 0 ? "\(bytes >> 20) MiB" : "\(bytes) bytes"
+  }
 
   /// The limits, defaults raised (or lowered) by the options.
   /// Each limit is at most `YAMLLimits.maximum`'s: above it, a usage error says the cap.

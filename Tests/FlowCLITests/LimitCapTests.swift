@@ -76,9 +76,10 @@ struct LimitCapTests {
     #expect(!accepted.output.contains("aliases expand"), "\(accepted.output.prefix(500))")
   }
 
-  @Test("each limit takes its cap, and one more is a usage error naming the cap")
+  @Test("each limit takes its cap, and one more is a usage error naming the cap; help says it")
   func options() throws {
     let flow = TestFlows.fixture("todo.yaml")
+    let help = flowc(["check", "--help"]).output
     for (option, value) in [
       ("max-depth", cap.maxDepth), ("max-alias-expansion", cap.maxAliasExpansion),
       ("max-scalar-length", cap.maxScalarLength), ("max-file-size", cap.maxFileSize),
@@ -87,7 +88,11 @@ struct LimitCapTests {
       let above = flowc(["check", flow, "--\(option)", "\(value + 1)"])
       #expect(above.status == 2, "\(option)")
       #expect(above.errors.contains("--\(option) is at most \(value), not \(value + 1)"))
+      let helpLine = help.split(separator: "\n").first { $0.contains("--\(option) ") } ?? ""
+      #expect(helpLine.contains(", at most \(value))."), "\(helpLine)")
     }
+    #expect(help.contains("(default 256, at most 10000)"))
+    #expect(help.contains("(default 64 MiB, at most 2147483647)"))
   }
 }
 
