@@ -58,12 +58,11 @@ enum GenCommand: Command {
     let configuration =
       try arguments.value("config").map(TargetConfiguration.init(path:))
       ?? TargetConfiguration()
-    // Type names stay unique among every flow the command is given and the target's others.
-    let typeNames = ChecklistTestGenerator.uniqueTypeNames(
-      forFlowFiles: files + arguments.all("sibling"))
-    // The flows of the test target: those given and the siblings the plugin names.
-    var sameNameFinder = SameNamedFlowFinder(
-      flowFiles: files + arguments.all("sibling"), limits: limits)
+    // The flows of the test target: those given and the siblings the plugin names. Type
+    // names stay unique among them, and no two may share a `flow:` name.
+    let targetFlows = files + arguments.all("sibling")
+    let typeNames = ChecklistTestGenerator.uniqueTypeNames(forFlowFiles: targetFlows)
+    var sameNameFinder = SameNamedFlowFinder(flowFiles: targetFlows, limits: limits)
     var status = ExitCode.success
     for (file, output) in zip(files, targets) {
       if arguments.has("skip-non-flows"),
