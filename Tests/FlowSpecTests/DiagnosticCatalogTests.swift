@@ -67,6 +67,24 @@ struct DiagnosticCatalogTests {
     }
   }
 
+  @Test("the limits' rows state YAMLLimits' own defaults")
+  func limitDefaults() {
+    /// The default a row's help states, as "(default 2,000,000)" or "(default 64 MiB)".
+    func stated(_ id: String) -> Int? {
+      guard let help = DiagnosticCatalog.entries.first(where: { "\($0.id)" == id })?.help,
+        let start = help.range(of: "(default "), help.hasSuffix(")")
+      else { return nil }
+      let words = help[start.upperBound...].dropLast().split(separator: " ")
+      let number = words.first.flatMap { Int($0.filter { $0 != "," }) }
+      return words.count == 2 && words[1] == "MiB" ? number.map { $0 << 20 } : number
+    }
+    let limits = YAMLLimits.default
+    #expect(stated("yaml.limit.depth") == limits.maxDepth)
+    #expect(stated("yaml.limit.aliases") == limits.maxAliasExpansion)
+    #expect(stated("yaml.limit.scalar") == limits.maxScalarLength)
+    #expect(stated("yaml.limit.file-size") == limits.maxFileSize)
+  }
+
   @Test("every id in the code is documented, and every documented id is in the code")
   func sameIDs() throws {
     let code = try Self.codeIDs()
