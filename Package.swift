@@ -59,7 +59,7 @@ let package = Package(
     .plugin(name: "FlowSpecPlugin", capability: .buildTool(), dependencies: ["flowc"]),
     // What each libFuzzer harness runs on one input, apart from the entry point (flowc-fuzz,
     // below), so the tests replay what a fuzzer found.
-    .target(name: "FlowFuzzTargets", dependencies: ["FlowSpec"]),
+    .target(name: "FlowFuzzTargets", dependencies: ["FlowSpec", "FlowGenerator"]),
     // Benchmarks that print their figures (see BENCHMARKS.md); run them in release.
     .executableTarget(
       name: "flowc-bench",

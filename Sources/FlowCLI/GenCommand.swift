@@ -58,6 +58,13 @@ enum GenCommand: Command {
     let configuration =
       try arguments.value("config").map(TargetConfiguration.init(path:))
       ?? TargetConfiguration()
+    let driver = try arguments.value("driver").map { text throws(UsageError) in
+      guard let type = SwiftTypeReference(text) else {
+        throw UsageError(
+          message: "'--driver' takes a Swift type name, such as 'AppDriver', not '\(text)'")
+      }
+      return type
+    }
     // The flows of the test target: those given and the siblings the plugin names. Type
     // names stay unique among them, and no two may share a `flow:` name.
     let targetFlows = files + arguments.all("sibling")
@@ -69,8 +76,7 @@ enum GenCommand: Command {
         FlowInputs.topLevel(of: file, limits: limits) == .otherYAML
       {
         // The build plugin declared this output, so it must exist, saying why it is empty.
-        let note =
-          "// \(file) is not a flow (it has no top-level 'flow:' key): nothing was generated from it.\n"
+        let note = ChecklistTestGenerator.renderNotAFlow(fileName: file)
         guard write(Array(note.utf8), to: output, console: console) != .failed else {
           return .problemsFound
         }
@@ -112,7 +118,7 @@ enum GenCommand: Command {
           options: .init(
             filePath: absolute, typeName: typeNames[file]!,
             files: embeddedFiles(of: document, at: absolute),
-            driver: arguments.value("driver") ?? configuration.drivers[flow.name.value],
+            driver: driver ?? configuration.drivers[flow.name.value],
             exploration: (configuration.exploreEvents, configuration.exploreSeed)))
       switch write(Array(source.utf8), to: output, console: console) {
       case .failed: return .problemsFound

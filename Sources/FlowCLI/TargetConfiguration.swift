@@ -1,3 +1,4 @@
+import FlowGenerator
 import FlowSpec
 import FlowYAML
 
@@ -10,7 +11,7 @@ import FlowYAML
 ///   "explore": { "events": 5000, "seed": 1 } }
 /// ```
 struct TargetConfiguration {
-  var drivers: [String: String] = [:]
+  var drivers: [String: SwiftTypeReference] = [:]
   var exploreEvents = 5000
   var exploreSeed: UInt64 = 1
 
@@ -44,7 +45,13 @@ struct TargetConfiguration {
           else {
             throw UsageError(message: "'drivers' in '\(path)' must map flow names to type names")
           }
-          self.drivers[flow] = driver.value.text
+          guard let type = SwiftTypeReference(driver.value.text) else {
+            throw UsageError(
+              message:
+                "\(path):\(driver.value.range.start): the driver of '\(flow)' must be a Swift type name, such as 'AppDriver', not '\(driver.value.text)'"
+            )
+          }
+          self.drivers[flow] = type
         }
       case "explore":
         for setting in pair.value.pairs ?? YAMLPairs.empty(in: pair.value) {

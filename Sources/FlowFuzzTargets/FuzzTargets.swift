@@ -1,4 +1,5 @@
 public import FlowSpec
+import FlowGenerator
 
 /// What one fuzz input is fed to; `FLOWC_FUZZ_TARGET` chooses (default `check`).
 ///
@@ -13,7 +14,9 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
   /// The mark rewriter: its output differs from its input only in marks, and is final.
   case marks
   /// The interpreter on the example flows, sent the events the input's bytes pick.
-  case events
+  case events  /// The generators on a flow `check` accepts: the Swift they write holds input text only
+  /// in comments and literals that end where they should, and embeds the flow exactly.
+  case generate
 }
 
 /// The flow a checklist input is placed under.
@@ -70,6 +73,8 @@ public func fuzz(_ bytes: [UInt8], target: FuzzTarget, programs: [NavigationProg
     }
     // The whole log once, at the end: read after every event it would cost the square.
     _ = navigator.observationForFuzzing
+  case .generate:
+    checkGenerated(bytes)
   }
 }
 
@@ -134,4 +139,29 @@ extension Navigator {
   fileprivate var observationForFuzzing: Int {
     stack.count + (presented == nil ? 0 : 1) + log.count + pendingRequests.count
   }
+}
+
+/// The checklist tests and the routes generated from a flow `check` accepts keep input text
+/// inside their comments and literals: as many `@Test`s as items (and the exploration's),
+/// the flow embedded byte for byte, no line terminator or control character raw.
+func checkGenerated(_ bytes: [UInt8]) {
+  // A file name with line terminators in it, as a hostile pull request may add.
+  let document = FlowDocument(
+    bytes: bytes, path: "/fuzz/fu\u{2028}zz\r\n*/.yaml", files: .embedded([:]))
+  guard let flow = document.validFlow else { return }
+  let tests = ChecklistTestGenerator.render(
+    flow, source: document.text,
+    options: .init(
+      filePath: document.path, typeName: "FuzzChecklist", driver: SwiftTypeReference("Driver")))
+  let shape = GeneratedSwiftShape(tests)
+  precondition(shape.problems.isEmpty, "generated tests: \(shape.problems)")
+  precondition(
+    shape.testAttributes == (flow.checklist?.entries.count ?? 0) + 1,
+    "generated tests: \(shape.testAttributes) @Test for \(flow.checklist?.entries.count ?? 0) items")
+  precondition(
+    shape.rawStrings == [String(decoding: bytes, as: UTF8.self)],
+    "generated tests: the embedded flow differs from the file")
+  let routes = GeneratedSwiftShape(RouteGenerator.render(flow, fileName: document.path))
+  precondition(routes.problems.isEmpty, "generated routes: \(routes.problems)")
+  precondition(routes.testAttributes == 0, "generated routes: a @Test")
 }

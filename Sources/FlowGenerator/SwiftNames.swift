@@ -21,47 +21,6 @@ enum SwiftNames {
     return keywords.contains(identifier) ? "`\(identifier)`" : identifier
   }
 
-  /// A Swift string literal (with escapes) of any text.
-  static func stringLiteral(_ text: String) -> String {
-    var literal = "\""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\\": literal += "\\\\"
-      case "\"": literal += "\\\""
-      case "\n": literal += "\\n"
-      case "\r": literal += "\\r"
-      case "\t": literal += "\\t"
-      case _ where scalar.value < 0x20 || scalar.value == 0x7F:
-        literal += "\\u{" + String(scalar.value, radix: 16) + "}"
-      default: literal.unicodeScalars.append(scalar)
-      }
-    }
-    return literal + "\""
-  }
-
-  /// A multi-line raw string literal holding `text` exactly (line breaks as `\n`), with
-  /// enough `#` that nothing in the text can end it or start an escape.
-  static func rawMultilineLiteral(_ text: String) -> (open: String, body: String, close: String) {
-    let hashes = String(repeating: "#", count: longestHashRun(after: ["\"", "\\"], in: text) + 1)
-    var body = text.replacingCRLF()
-    if !body.hasSuffix("\n") { body += "\n" }
-    return (hashes + "\"\"\"", body, "\"\"\"" + hashes)
-  }
-
-  private static func longestHashRun(after markers: Set<Character>, in text: String) -> Int {
-    var longest = 0
-    var current = -1
-    for character in text {
-      if character == "#", current >= 0 {
-        current += 1
-        longest = max(longest, current)
-      } else {
-        current = markers.contains(character) ? 0 : -1
-      }
-    }
-    return longest
-  }
-
   /// The words of a text for an identifier: runs of ASCII letters and digits, with Latin
   /// letters folded to ASCII (`é` → `e`, `ß` → `ss`) and other letters (`écran` in Greek or
   /// Japanese) kept as they are, since Swift identifiers may hold them. Anything else
@@ -206,6 +165,6 @@ public enum SwiftIdentifier {
 
   /// A Swift string literal of any text, escaped.
   public static func stringLiteral(_ text: String) -> String {
-    SwiftNames.stringLiteral(text)
+    SwiftSource.stringLiteral(text)
   }
 }

@@ -128,3 +128,19 @@ public func repositoryRoot(filePath: String = #filePath) -> String {
   }
   return "."
 }
+
+/// Type-checks Swift files against the built library (`import FlowSpec`, `Testing`), with
+/// the toolchain's own `swiftc`: what it printed, and its status.
+public func typeCheckSwift(_ files: [String]) throws -> CLIResult {
+  let modules = productsDirectory.appendingPathComponent("Modules").path
+  let libYAML = repositoryRoot() + "/Sources/CLibYAML"
+  var arguments = ["swiftc", "-typecheck", "-I", modules, "-I", libYAML]
+  #if os(macOS)
+    // Swift Testing is a framework of the platform's developer folder there.
+    let platform = try runProcess(
+      URL(fileURLWithPath: "/usr/bin/xcrun"), ["--show-sdk-platform-path"]
+    ).output.trimmingCharacters(in: .whitespacesAndNewlines)
+    arguments += ["-F", platform + "/Developer/Library/Frameworks"]
+  #endif
+  return try runProcess(URL(fileURLWithPath: "/usr/bin/env"), arguments + files)
+}
