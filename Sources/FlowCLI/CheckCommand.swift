@@ -57,7 +57,7 @@ enum CheckCommand: Command {
     let diagnostics = Self.diagnostics(
       of: documents, warningsAsErrors: arguments.has("warnings-as-errors"))
     if format == "sarif" {
-      console.writeOutput(
+      console.write(
         SARIFReport.log(diagnostics, tool: "flowc", version: FlowCLI.version).prettyPrinted())
     } else if format == "json" {
       let items = DiagnosticPrinter.json(diagnostics)

@@ -101,7 +101,7 @@ enum CheckWatch {
     }
     for diagnostic in fixed {
       console.print(
-        "fixed: \(TerminalText.escaped(diagnostic.file)):\(diagnostic.position): \(TerminalText.escaped(diagnostic.message))"
+        "fixed: \(TerminalText.line(diagnostic.file)):\(diagnostic.position): \(TerminalText.line(diagnostic.message))"
       )
     }
     FlowInputs.printDiagnostics(

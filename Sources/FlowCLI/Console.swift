@@ -1,3 +1,5 @@
+import FlowDiagnostics
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -86,11 +88,24 @@ public struct Console {
     isTerminal && environment["NO_COLOR"].map(\.isEmpty) ?? true && environment["TERM"] != "dumb"
   }
 
-  /// Writes a line to standard output.
-  public func print(_ line: String = "") { writeOutput(line + "\n") }
+  // Every command writes through these: a control character in what they print (from a
+  // flow, a file name, an argument) is shown as an escape, never obeyed by the terminal.
 
-  /// Writes a line to standard error.
-  public func printError(_ line: String) { writeError(line + "\n") }
+  /// Writes a line to standard output, control characters escaped.
+  public func print(_ line: String = "") { write(line + "\n") }
+
+  /// Writes one line to standard error, every control character in it escaped, line feeds
+  /// too: an error or a note about a file is one line, whatever its name or values hold.
+  public func printError(_ line: String) { writeError(TerminalText.line(line) + "\n") }
+
+  /// Writes text to standard output, control characters escaped.
+  public func write(_ text: String) { writeOutput(TerminalText.escaped(text)) }
+
+  /// Writes text that is already safe piece by piece and carries the colours its printer
+  /// added (the diagnostic printer's), as it is.
+  public func writeFormatted(_ text: String, toErrors: Bool = false) {
+    if toErrors { writeError(text) } else { writeOutput(text) }
+  }
 }
 
 /// Set by the SIGINT handler `catchInterrupts` installs; a signal handler may only write a

@@ -56,7 +56,7 @@ enum CoverageCommand: Command {
         ]).serialized())
     } else {
       for (document, coverage) in reports {
-        console.writeOutput(text(document, coverage, minimum: minimum))
+        console.write(text(document, coverage, minimum: minimum))
       }
     }
     let underMinimum = reports.filter { minimum.map($0.coverage.percentage().isLess) ?? false }
@@ -85,7 +85,7 @@ enum CoverageCommand: Command {
   {
     let (covered, total) = coverage.count()
     var lines = [
-      "\(TerminalText.escaped(document.path)): \(CoverageText.percent(coverage.percentage())) covered (\(covered) of \(total))"
+      "\(TerminalText.line(document.path)): \(CoverageText.percent(coverage.percentage())) covered (\(covered) of \(total))"
     ]
     if document.flow?.checklist == nil {
       lines[0] += " — the flow has no checklist"
@@ -103,7 +103,7 @@ enum CoverageCommand: Command {
       lines.append("  not covered:")
       for target in uncovered {
         lines.append(
-          "    \(CoverageText.location(target, in: document)): \(target.kind.rawValue): \(TerminalText.escaped(target.label))"
+          "    \(CoverageText.location(target, in: document)): \(target.kind.rawValue): \(TerminalText.line(target.label))"
         )
       }
     }
@@ -161,7 +161,7 @@ enum CoverageText {
 
   /// `file:line:column` of a target, in the file that declares it.
   static func location(_ target: CoverageTarget, in document: FlowDocument) -> String {
-    TerminalText.escaped(target.file ?? document.path)
+    TerminalText.line(target.file ?? document.path)
       + ":\(target.range.start.line):\(target.range.start.column)"
   }
 }

@@ -66,20 +66,20 @@ public enum FlowCLI {
     }
     switch first {
     case "-h", "--help":
-      console.writeOutput(help)
+      console.write(help)
       return ExitCode.success.rawValue
     case "--version":
       console.print(version)
       return ExitCode.success.rawValue
     case "help":
       guard let name = arguments.dropFirst().first else {
-        console.writeOutput(help)
+        console.write(help)
         return ExitCode.success.rawValue
       }
       guard let command = commands.first(where: { $0.spec.name == name }) else {
         return usageError("unknown command '\(name)'", usage: nil, console: console)
       }
-      console.writeOutput(command.spec.help)
+      console.write(command.spec.help)
       return ExitCode.success.rawValue
     default:
       break
@@ -92,7 +92,7 @@ public enum FlowCLI {
     do {
       let parsed = try ParsedArguments(Array(arguments.dropFirst()), spec: command.spec)
       if parsed.wantsHelp {
-        console.writeOutput(command.spec.help)
+        console.write(command.spec.help)
         return ExitCode.success.rawValue
       }
       // Decoding, checking and running recurse once per level of a flow's nesting: the
@@ -100,10 +100,38 @@ public enum FlowCLI {
       let outcome = Parallel.onLargeStack { Result { try command.run(parsed, console) } }
       return try outcome.get().rawValue
     } catch let error as UsageError {
+      printMachineReadable(error.message, arguments: arguments, console: console)
       return usageError(error.message, usage: command.spec, console: console)
     } catch {
       console.printError("flowc: error: \(error)")
       return ExitCode.problemsFound.rawValue
+    }
+  }
+
+  /// For a run asked for `--format json` or `--format sarif`, the usage error on standard
+  /// output in that format too, so a CI step that parses the output reads why it failed:
+  /// `{ "error": { "kind": "usage", "message": … } }`, or a SARIF log whose invocation did
+  /// not succeed.
+  private static func printMachineReadable(
+    _ message: String, arguments: [String], console: Console
+  ) {
+    var format: String?
+    for (index, argument) in arguments.enumerated() {
+      if argument == "--format", index + 1 < arguments.count {
+        format = arguments[index + 1]
+      } else if argument.hasPrefix("--format=") {
+        format = String(argument.dropFirst("--format=".count))
+      }
+    }
+    switch format {
+    case "json":
+      let error = JSONValue.object([("kind", .string("usage")), ("message", .string(message))])
+      console.print(JSONValue.object([("error", error)]).prettyPrinted())
+    case "sarif":
+      console.print(
+        SARIFReport.failedInvocation(message, tool: "flowc", version: version).prettyPrinted())
+    default:
+      break
     }
   }
 

@@ -202,9 +202,9 @@ enum FlowInputs {
     }
     for (file, count) in hidden {
       text +=
-        "\(TerminalText.escaped(file)): \(count) more diagnostic\(count == 1 ? "" : "s") not shown (--max-diagnostics 0 shows them all)\n"
+        "\(TerminalText.line(file)): \(count) more diagnostic\(count == 1 ? "" : "s") not shown (--max-diagnostics 0 shows them all)\n"
     }
-    if toErrors { console.writeError(text) } else { console.writeOutput(text) }
+    console.writeFormatted(text, toErrors: toErrors)
   }
 
   /// How many diagnostics text output shows per file unless told otherwise.

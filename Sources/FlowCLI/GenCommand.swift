@@ -80,7 +80,7 @@ enum GenCommand: Command {
         guard write(Array(note.utf8), to: output, console: console) != .failed else {
           return .problemsFound
         }
-        console.print("skipped \(file): not a flow (no top-level 'flow:' key)")
+        console.print("skipped \(TerminalText.line(file)): not a flow (no top-level 'flow:' key)")
         continue
       }
       let document = try FlowInputs.load(file, limits: limits)
@@ -126,11 +126,12 @@ enum GenCommand: Command {
       case .written: break
       }
       if arguments.has("routes") {
-        console.print("generated \(output) (\(flow.screens.count) routes)")
+        console.print("generated \(TerminalText.line(output)) (\(flow.screens.count) routes)")
         continue
       }
       let tests = flow.checklist?.entries.count ?? 0
-      console.print("generated \(output) (\(tests) test\(tests == 1 ? "" : "s"))")
+      console.print(
+        "generated \(TerminalText.line(output)) (\(tests) test\(tests == 1 ? "" : "s"))")
     }
     return status
   }

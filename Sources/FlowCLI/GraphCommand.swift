@@ -80,7 +80,7 @@ enum GraphCommand: Command {
     default: text = graph.dot()
     }
     guard let output else {
-      console.writeOutput(text)
+      console.write(text)
       return .success
     }
     do {

@@ -68,7 +68,7 @@ enum InitCommand: Command {
         console.printError("flowc: error: cannot write '\(full)': \(error.reason)")
         return .problemsFound
       }
-      console.print("created \(full)")
+      console.print("created \(TerminalText.line(full))")
     }
     if !isNewPackage {
       console.print(

@@ -142,7 +142,7 @@ enum RunCommand: Command {
       let printer = DiagnosticPrinter(colored: session.console.colorsErrors) { _ in
         SourceText(bytes: bytes)
       }
-      session.console.writeError(printer.render(diagnostics))
+      session.console.writeFormatted(printer.render(diagnostics), toErrors: true)
       return .problemsFound
     }
     return session.send(events.map(NavigationEvent.init), to: &navigator)

@@ -37,7 +37,7 @@ struct RunSession {
   /// sent, refusals are reported without stopping, and `quit` ends.
   mutating func readEvents(into navigator: inout Navigator, interactive: Bool) -> ExitCode {
     while true {
-      if interactive { console.writeOutput("> ") }
+      if interactive { console.write("> ") }
       guard let line = console.readLine() else { break }
       let input = line.trimmingCharacters(in: " \t")
       if input.isEmpty || input.hasPrefix("#") { continue }

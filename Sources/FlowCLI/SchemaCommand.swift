@@ -24,7 +24,7 @@ enum SchemaCommand: Command {
     guard arguments.positionals.isEmpty else {
       throw UsageError(message: "schema takes no arguments")
     }
-    console.writeOutput(FlowSchema.json.prettyPrinted())
+    console.write(FlowSchema.json.prettyPrinted())
     return .success
   }
 }

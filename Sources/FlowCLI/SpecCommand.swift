@@ -92,10 +92,10 @@ enum SpecCommand: Command {
       return writeReport(
         report ?? "junit", document, output: arguments.value("output"), console: console)
     case "results":
-      console.writeOutput(ChecklistPrinter.plainText(checklist, results: document.checklistResults))
+      console.write(ChecklistPrinter.plainText(checklist, results: document.checklistResults))
       return .success
     default:
-      console.writeOutput(ChecklistPrinter.plainText(checklist))
+      console.write(ChecklistPrinter.plainText(checklist))
       return .success
     }
   }
@@ -103,7 +103,8 @@ enum SpecCommand: Command {
   static func update(_ document: FlowDocument, changes: [MarkChange], console: Console) -> ExitCode
   {
     guard !changes.isEmpty else {
-      console.print("every mark in \(document.path) already matches its item's result")
+      console.print(
+        "every mark in \(TerminalText.line(document.path)) already matches its item's result")
       printFailingItems(document, console: console)
       return .success
     }
@@ -130,7 +131,9 @@ enum SpecCommand: Command {
         "\(document.path):\(change.range.start): \(change.from) → \(change.to) \(change.item)")
     }
     if case .inPlace(let reason) = method {
-      console.print("wrote \(document.path) in place, not atomically: \(reason)")
+      console.print(
+        "wrote \(TerminalText.line(document.path)) in place, not atomically: \(TerminalText.line(reason))"
+      )
     }
     let done = changes.filter(\.passes).count
     console.print(
@@ -150,8 +153,10 @@ enum SpecCommand: Command {
     for result in failing {
       let failure = result.failures[0]
       let more = result.failures.count > 1 ? " (and \(result.failures.count - 1) more)" : ""
-      console.print("  \(result.entry.item.text.value)")
-      console.print("    ↳ \(failure.file):\(failure.range.start): \(failure.message)\(more)")
+      console.print("  \(TerminalText.line(result.entry.item.text.value))")
+      console.print(
+        "    ↳ \(TerminalText.line(failure.file)):\(failure.range.start): \(TerminalText.line(failure.message))\(more)"
+      )
     }
   }
 

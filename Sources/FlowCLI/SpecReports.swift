@@ -47,18 +47,21 @@ extension SpecCommand {
     let text: String
     if kind == "html" {
       let graph = FlowGraph(tree: tree)
-      let svg = try? GraphvizRenderer.render(graph.dot(), format: "svg")
+      var svg: [UInt8]?
+      var problem = ""
+      do {
+        svg = try GraphvizRenderer.render(graph.dot(), format: "svg")
+      } catch {
+        // Said as it is: dot missing, or dot refusing the graph, are different problems.
+        problem = error.message
+        console.printError("flowc: note: the report has no diagram: \(problem)")
+      }
       text =
         HTMLReport(
           flow: flow.name.value, file: document.path, source: document.text, results: results,
           coverage: document.checklistCoverage ?? ChecklistRunner(tree: tree).coverage(),
-          diagramSVG: svg.map { String(decoding: $0, as: UTF8.self) }
+          diagramSVG: svg.map { String(decoding: $0, as: UTF8.self) }, diagramProblem: problem
         ).html
-      if svg == nil {
-        console.printError(
-          "flowc: note: Graphviz's 'dot' is not installed, so the report has no diagram ('apt-get install graphviz', 'brew install graphviz')"
-        )
-      }
     } else {
       text = JUnitReport.xml(flow: flow.name.value, file: document.path, results: results)
     }
@@ -70,7 +73,7 @@ extension SpecCommand {
         return .problemsFound
       }
     } else {
-      console.writeOutput(text)
+      console.write(text)
     }
     return results.contains { !$0.failures.isEmpty } ? .problemsFound : .success
   }

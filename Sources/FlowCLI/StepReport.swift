@@ -5,9 +5,14 @@ enum StepReport {
   static func text(step: Int, event: NavigationEvent?, navigator: Navigator, calls: [String])
     -> String
   {
-    var lines = ["[\(step)] " + (event.map { RunSession.syntax(of: $0) } ?? "start")]
+    // Each row one line whatever the flow's values hold (TerminalText.line).
+    var lines = [
+      "[\(step)] " + TerminalText.line(event.map { RunSession.syntax(of: $0) } ?? "start")
+    ]
     func row(_ label: String, _ value: String) {
-      lines.append("  " + label + String(repeating: " ", count: max(1, 11 - label.count)) + value)
+      lines.append(
+        "  " + label + String(repeating: " ", count: max(1, 11 - label.count))
+          + TerminalText.line(value))
     }
     row("calls", calls.isEmpty ? "none" : calls.joined(separator: "; "))
     if let selected = navigator.selectedTab {

@@ -65,7 +65,7 @@ enum SuggestCommand: Command {
     let shown = 20
     for target in suggestions.unreachable.prefix(shown) {
       console.printError(
-        "\(CoverageText.location(target, in: document)): note: no sequence of at most \(bounds.depth) events reaches \(target.kind.rawValue) '\(TerminalText.escaped(target.label))'"
+        "\(CoverageText.location(target, in: document)): note: no sequence of at most \(bounds.depth) events reaches \(target.kind.rawValue) '\(TerminalText.line(target.label))'"
       )
     }
     if suggestions.unreachable.count > shown {

@@ -1,3 +1,4 @@
+import FlowDiagnostics
 public import FlowModel
 
 /// Prints a checklist in the articles' plain form, ready to paste into a pull request:
@@ -21,18 +22,22 @@ public enum ChecklistPrinter {
       (results ?? []).compactMap { result in result.failures.first.map { (result.entry.id, $0) } },
       uniquingKeysWith: { first, _ in first })
     var lines: [String] = []
-    let entries = checklist.entries
+    // Each entry's section once, not every entry for every section.
+    let entriesBySection = Dictionary(grouping: checklist.entries, by: \.sectionIndex)
+    // Every text from the flow as one line (TerminalText.line): a line break in a value
+    // cannot print a line of its own.
     for (index, section) in checklist.sections.enumerated() {
       if !lines.isEmpty { lines.append("") }
       if let title = section.title {
-        lines.append(" ========= \(title.value)")
+        lines.append(" ========= \(TerminalText.line(title.value))")
       }
-      for entry in entries where entry.sectionIndex == index {
-        let mark = marks?[entry.id] ?? entry.item.mark.text
+      for entry in entriesBySection[index] ?? [] {
+        let mark = TerminalText.line(marks?[entry.id] ?? entry.item.mark.text)
         let indent = String(repeating: "  ", count: entry.ancestors.count)
-        lines.append(" \(indent)\(mark) \(entry.item.text.value)")
+        lines.append(" \(indent)\(mark) \(TerminalText.line(entry.item.text.value))")
         if let failure = failures[entry.id] {
-          lines.append(" \(indent)    ↳ \(failure.range.start): \(failure.message)")
+          lines.append(
+            " \(indent)    ↳ \(failure.range.start): \(TerminalText.line(failure.message))")
         }
       }
     }

@@ -102,9 +102,9 @@ public struct DiagnosticPrinter: Sendable {
     quoteSource: Bool = true, to output: inout String
   ) {
     output += paint(
-      "\(TerminalText.escaped(file)):\(range.start.line):\(range.start.column): ", .bold)
+      "\(TerminalText.line(file)):\(range.start.line):\(range.start.column): ", .bold)
     output += paint("\(severity.rawValue):", severity.color)
-    output += paint(" \(TerminalText.escaped(message))", .bold) + "\n"
+    output += paint(" \(TerminalText.line(message))", .bold) + "\n"
     guard quoteSource, let text = sourceText(file), let line = text.line(range.start.line)
     else { return }
     let quoted = QuotedSourceLine(line, range: range)

@@ -100,7 +100,9 @@ public enum JSONValue: Hashable, Sendable {
       case "\n": output += "\\n"
       case "\r": output += "\\r"
       case "\t": output += "\\t"
-      case _ where scalar.value < 0x20:
+      // Controls, C1 ones too, and the separators and bidirectional controls that a
+      // terminal showing the JSON would obey: escaped, as JSON allows for any character.
+      case _ where TerminalText.escape(scalar) != nil:
         let hex = String(scalar.value, radix: 16)
         output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
       default: output.unicodeScalars.append(scalar)

@@ -39,6 +39,43 @@ public enum SARIFReport {
     ])
   }
 
+  /// The log of a run that could not start (a usage error): no results, and one
+  /// invocation that did not succeed, saying why.
+  public static func failedInvocation(_ message: String, tool: String, version: String)
+    -> JSONValue
+  {
+    let notification = JSONValue.object([
+      ("level", .string("error")), ("message", .object([("text", .string(message))])),
+    ])
+    return .object([
+      ("$schema", .string("https://json.schemastore.org/sarif-2.1.0.json")),
+      ("version", .string("2.1.0")),
+      (
+        "runs",
+        .array([
+          .object([
+            (
+              "tool",
+              .object([
+                ("driver", .object([("name", .string(tool)), ("version", .string(version))]))
+              ])
+            ),
+            (
+              "invocations",
+              .array([
+                .object([
+                  ("executionSuccessful", .bool(false)),
+                  ("toolExecutionNotifications", .array([notification])),
+                ])
+              ])
+            ),
+            ("results", .array([])),
+          ])
+        ])
+      ),
+    ])
+  }
+
   private static func rule(_ id: String) -> JSONValue {
     let entry = DiagnosticCatalog.entry(id)
     let help = entry?.help ?? "a failure reported when a checklist item runs"

@@ -1,5 +1,5 @@
-public import FlowSpec
 import FlowGenerator
+public import FlowSpec
 
 /// What one fuzz input is fed to; `FLOWC_FUZZ_TARGET` chooses (default `check`).
 ///
@@ -14,7 +14,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
   /// The mark rewriter: its output differs from its input only in marks, and is final.
   case marks
   /// The interpreter on the example flows, sent the events the input's bytes pick.
-  case events  /// The generators on a flow `check` accepts: the Swift they write holds input text only
+  case events
+  /// The generators on a flow `check` accepts: the Swift they write holds input text only
   /// in comments and literals that end where they should, and embeds the flow exactly.
   case generate
 }
@@ -157,7 +158,8 @@ func checkGenerated(_ bytes: [UInt8]) {
   precondition(shape.problems.isEmpty, "generated tests: \(shape.problems)")
   precondition(
     shape.testAttributes == (flow.checklist?.entries.count ?? 0) + 1,
-    "generated tests: \(shape.testAttributes) @Test for \(flow.checklist?.entries.count ?? 0) items")
+    "generated tests: \(shape.testAttributes) @Test for \(flow.checklist?.entries.count ?? 0) items"
+  )
   precondition(
     shape.rawStrings == [String(decoding: bytes, as: UTF8.self)],
     "generated tests: the embedded flow differs from the file")

@@ -22,7 +22,8 @@ public enum RouteGenerator {
     writer.line("import Foundation")
     writer.line()
     writer.line(
-      "/// The screens of flow \(SwiftSource.stringLiteral(flow.name.value)), each with its values.")
+      "/// The screens of flow \(SwiftSource.stringLiteral(flow.name.value)), each with its values."
+    )
     writer.block("public enum \(route): Hashable, Sendable, Codable {") { writer in
       var cases = CaseNames()
       for screen in flow.screens {
@@ -90,6 +91,10 @@ public enum RouteGenerator {
       let caseNames = Dictionary(
         flow.screens.map { ($0.name.value, cases.name(for: $0.name.value)) },
         uniquingKeysWith: { first, _ in first })
+      guard flow.links.contains(where: { $0.parsed != nil }) else {
+        writer.line("return nil")
+        return
+      }
       writer.line("let parts = LinkParts(url)")
       for link in flow.links {
         guard let pattern = link.parsed else { continue }

@@ -307,12 +307,17 @@ public struct FlowGraph: Sendable {
     var ids: [String: String] = [:]
     for (index, node) in nodes.enumerated() { ids[node.name] = "n\(index)" }
     var lines = ["flowchart LR"]
+    var clusterCount = 0
     for (cluster, members) in clusters {
       let indent = cluster == nil ? "  " : "    "
-      if let cluster { lines.append("  subgraph \(Self.mermaidText(cluster))") }
+      if let cluster {
+        clusterCount += 1
+        lines.append("  subgraph c\(clusterCount)[\"\(Self.mermaidText(cluster))\"]")
+      }
       for node in members {
         let id = ids[node.name]!
-        let text = Self.mermaidText(node.title.map { "\(node.name)<br/>\($0)" } ?? node.name)
+        let text =
+          Self.mermaidText(node.name) + (node.title.map { "<br/>" + Self.mermaidText($0) } ?? "")
         switch node.kind {
         case .start: lines.append(indent + "\(id)((start))")
         case .screen: lines.append(indent + "\(id)[\"\(text)\"]")
@@ -364,21 +369,49 @@ public struct FlowGraph: Sendable {
     ])
   }
 
-  /// A dot string literal.
+  /// A DOT string literal of any text: quotes and backslashes escaped (so no `\\N`-style
+  /// escape of Graphviz's reads the text), every line break of every kind as DOT's `\\n`,
+  /// and other control characters (NUL among them, which `dot` refuses) shown as `\\u{…}`
+  /// text.
   private static func quoted(_ text: String) -> String {
     var result = "\""
-    for character in text {
-      switch character {
-      case "\n": result += "\\n"
-      case "\"", "\\": result += "\\" + String(character)
-      default: result.append(character)
+    var scalars = text.unicodeScalars.makeIterator()
+    var previous: Unicode.Scalar?
+    while let scalar = scalars.next() {
+      defer { previous = scalar }
+      switch scalar {
+      case "\n" where previous == "\r": continue
+      case "\n", "\r", "\u{85}", "\u{2028}", "\u{2029}": result += "\\n"
+      case "\"", "\\": result += "\\" + String(scalar)
+      case _ where TerminalText.escape(scalar) != nil:
+        result += "\\" + TerminalText.escape(scalar)!
+      default: result.unicodeScalars.append(scalar)
       }
     }
     return result + "\""
   }
 
-  /// Text for a Mermaid label, whose quotes must be written as entities.
-  private static func mermaidText(_ text: String) -> String {
-    text.split(separator: "\"", omittingEmptySubsequences: false).joined(separator: "#quot;")
+  /// Text for a quoted Mermaid label: every character Mermaid or the HTML it renders to
+  /// reads as markup (`"`, `#`, `<`, `>`, `&`, a backtick) written as Mermaid's `#…;`
+  /// entity, line breaks of every kind as `<br/>`, other control characters as `\u{…}` text.
+  static func mermaidText(_ text: String) -> String {
+    var result = ""
+    var previous: Unicode.Scalar?
+    for scalar in text.unicodeScalars {
+      defer { previous = scalar }
+      switch scalar {
+      case "\n" where previous == "\r": continue
+      case "\n", "\r", "\u{85}", "\u{2028}", "\u{2029}": result += "<br/>"
+      case "\"": result += "#quot;"
+      case "#": result += "#35;"
+      case "<": result += "#lt;"
+      case ">": result += "#gt;"
+      case "&": result += "#amp;"
+      case "`": result += "#96;"
+      case _ where TerminalText.escape(scalar) != nil: result += TerminalText.escape(scalar)!
+      default: result.unicodeScalars.append(scalar)
+      }
+    }
+    return result
   }
 }

@@ -10,11 +10,16 @@ public struct HTMLReport {
   public var coverage: ChecklistCoverage
   /// The diagram as SVG markup, when Graphviz drew it.
   public var diagramSVG: String?
+  /// Why there is no diagram, when there is none: Graphviz missing, or `dot` failing.
+  public var diagramProblem: String
 
   public init(
     flow: String, file: String, source: SourceText, results: [ChecklistResult],
-    coverage: ChecklistCoverage, diagramSVG: String?
+    coverage: ChecklistCoverage, diagramSVG: String?,
+    diagramProblem: String =
+      "Graphviz's dot is not installed; install it ('apt-get install graphviz', 'brew install graphviz') and run the report again"
   ) {
+    self.diagramProblem = diagramProblem
     self.flow = flow
     self.file = file
     self.source = source
@@ -65,7 +70,7 @@ public struct HTMLReport {
       page += "<figure>\n" + Self.withoutXMLProlog(diagramSVG) + "\n</figure>\n"
     } else {
       page +=
-        "<p class=\"note\">Graphviz's dot is not installed, so the diagram is missing; install it ('apt-get install graphviz', 'brew install graphviz') and run the report again.</p>\n"
+        "<p class=\"note\">The diagram is missing: \(MarkupText.escaped(diagramProblem)).</p>\n"
     }
     page += "</section>\n</body>\n</html>\n"
     return page

@@ -194,7 +194,11 @@ struct ChildFlowTests {
         "Modal.start", "Modal.Compose", "Modal.Step2",
       ])
     #expect(graph.dot().contains("subgraph \"cluster_Pushed\" {"))
-    #expect(graph.mermaid().contains("  subgraph Modal\n"))
+    // A cluster's id is the graph's own; its title is a quoted label, escaped like any.
+    #expect(
+      graph.mermaid().split(separator: "\n").contains {
+        $0.hasPrefix("  subgraph c") && $0.hasSuffix(#"["Modal"]"#)
+      })
     #expect(
       graph.edges.contains {
         $0.from == "Home" && $0.to == "Modal.start"

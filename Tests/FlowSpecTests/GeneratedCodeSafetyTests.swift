@@ -44,7 +44,8 @@ struct GeneratedCodeSafetyTests {
     #expect(shape.rawStrings == [String(decoding: document.text.bytes, as: UTF8.self)])
   }
 
-  @Test("a hostile flow's routes hold its text only in comments and literals", arguments: hostileFlows)
+  @Test(
+    "a hostile flow's routes hold its text only in comments and literals", arguments: hostileFlows)
   func routesShape(name: String) throws {
     let (_, flow) = try hostileDocument(name)
     let shape = GeneratedSwiftShape(RouteGenerator.render(flow, fileName: name))
@@ -92,7 +93,8 @@ struct GeneratedCodeSafetyTests {
         options: .init(filePath: document.path, typeName: "Hostile\(index)Checklist"))
       files.append(try folder.write("Hostile\(index)Checklist.swift", tests))
       files.append(
-        try folder.write("Hostile\(index)Routes.swift", RouteGenerator.render(flow, fileName: name)))
+        try folder.write("Hostile\(index)Routes.swift", RouteGenerator.render(flow, fileName: name))
+      )
     }
     let result = try typeCheckSwift(files)
     #expect(result.status == 0, "\(result)")
