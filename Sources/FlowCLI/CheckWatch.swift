@@ -51,7 +51,7 @@ enum CheckWatch {
     [FlowDocument], [Diagnostic]
   ) {
     do {
-      let documents = try FlowInputs.checkAll(
+      let documents = FlowInputs.checkAll(
         try FlowInputs.files(settings.paths), limits: settings.limits)
       return (
         documents,

@@ -105,18 +105,32 @@ enum FlowInputs {
   }
 
   private static func flowFiles(in directory: String) throws(UsageError) -> [String] {
+    var visited: Set<FileIdentity> = []
+    return try flowFiles(in: directory, visited: &visited)
+  }
+
+  private static func flowFiles(in directory: String, visited: inout Set<FileIdentity>)
+    throws(UsageError) -> [String]
+  {
     let base = directory.hasSuffix("/") ? String(directory.dropLast()) : directory
     let names: [String]
     do {
       names = try FileSystem.contents(ofDirectory: directory)
     } catch {
+      // The folder named on the command line is a usage error; one found below it is
+      // listed, so reading it fails as that file's own error and the rest are checked.
+      guard visited.isEmpty else { return [directory] }
       throw UsageError(message: "cannot read '\(directory)': \(error.reason)")
     }
+    // A folder seen already (through a symbolic link to it, or to a folder above it) is
+    // not walked again: a link cycle ends.
+    guard let identity = FileSystem.identity(of: directory), visited.insert(identity).inserted
+    else { return [] }
     var files: [String] = []
     for name in names where !name.hasPrefix(".") {
       let path = base + "/" + name
       if FileSystem.isDirectory(path) {
-        files += try flowFiles(in: path)
+        files += try flowFiles(in: path, visited: &visited)
       } else if name.hasSuffix(".yaml") || name.hasSuffix(".yml") {
         files.append(path)
       }
@@ -125,23 +139,19 @@ enum FlowInputs {
   }
 
   /// Reads and checks flow files and runs their checklists, as `flowc check` does, several
-  /// files at a time on every core, in the order given; the first unreadable file, in that
-  /// order, is a usage error.
-  static func checkAll(_ paths: [String], limits: YAMLLimits) throws(UsageError)
-    -> [FlowDocument]
-  {
+  /// files at a time on every core, in the order given; a file that cannot be read is an
+  /// error of its own (`model.unreadable-file`), and the others are still checked.
+  static func checkAll(_ paths: [String], limits: YAMLLimits) -> [FlowDocument] {
     let loaded = Parallel.map(count: paths.count, minimumChunk: 1) { range in
       range.map { index in
-        Result { () throws(UsageError) -> FlowDocument in
-          try load(paths[index], limits: limits).runningChecklist()
+        do throws(FileError) {
+          return try FlowDocument.load(path: paths[index], limits: limits).runningChecklist()
+        } catch {
+          return FlowDocument(path: paths[index], unreadable: error)
         }
       }
     }
-    var documents: [FlowDocument] = []
-    for result in loaded.joined() {
-      documents.append(try result.get())
-    }
-    return documents
+    return Array(loaded.joined())
   }
 
   /// Reads and checks one flow file, without running its checklist; an unreadable file is a

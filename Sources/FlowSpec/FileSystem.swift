@@ -29,6 +29,12 @@ public struct FileError: Error, Sendable, CustomStringConvertible {
   public var description: String { "\(path): \(reason)" }
 }
 
+/// What a file is, whatever path names it: its device and inode.
+package struct FileIdentity: Hashable, Sendable {
+  let device: UInt64
+  let inode: UInt64
+}
+
 /// Small POSIX file operations: reading with a size limit, listing folders, writing
 /// atomically (a temporary file in the same folder, then `rename`), and rewriting a user's
 /// file without losing its links, owner or mode.
@@ -37,6 +43,13 @@ package enum FileSystem {
   package static func isDirectory(_ path: String) -> Bool {
     var info = stat()
     return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+  }
+
+  /// The identity of what a path names (links followed), or `nil` when nothing is there.
+  package static func identity(of path: String) -> FileIdentity? {
+    var info = stat()
+    guard stat(path, &info) == 0 else { return nil }
+    return FileIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
   }
 
   /// Whether something exists at a path.
@@ -52,12 +65,19 @@ package enum FileSystem {
   package static func read(_ path: String, limit: Int = .max) throws(FileError) -> (
     bytes: [UInt8], size: Int
   ) {
-    let descriptor = open(path, O_RDONLY)
+    // Opened without blocking, so a FIFO named like a flow cannot wait forever for a
+    // writer; anything but a regular file is refused before a byte is read.
+    let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
     guard descriptor >= 0 else { throw FileError(path: path, reason: errorText()) }
     defer { close(descriptor) }
     var info = stat()
     guard fstat(descriptor, &info) == 0 else { throw FileError(path: path, reason: errorText()) }
-    if (info.st_mode & S_IFMT) == S_IFDIR { throw FileError(path: path, reason: "is a directory") }
+    switch info.st_mode & S_IFMT {
+    case S_IFREG: break
+    case S_IFDIR: throw FileError(path: path, reason: "is a directory")
+    default:
+      throw FileError(path: path, reason: "is not a regular file (a FIFO, a device or a socket)")
+    }
     let size = Int(info.st_size)
     if size > limit { return ([], size) }
     var bytes: [UInt8] = []
@@ -314,6 +334,25 @@ package enum FileSystem {
   /// The absolute, symlink-free form of an existing path, or the path itself if it has none.
   package static func absolutePath(_ path: String) -> String {
     resolvedPath(path) ?? path
+  }
+
+  /// The symlink-free path of an existing file, or why there is none.
+  package static func realPath(_ path: String) -> Result<String, FileError> {
+    resolvedPath(path).map { .success($0) } ?? .failure(FileError(path: path, reason: errorText()))
+  }
+
+  /// The project a flow file belongs to: the nearest folder above it (symlinks resolved)
+  /// that holds a `Package.swift`, or the flow's own folder when none does.
+  package static func projectRoot(ofFlow path: String) -> String {
+    let file = absolutePath(path)
+    let own = file.lastIndex(of: "/").map { String(file[..<$0]) } ?? "."
+    var folder = own
+    while !folder.isEmpty {
+      if exists(folder + "/Package.swift") { return folder }
+      guard let slash = folder.lastIndex(of: "/") else { break }
+      folder = String(folder[..<slash])
+    }
+    return own.isEmpty ? "/" : own
   }
 
   /// Creates a directory and its missing parents.

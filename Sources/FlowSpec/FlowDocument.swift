@@ -45,12 +45,16 @@ public struct FlowDocument: Sendable {
   public init(
     bytes: [UInt8], path: String, limits: YAMLLimits = .default, files: FlowFiles = .disk
   ) {
-    self.init(bytes: bytes, path: path, limits: limits, files: files, using: [])
+    let confined = files.confined(forTopLevelFlow: path)
+    let loader = ChildFlowLoader(files: confined, limits: limits)
+    // Known by the path its children's are known by: symlinks resolved, on disk.
+    let key = confined.confinement == .readerOnly ? path : FileSystem.absolutePath(path)
+    loader.displayPath[key] = path
+    self.init(bytes: bytes, path: path, loader: loader, using: [key])
   }
 
-  private init(
-    bytes: [UInt8], path: String, limits: YAMLLimits, files: FlowFiles, using ancestors: [String]
-  ) {
+  private init(bytes: [UInt8], path: String, loader: ChildFlowLoader, using ancestors: [String]) {
+    let limits = loader.limits
     self.path = path
     self.text = SourceText(bytes: bytes)
     let parsed = Self.parse(text, file: path, limits: limits)
@@ -71,7 +75,7 @@ public struct FlowDocument: Sendable {
       }
       if let flow = decoded.flow {
         let loaded = Self.loadChildren(
-          of: flow, path: path, limits: limits, files: files, ancestors: ancestors + [path])
+          of: flow, path: path, loader: loader, ancestors: ancestors)
         children = loaded.documents
         diagnostics += loaded.diagnostics
         tree = Self.tree(flow, children: children, uses: loaded.uses)
@@ -121,36 +125,60 @@ public struct FlowDocument: Sendable {
     return document
   }
 
-  /// Reads, parses and checks each child flow `flow` uses; a missing file or a cycle of
-  /// flows is a diagnostic at the path that names it.
+  /// Reads, parses and checks each child flow `flow` uses; a path that may not be read, a
+  /// missing file or a cycle of flows is a diagnostic at the path that names it. A child
+  /// used by several flows is loaded once (`ChildFlowLoader`), so a diamond of `use:`s
+  /// costs its files, not its paths; its diagnostics are reported once.
   private static func loadChildren(
-    of flow: Flow, path: String, limits: YAMLLimits, files: FlowFiles, ancestors: [String]
+    of flow: Flow, path: String, loader: ChildFlowLoader, ancestors: [String]
   ) -> (documents: [FlowDocument], uses: [Int?], diagnostics: [Diagnostic]) {
     var sink = DiagnosticSink(file: path)
     var documents: [FlowDocument] = []
     var uses: [Int?] = []
     for use in flow.uses {
       let childPath = FlowFiles.resolve(use.path.value, from: path)
-      if let start = ancestors.firstIndex(of: childPath) {
-        let cycle = (ancestors[start...] + [childPath]).map {
+      let key: String
+      switch loader.files.admit(childPath, named: use.path.value) {
+      case .failure(let error):
+        sink.report(.missingFlowFile(use.path.value, reason: error.reason), at: use.path.range)
+        uses.append(nil)
+        continue
+      case .success(let admitted): key = admitted
+      }
+      if let start = ancestors.firstIndex(of: key) {
+        let cycle = (ancestors[start...].map { loader.displayPath[$0] ?? $0 } + [childPath]).map {
           $0.split(separator: "/").last.map(String.init) ?? $0
         }
         sink.report(.flowCycle(cycle), at: use.path.range)
         uses.append(nil)
         continue
       }
-      switch files.read(childPath, limits.maxFileSize) {
+      if let known = loader.loaded[key] {
+        uses.append(documents.count)
+        documents.append(known)
+        continue
+      }
+      switch loader.files.read(key, loader.limits.maxFileSize) {
       case .failure(let error):
         sink.report(.missingFlowFile(use.path.value, reason: error.reason), at: use.path.range)
         uses.append(nil)
       case .success(let bytes):
+        loader.displayPath[key] = childPath
+        let document = FlowDocument(
+          bytes: bytes, path: childPath, loader: loader, using: ancestors + [key])
+        loader.loaded[key] = document
         uses.append(documents.count)
-        documents.append(
-          FlowDocument(
-            bytes: bytes, path: childPath, limits: limits, files: files, using: ancestors))
+        documents.append(document)
       }
     }
-    let childDiagnostics = documents.flatMap(\.diagnostics)
+    // Each file's diagnostics once, however many of the children reach it.
+    var childDiagnostics: [Diagnostic] = []
+    var reported: Set<String> = [path]
+    for document in documents {
+      let files = Set(document.diagnostics.map(\.file))
+      childDiagnostics += document.diagnostics.filter { !reported.contains($0.file) }
+      reported.formUnion(files)
+    }
     return (documents, uses, sink.diagnostics + childDiagnostics)
   }
 
@@ -209,6 +237,17 @@ public struct FlowDocument: Sendable {
   }
 
   private init(path: String, tooLarge size: Int, limits: YAMLLimits) {
+    self.init(path: path, refusedFor: .fileTooLarge(size, limits.maxFileSize))
+  }
+
+  /// The document of a file that could not be read (a dangling link, a file or folder
+  /// without read permission, a FIFO): one error at its start, so a check of many files
+  /// reports it with the others' problems instead of stopping.
+  public init(path: String, unreadable error: FileError) {
+    self.init(path: path, refusedFor: .unreadableFile(error.reason))
+  }
+
+  private init(path: String, refusedFor message: DiagnosticMessage) {
     self.path = path
     self.text = SourceText(bytes: [])
     self.flow = nil
@@ -216,7 +255,7 @@ public struct FlowDocument: Sendable {
     self.children = []
     self.tree = nil
     var sink = DiagnosticSink(file: path)
-    sink.report(.fileTooLarge(size, limits.maxFileSize), at: .start)
+    sink.report(message, at: .start)
     self.diagnostics = sink.diagnostics
   }
 
@@ -253,9 +292,28 @@ public struct FlowDocument: Sendable {
   }
 }
 
+/// The child flows loaded while one top-level flow loads, by the path they were read from
+/// (symlinks resolved on disk), so each is read, parsed and checked once.
+private final class ChildFlowLoader {
+  let files: FlowFiles
+  let limits: YAMLLimits
+  var loaded: [String: FlowDocument] = [:]
+  /// The path as the flows wrote it, for each path read, to name files in a cycle.
+  var displayPath: [String: String] = [:]
+
+  init(files: FlowFiles, limits: YAMLLimits) {
+    self.files = files
+    self.limits = limits
+  }
+}
+
 extension DiagnosticMessage {
   static func doneButFailing(_ message: String) -> Self {
     Self("checklist.done-but-failing", .error, message)
+  }
+
+  static func unreadableFile(_ reason: String) -> Self {
+    Self("model.unreadable-file", .error, "cannot read the file: \(reason)")
   }
 
   static func missingFlowFile(_ path: String, reason: String) -> Self {

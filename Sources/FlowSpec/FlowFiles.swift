@@ -1,14 +1,35 @@
 /// Where a flow's child files are read from: the disk, or texts embedded in generated tests.
+///
+/// A flow is data from a pull request, so what its `use:` may read is confined: on disk, a
+/// child flow must resolve, symbolic links followed, to a regular file inside the project
+/// of the flow being loaded (the nearest folder above it with a `Package.swift`, or its own
+/// folder), and it is read only up to the size limit.
 public struct FlowFiles: Sendable {
   /// Reads a file's bytes by path, refusing files over `limit` bytes.
   public var read: @Sendable (_ path: String, _ limit: Int) -> Result<[UInt8], FileError>
+  /// Where child flows must be; see `Confinement`.
+  public var confinement: Confinement
 
-  public init(read: @escaping @Sendable (String, Int) -> Result<[UInt8], FileError>) {
-    self.read = read
+  /// What a child flow's path may resolve to.
+  public enum Confinement: Sendable, Equatable {
+    /// Whatever the reader has (texts embedded in a generated test: only those).
+    case readerOnly
+    /// Inside the project of the top-level flow, found when it is loaded.
+    case projectOfTopLevelFlow
+    /// Inside this folder (symlinks resolved).
+    case folder(String)
   }
 
-  /// The files on disk.
-  public static let disk = FlowFiles { path, limit in
+  public init(
+    confinement: Confinement = .readerOnly,
+    read: @escaping @Sendable (String, Int) -> Result<[UInt8], FileError>
+  ) {
+    self.read = read
+    self.confinement = confinement
+  }
+
+  /// The files on disk, confined to the project of the flow loaded.
+  public static let disk = FlowFiles(confinement: .projectOfTopLevelFlow) { path, limit in
     do throws(FileError) {
       let (bytes, size) = try FileSystem.read(path, limit: limit)
       guard size <= limit else {
@@ -19,6 +40,46 @@ public struct FlowFiles: Sendable {
     } catch {
       return .failure(error)
     }
+  }
+
+  /// These files, with the project of `topLevelFlow` as the folder children must be in,
+  /// when they are confined to it.
+  func confined(forTopLevelFlow topLevelFlow: String) -> FlowFiles {
+    guard confinement == .projectOfTopLevelFlow else { return self }
+    var files = self
+    files.confinement = .folder(FileSystem.projectRoot(ofFlow: topLevelFlow))
+    return files
+  }
+
+  /// The path to read for a child flow, or why it may not be read. The path's text is
+  /// checked here (relative, a `.yaml` or `.yml` file); on disk, where it leads too.
+  func admit(_ path: String, named written: String) -> Result<String, FileError> {
+    guard !written.hasPrefix("/"), !written.hasPrefix("~") else {
+      return .failure(
+        FileError(
+          path: written,
+          reason: "a child flow's path must be relative to the folder of the flow that uses it"))
+    }
+    guard written.hasSuffix(".yaml") || written.hasSuffix(".yml") else {
+      return .failure(
+        FileError(path: written, reason: "a child flow must be a '.yaml' or '.yml' file"))
+    }
+    guard case .folder(let root) = confinement else { return .success(path) }
+    let real: String
+    switch FileSystem.realPath(path) {
+    case .failure(let error): return .failure(error)
+    case .success(let resolved): real = resolved
+    }
+    let folder = FileSystem.absolutePath(root)
+    guard real.hasPrefix(folder == "/" ? "/" : folder + "/") else {
+      return .failure(
+        FileError(
+          path: written,
+          reason:
+            "it is outside the project ('\(folder)'): a child flow must be inside the folder that holds the project's Package.swift, or the checked flow's folder"
+        ))
+    }
+    return .success(real)
   }
 
   /// Texts by path, as a generated test file embeds them; other paths are not found.

@@ -15,3 +15,8 @@ public func killWithoutWarning(_ process: Int32) {
 
 /// Whether the tests run as root, who may give files to other users.
 public var runsAsRoot: Bool { geteuid() == 0 }
+
+/// Makes a FIFO (a named pipe) at `path`: opening it to read waits for a writer.
+public func makeFIFO(_ path: String) -> Bool {
+  mkfifo(path, 0o644) == 0
+}

@@ -1,0 +1,132 @@
+import FlowSpec
+import FlowTestSupport
+import Foundation
+import Testing
+
+/// A flow that uses one child flow at `path`.
+private func parent(using path: String) -> String {
+  """
+  flow: Parent
+  use: { Child: "\(path)" }
+  start: { setRoot: Home }
+  screens:
+    Home:
+      on: { next: { start: Child }, childDone: pop }
+
+  """
+}
+
+private let child = """
+  flow: Child
+  start: { push: Page }
+  screens:
+    Page:
+      on: { done: { finish: childDone } }
+
+  """
+
+/// A secret that must never reach a diagnostic, however a flow names its file.
+private let secret = "AWS_SECRET_ACCESS_KEY: not-for-ci-logs\n: [unbalanced\n"
+
+@Suite("A flow's files stay inside its project, and no file in a folder stops the others")
+struct UntrustedFilesTests {
+  /// A project (`Package.swift`, `flows/`) inside a folder that holds a secret beside it.
+  private func project() throws -> (folder: TemporaryFolder, flows: String) {
+    let folder = try TemporaryFolder()
+    _ = try folder.write("secret.yaml", secret)
+    _ = try folder.write(".env", secret)
+    _ = try folder.write("app/Package.swift", "// swift-tools-version: 6.1\n")
+    _ = try folder.write("app/.env", secret)
+    _ = try folder.write("app/flows/children/child.yaml", child)
+    return (folder, folder.path + "/app/flows")
+  }
+
+  @Test(
+    "a use: path that is absolute, not YAML or outside the project is refused by the rule it breaks, never read",
+    arguments: [
+      ("../../secret.yaml", "outside the project"), ("../../.env", "'.yaml' or '.yml'"),
+      ("../.env", "'.yaml' or '.yml'"), ("SECRET_ABSOLUTE", "must be relative"),
+      ("~/secret.yaml", "must be relative"),
+    ])
+  func refusedPaths(written: String, rule: String) throws {
+    let (folder, flows) = try project()
+    let path = written == "SECRET_ABSOLUTE" ? folder.path + "/secret.yaml" : written
+    let flow = try folder.write("app/flows/parent.yaml", parent(using: path))
+    for format in ["text", "json", "sarif"] {
+      let result = flowc(["check", flow, "--format", format])
+      #expect(result.status == 1, "\(result)")
+      #expect(result.output.contains("model.missing-flow-file") || format == "text")
+      #expect(result.output.contains(rule), "\(result)")
+      #expect(!result.output.contains("AWS_SECRET"), "the refused file is never quoted")
+      #expect(!result.output.contains("unbalanced"))
+    }
+    _ = flows
+  }
+
+  @Test("a child inside the project is read, from a folder below or above the flow's own")
+  func insideTheProject() throws {
+    let (folder, _) = try project()
+    _ = try folder.write("app/shared/child.yaml", child)
+    for written in ["children/child.yaml", "../shared/child.yaml", "./children/../children/child.yaml"] {
+      let flow = try folder.write("app/flows/parent.yaml", parent(using: written))
+      let result = flowc(["check", flow])
+      #expect(result.status == 0, "\(written): \(result)")
+    }
+  }
+
+  @Test("a symbolic link is followed, then checked: one that leads outside the project is refused")
+  func symbolicLinks() throws {
+    let (folder, flows) = try project()
+    try FileManager.default.createSymbolicLink(
+      atPath: flows + "/outside.yaml", withDestinationPath: folder.path + "/secret.yaml")
+    try FileManager.default.createSymbolicLink(
+      atPath: flows + "/inside.yaml", withDestinationPath: flows + "/children/child.yaml")
+    let outside = flowc(["check", try folder.write("app/flows/p.yaml", parent(using: "outside.yaml"))])
+    #expect(outside.status == 1)
+    #expect(outside.output.contains("outside the project"), "\(outside)")
+    #expect(!outside.output.contains("AWS_SECRET"))
+    let inside = flowc(["check", try folder.write("app/flows/p.yaml", parent(using: "inside.yaml"))])
+    #expect(inside.status == 0, "\(inside)")
+  }
+
+  @Test("a FIFO is refused at once, as a child flow and as a file of a checked folder")
+  func fifo() throws {
+    let (folder, flows) = try project()
+    #expect(makeFIFO(flows + "/children/pipe.yaml"))
+    let used = flowc(["check", try folder.write("app/flows/p.yaml", parent(using: "children/pipe.yaml"))])
+    #expect(used.status == 1)
+    #expect(used.output.contains("not a regular file"), "\(used)")
+    let walked = flowc(["check", flows])
+    #expect(walked.status == 1)
+    #expect(walked.output.contains("pipe.yaml:1:1: error: cannot read the file"), "\(walked)")
+  }
+
+  @Test("a dangling link or an unreadable file in a folder is that file's error; the others are checked")
+  func unreadableFileInFolder() throws {
+    let folder = try TemporaryFolder()
+    _ = try folder.write("flows/broken.yaml", "flow: B\nstart: { setRoot: Nowhere }\nscreens: { A: {} }\n")
+    _ = try folder.write("flows/good.yaml", "flow: G\nstart: { setRoot: A }\nscreens: { A: {} }\n")
+    try FileManager.default.createSymbolicLink(
+      atPath: folder.path + "/flows/dangling.yaml", withDestinationPath: folder.path + "/gone.yaml")
+    let text = flowc(["check", folder.path + "/flows"])
+    #expect(text.status == 1, "\(text)")
+    #expect(text.output.contains("dangling.yaml:1:1: error: cannot read the file: no such file"))
+    #expect(text.output.contains("broken.yaml:2:"), "the file after it is still checked: \(text)")
+    let json = flowc(["check", folder.path + "/flows", "--format", "json"])
+    #expect(json.status == 1)
+    #expect(json.output.contains("model.unreadable-file") && json.output.contains("check.unknown-screen"))
+  }
+
+  @Test("a folder walk through links to the folder itself ends, and checks each file once")
+  func symbolicLinkCycle() throws {
+    let folder = try TemporaryFolder()
+    _ = try folder.write("flows/one.yaml", "flow: One\nstart: { setRoot: Nope }\nscreens: { A: {} }\n")
+    try FileManager.default.createSymbolicLink(
+      atPath: folder.path + "/flows/again", withDestinationPath: ".")
+    try FileManager.default.createSymbolicLink(
+      atPath: folder.path + "/flows/sub", withDestinationPath: folder.path + "/flows")
+    let result = flowc(["check", folder.path + "/flows"])
+    #expect(result.status == 1)
+    #expect(result.output.components(separatedBy: "error: 'setRoot' names no screen").count == 2, "\(result)")
+  }
+}
