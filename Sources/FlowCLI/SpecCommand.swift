@@ -111,14 +111,10 @@ enum SpecCommand: Command {
     let method: FileSystem.RewriteMethod
     do {
       let updated = try MarkRewriter.apply(changes, to: document.text)
-      let current = try FileSystem.read(document.path).bytes
-      guard current == document.text.bytes else {
-        console.printError(
-          "flowc: error: '\(document.path)' changed while flowc was running; nothing was written, run it again"
-        )
-        return .problemsFound
-      }
-      method = try FileSystem.rewrite(document.path, with: updated)
+      // Compared byte for byte right before the rename, and after it: an edit saved while
+      // flowc ran is kept, and flowc writes nothing.
+      method = try FileSystem.rewrite(
+        document.path, with: updated, replacing: document.text.bytes)
     } catch let error as MarkRewriteError {
       console.printError("flowc: error: \(error)")
       return .problemsFound

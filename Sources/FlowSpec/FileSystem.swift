@@ -120,10 +120,10 @@ package enum FileSystem {
   {
     var info = stat()
     let permissions = stat(path, &info) == 0 ? info.st_mode & 0o7777 : mode
-    switch replace(path, with: bytes, permissions: permissions, owner: nil) {
+    switch replace(path, with: bytes, permissions: permissions, owner: nil, unchanged: { true }) {
     case .replaced: return
     case .failed(let reason): throw FileError(path: path, reason: reason)
-    case .cannotKeepOwner, .cannotCreateTemporary(_):
+    case .cannotKeepOwner, .cannotCreateTemporary(_), .changed:
       throw FileError(path: path, reason: "cannot create a temporary file beside it")
     }
   }
@@ -143,9 +143,9 @@ package enum FileSystem {
   ///
   /// - Returns: how the file was written.
   @discardableResult
-  package static func rewrite(_ path: String, with bytes: [UInt8]) throws(FileError)
-    -> RewriteMethod
-  {
+  package static func rewrite(
+    _ path: String, with bytes: [UInt8], replacing expected: [UInt8]? = nil
+  ) throws(FileError) -> RewriteMethod {
     guard let target = resolvedPath(path) else {
       throw FileError(path: path, reason: errorText())
     }
@@ -165,18 +165,40 @@ package enum FileSystem {
       throw FileError(path: path, reason: "\(errorText()); it was not rewritten")
     }
     removeStaleTemporaries(of: target)
+    // The file as it is now, held open: compared with `expected` right before the rename,
+    // and read again right after it, so an edit saved meanwhile is never lost.
+    let original = open(target, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+    guard original >= 0 else { throw FileError(path: path, reason: errorText()) }
+    defer { close(original) }
+    let unchanged = { () -> Bool in expected.map { contents(of: original) == $0 } ?? true }
     if info.st_nlink > 1 {
+      guard unchanged() else { throw changedMeanwhile(path) }
       try writeInPlace(target, bytes, reportedAs: path)
       return .inPlace(because: "it has \(info.st_nlink) hard links")
     }
-    switch replace(target, with: bytes, permissions: permissions, owner: (info.st_uid, info.st_gid))
+    switch replace(
+      target, with: bytes, permissions: permissions, owner: (info.st_uid, info.st_gid),
+      unchanged: unchanged)
     {
     case .replaced:
+      guard unchanged() else {
+        // An edit reached the old file between the comparison and the rename: it goes
+        // back, with the user's bytes, and nothing of flowc's is kept.
+        let edited = contents(of: original)
+        _ = replace(
+          target, with: edited, permissions: permissions, owner: (info.st_uid, info.st_gid),
+          unchanged: { true })
+        throw changedMeanwhile(path)
+      }
       return .replaced
+    case .changed:
+      throw changedMeanwhile(path)
     case .cannotKeepOwner:
+      guard unchanged() else { throw changedMeanwhile(path) }
       try writeInPlace(target, bytes, reportedAs: path)
       return .inPlace(because: "a new file could not keep its owner and group")
     case .cannotCreateTemporary(let reason):
+      guard unchanged() else { throw changedMeanwhile(path) }
       try writeInPlace(target, bytes, reportedAs: path)
       return .inPlace(because: "no temporary file could be made beside it (\(reason))")
     case .failed(let reason):
@@ -198,6 +220,29 @@ package enum FileSystem {
     case cannotKeepOwner
     case cannotCreateTemporary(String)
     case failed(String)
+    /// The file was no longer what the caller read: nothing was renamed.
+    case changed
+  }
+
+  private static func changedMeanwhile(_ path: String) -> FileError {
+    FileError(
+      path: path, reason: "it changed while flowc was running; nothing was written, run it again")
+  }
+
+  /// All the bytes of an open file, read from its start.
+  private static func contents(of descriptor: Int32) -> [UInt8] {
+    var bytes: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 1 << 16)
+    var offset: off_t = 0
+    while true {
+      let count = chunk.withUnsafeMutableBytes {
+        pread(descriptor, $0.baseAddress, $0.count, offset)
+      }
+      if count < 0, errno == EINTR { continue }
+      guard count > 0 else { return bytes }
+      bytes.append(contentsOf: chunk[0..<count])
+      offset += off_t(count)
+    }
   }
 
   /// The temporary files of this process are named `.NAME.flowc-PID…`, so a later run can
@@ -210,7 +255,8 @@ package enum FileSystem {
   /// killed while writing leaves nothing behind; elsewhere, or where the file system has no
   /// unnamed files, it is a `mkstemp` file, and a later run removes it.
   private static func replace(
-    _ path: String, with bytes: [UInt8], permissions: mode_t, owner: (uid_t, gid_t)?
+    _ path: String, with bytes: [UInt8], permissions: mode_t, owner: (uid_t, gid_t)?,
+    unchanged: () -> Bool
   ) -> Replacement {
     let (directory, name) = split(path)
     let temporary = "\(directory)/\(temporaryPrefix(of: name))\(getpid())"
@@ -245,6 +291,7 @@ package enum FileSystem {
       }
       named = temporary
     }
+    guard unchanged() else { return abandon(.changed) }
     if rename(named!, path) != 0 { return abandon(.failed(errorText())) }
     close(descriptor)
     return .replaced

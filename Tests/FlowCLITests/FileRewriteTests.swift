@@ -211,3 +211,41 @@ private func largeStaleFlow() -> String {
   }
   return lines.joined(separator: "\n") + "\n"
 }
+
+@Suite("flowc spec --update never loses an edit saved while it runs")
+struct ConcurrentEditTests {
+  @Test("an edit appended while --update runs is in the file afterwards, 1,000 rounds out of 1,000")
+  func appendWhileUpdating() throws {
+    let folder = try TemporaryFolder()
+    let path = folder.path + "/flow.yaml"
+    var refused = 0
+    var updatedRounds = 0
+    for round in 0..<1000 {
+      try stale.write(toFile: path, atomically: true, encoding: .utf8)
+      let edit = "# edit \(round)\n"
+      let editor = Thread {
+        // Saved at some moment of the update: before it reads, while it writes, or after.
+        usleep(UInt32(round % 7) * 150)
+        if let handle = FileHandle(forWritingAtPath: path) {
+          handle.seekToEndOfFile()
+          handle.write(Data(edit.utf8))
+          handle.closeFile()
+        }
+      }
+      editor.start()
+      let result = flowc(["spec", path, "--update"])
+      while !editor.isFinished { usleep(50) }
+      let final = try String(contentsOfFile: path, encoding: .utf8)
+      #expect(final.hasSuffix(edit), "round \(round): the edit was lost (\(result))")
+      if result.status == 0 {
+        updatedRounds += 1
+      } else {
+        #expect(result.errors.contains("changed while flowc was running"), "\(result)")
+        #expect(final == stale + edit, "round \(round): a refused update writes nothing")
+        refused += 1
+      }
+      if final.hasSuffix(edit) == false { break }
+    }
+    #expect(updatedRounds + refused == 1000)
+  }
+}
