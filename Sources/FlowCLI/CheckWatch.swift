@@ -135,10 +135,14 @@ enum CheckWatch {
   /// The folders to listen to: each folder under the paths, and the folder of each file.
   private static func folders(_ paths: [String]) -> [String] {
     var folders: Set<String> = []
+    // By identity too: a link to a folder above would otherwise be followed forever.
+    var seen: Set<FileIdentity> = []
     var pending = paths
     while let path = pending.popLast() {
       if FileSystem.isDirectory(path) {
-        guard folders.insert(path).inserted else { continue }
+        guard let identity = FileSystem.identity(of: path), seen.insert(identity).inserted,
+          folders.insert(path).inserted
+        else { continue }
         let base = path.hasSuffix("/") ? String(path.dropLast()) : path
         for name in (try? FileSystem.contents(ofDirectory: path)) ?? [] where !name.hasPrefix(".") {
           if FileSystem.isDirectory(base + "/" + name) { pending.append(base + "/" + name) }
@@ -152,8 +156,17 @@ enum CheckWatch {
     return folders.sorted()
   }
 
-  /// The files of the child flows a document uses, and theirs.
+  /// The files of the child flows a document uses, and theirs, each once (a file several
+  /// flows use is visited once, so a diamond of uses costs its files).
   private static func childPaths(_ document: FlowDocument) -> [String] {
-    document.children.flatMap { [$0.path] + childPaths($0) }
+    var seen: Set<String> = []
+    var paths: [String] = []
+    var pending = document.children
+    while let child = pending.popLast() {
+      guard seen.insert(child.path).inserted else { continue }
+      paths.append(child.path)
+      pending += child.children
+    }
+    return paths
   }
 }

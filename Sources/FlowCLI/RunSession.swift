@@ -21,7 +21,7 @@ struct RunSession {
 
   /// Sends one event and reports it; prints the refusal and returns `false` if refused.
   mutating func send(_ event: NavigationEvent, to navigator: inout Navigator) -> Bool {
-    let callsBefore = navigator.log.count
+    let callsBefore = navigator.logCount
     do {
       try navigator.send(event)
     } catch {
@@ -70,7 +70,7 @@ struct RunSession {
   }
 
   func report(step: Int, event: NavigationEvent?, navigator: Navigator, callsBefore: Int) {
-    let calls = navigator.log.dropFirst(callsBefore).map(\.description)
+    let calls = navigator.log(from: callsBefore).map(\.description)
     if json {
       console.print(
         StepReport.json(step: step, event: event, navigator: navigator, calls: calls).serialized())

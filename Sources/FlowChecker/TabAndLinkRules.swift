@@ -25,6 +25,7 @@ extension Checker {
   /// an earlier link. Returns the screens they show.
   func checkLinks() -> NavigationTargets {
     var targets = NavigationTargets()
+    var earlierLinks = LinkShapeIndex()
     for (index, link) in flow.links.enumerated() {
       if let tab = link.tab { checkTabName(tab, "tab") }
       for route in link.routes {
@@ -34,9 +35,9 @@ extension Checker {
       }
       guard let pattern = link.parsed else { continue }
       checkVariables(of: link, pattern: pattern)
-      if let earlier = flow.links[..<index].first(where: {
-        $0.parsed.map { $0.covers(pattern) } ?? false
-      }) {
+      defer { earlierLinks.insert(pattern, at: index) }
+      if let earlierIndex = earlierLinks.firstCovering(pattern) {
+        let earlier = flow.links[earlierIndex]
         sink.report(
           .shadowedLink(link.pattern.value, by: earlier.pattern.value), at: link.pattern.range,
           notes: [.init("the earlier link is here", range: earlier.pattern.range)])
@@ -88,5 +89,67 @@ extension URLPattern {
       if case .literal(let text) = item.value, theirs.value != .literal(text) { return false }
     }
     return true
+  }
+}
+
+/// The link patterns seen so far, by shape (scheme, then each segment's literal or "a
+/// variable"), so the first earlier pattern that covers a new one is found among those of a
+/// shape that can, not among every earlier link: a flow's links are checked in time linear
+/// in their number.
+struct LinkShapeIndex {
+  private struct Shape: Hashable {
+    var scheme: String
+    var parts: [String?]  // nil: a variable
+  }
+
+  private var byShape: [Shape: [(index: Int, pattern: URLPattern)]] = [:]
+  /// Beyond this many literal segments, the shapes that could cover a pattern (2^n) are
+  /// too many to list: those of its scheme and length are compared one by one instead.
+  private static let listedLiterals = 10
+  private var byLength: [Shape: [(index: Int, pattern: URLPattern)]] = [:]
+
+  mutating func insert(_ pattern: URLPattern, at index: Int) {
+    byShape[Self.shape(of: pattern), default: []].append((index, pattern))
+    byLength[Self.length(of: pattern), default: []].append((index, pattern))
+  }
+
+  /// The index of the first pattern inserted that covers `pattern`.
+  func firstCovering(_ pattern: URLPattern) -> Int? {
+    let literals = pattern.parts.indices.filter {
+      if case .literal = pattern.parts[$0] { true } else { false }
+    }
+    guard literals.count <= Self.listedLiterals else {
+      return byLength[Self.length(of: pattern)]?.first { $0.pattern.covers(pattern) }?.index
+    }
+    // A pattern covers this one when each of its segments is a variable or this one's
+    // literal: every choice of which literals it has as variables is one shape.
+    let own = Self.shape(of: pattern)
+    var first: Int?
+    for mask in 0..<(1 << literals.count) {
+      var shape = own
+      for (bit, position) in literals.enumerated() where mask & (1 << bit) != 0 {
+        shape.parts[position] = nil
+      }
+      guard let candidates = byShape[shape] else { continue }
+      for candidate in candidates where first.map({ candidate.index < $0 }) ?? true {
+        if candidate.pattern.covers(pattern) {
+          first = candidate.index
+          break
+        }
+      }
+    }
+    return first
+  }
+
+  private static func shape(of pattern: URLPattern) -> Shape {
+    Shape(
+      scheme: pattern.scheme,
+      parts: pattern.parts.map {
+        if case .literal(let text) = $0 { text } else { nil }
+      })
+  }
+
+  private static func length(of pattern: URLPattern) -> Shape {
+    Shape(scheme: pattern.scheme, parts: Array(repeating: nil, count: pattern.parts.count))
   }
 }

@@ -93,6 +93,7 @@ public enum ChecklistTestGenerator {
     writer.line("import Testing")
     writer.line()
     let entries = flow.checklist?.entries ?? []
+    let tree = EntryTree(entries)
     let suite = options.typeName
     writer.line("@Suite(\(SwiftSource.stringLiteral(flow.name.value)))")
     writer.block("struct \(suite) {") { writer in
@@ -100,11 +101,11 @@ public enum ChecklistTestGenerator {
       var scope = NameScope(enclosing: suite, topSuite: suite)
       var first = true
       for (index, section) in sections.enumerated() {
-        let roots = entries.filter { $0.sectionIndex == index && $0.parentID == nil }
+        let roots = tree.roots(ofSection: index)
         guard let title = section.title?.value else {
           for entry in roots {
             renderItem(
-              entry, entries: entries, source: source, suite: suite, scope: &scope, into: &writer,
+              entry, tree: tree, source: source, suite: suite, scope: &scope, into: &writer,
               first: &first, isAsync: options.driver != nil)
           }
           continue
@@ -118,7 +119,7 @@ public enum ChecklistTestGenerator {
           var firstInSection = true
           for entry in roots {
             renderItem(
-              entry, entries: entries, source: source, suite: suite, scope: &inner, into: &writer,
+              entry, tree: tree, source: source, suite: suite, scope: &inner, into: &writer,
               first: &firstInSection, isAsync: options.driver != nil)
           }
         }
@@ -173,12 +174,12 @@ public enum ChecklistTestGenerator {
   /// `@Suite` of its own holding its test and its children's, so Xcode's test navigator
   /// shows the scenario tree the team wrote.
   private static func renderItem(
-    _ entry: ChecklistEntry, entries: [ChecklistEntry], source: SourceText, suite: String,
+    _ entry: ChecklistEntry, tree: EntryTree, source: SourceText, suite: String,
     scope: inout NameScope, into writer: inout SwiftWriter, first: inout Bool, isAsync: Bool
   ) {
     if !first { writer.line() }
     first = false
-    let children = entries.filter { $0.parentID == entry.id }
+    let children = tree.children(of: entry)
     guard !children.isEmpty else {
       renderTest(
         entry, source: source, suite: suite, scope: &scope, into: &writer, isAsync: isAsync)
@@ -193,7 +194,7 @@ public enum ChecklistTestGenerator {
       var firstChild = false
       for child in children {
         renderItem(
-          child, entries: entries, source: source, suite: suite, scope: &inner, into: &writer,
+          child, tree: tree, source: source, suite: suite, scope: &inner, into: &writer,
           first: &firstChild, isAsync: isAsync)
       }
     }
@@ -303,5 +304,34 @@ public enum ChecklistTestGenerator {
       .filter { !$0.allSatisfy { $0 == " " } }
     let indent = lines.map { $0.prefix { $0 == " " }.count }.min() ?? 0
     return lines.map { String($0.dropFirst(indent)) }
+  }
+}
+
+/// A checklist's entries by section and by parent, found in one pass, so rendering an item
+/// does not search every entry for its children.
+private struct EntryTree {
+  private let entries: [ChecklistEntry]
+  private var childIndices: [Int: [Int]] = [:]
+  private var rootIndices: [Int: [Int]] = [:]
+
+  init(_ entries: [ChecklistEntry]) {
+    self.entries = entries
+    for (index, entry) in entries.enumerated() {
+      if let parent = entry.parentID {
+        childIndices[parent, default: []].append(index)
+      } else {
+        rootIndices[entry.sectionIndex, default: []].append(index)
+      }
+    }
+  }
+
+  /// The items of a section that have no parent, in order.
+  func roots(ofSection section: Int) -> [ChecklistEntry] {
+    (rootIndices[section] ?? []).map { entries[$0] }
+  }
+
+  /// The items nested right under `entry`, in order.
+  func children(of entry: ChecklistEntry) -> [ChecklistEntry] {
+    (childIndices[entry.id] ?? []).map { entries[$0] }
   }
 }

@@ -116,15 +116,20 @@ struct NameScope {
     unique(name, avoiding: [])
   }
 
+  /// The next number to try after each name already given a number, so a thousand items
+  /// named alike take a thousand steps, not half a million.
+  private var nextSuffix: [String: Int] = [:]
+
   private mutating func unique(_ name: String, avoiding reserved: Set<String>) -> String {
     var candidate = name
-    var suffix = 2
+    var suffix = nextSuffix[name] ?? 2
     while used.contains(candidate) || reserved.contains(candidate)
       || SwiftNames.keywords.contains(candidate)
     {
       candidate = name + String(suffix)
       suffix += 1
     }
+    if candidate != name { nextSuffix[name] = suffix }
     used.insert(candidate)
     return candidate
   }

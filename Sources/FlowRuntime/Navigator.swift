@@ -160,6 +160,15 @@ public struct Navigator: Sendable {
   /// Every navigation call made so far, in order.
   public var log: [NavigationLogEntry] { records.map(entry) }
 
+  /// How many navigation calls were made so far: `log.count`, without building the log.
+  public var logCount: Int { records.count }
+
+  /// The navigation calls made since the first `start` of them, in order: the end of `log`,
+  /// built alone, so a caller reporting each step's calls does not rebuild the whole log.
+  public func log(from start: Int) -> [NavigationLogEntry] {
+    records[min(start, records.count)...].map(entry)
+  }
+
   /// A value equal for two navigators showing and holding the same (stacks, presentations,
   /// pending requests, state), whatever led there: what an exploration of the flow visits.
   public var stateFingerprint: Int { current.hashValue }

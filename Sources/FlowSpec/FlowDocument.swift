@@ -50,10 +50,12 @@ public struct FlowDocument: Sendable {
     // Known by the path its children's are known by: symlinks resolved, on disk.
     let key = confined.confinement == .readerOnly ? path : FileSystem.absolutePath(path)
     loader.displayPath[key] = path
-    self.init(bytes: bytes, path: path, loader: loader, using: [key])
+    loader.enter(key)
+    self.init(bytes: bytes, path: path, loader: loader)
   }
 
-  private init(bytes: [UInt8], path: String, loader: ChildFlowLoader, using ancestors: [String]) {
+  /// Loads a flow whose key the loader has just entered (its chain of uses ends with it).
+  private init(bytes: [UInt8], path: String, loader: ChildFlowLoader) {
     let limits = loader.limits
     self.path = path
     self.text = SourceText(bytes: bytes)
@@ -75,7 +77,7 @@ public struct FlowDocument: Sendable {
       }
       if let flow = decoded.flow {
         let loaded = Self.loadChildren(
-          of: flow, path: path, loader: loader, ancestors: ancestors)
+          of: flow, path: path, loader: loader)
         children = loaded.documents
         diagnostics += loaded.diagnostics
         tree = Self.tree(flow, children: children, uses: loaded.uses)
@@ -125,12 +127,15 @@ public struct FlowDocument: Sendable {
     return document
   }
 
+  /// How many files of a chain of uses load on one thread's stack.
+  private static let filesPerStack = 32
+
   /// Reads, parses and checks each child flow `flow` uses; a path that may not be read, a
   /// missing file or a cycle of flows is a diagnostic at the path that names it. A child
   /// used by several flows is loaded once (`ChildFlowLoader`), so a diamond of `use:`s
   /// costs its files, not its paths; its diagnostics are reported once.
   private static func loadChildren(
-    of flow: Flow, path: String, loader: ChildFlowLoader, ancestors: [String]
+    of flow: Flow, path: String, loader: ChildFlowLoader
   ) -> (documents: [FlowDocument], uses: [Int?], diagnostics: [Diagnostic]) {
     var sink = DiagnosticSink(file: path)
     var documents: [FlowDocument] = []
@@ -145,8 +150,9 @@ public struct FlowDocument: Sendable {
         continue
       case .success(let admitted): key = admitted
       }
-      if let start = ancestors.firstIndex(of: key) {
-        let cycle = (ancestors[start...].map { loader.displayPath[$0] ?? $0 } + [childPath]).map {
+      if loader.isLoading(key), let start = loader.chain.lastIndex(of: key) {
+        let cycle = (loader.chain[start...].map { loader.displayPath[$0] ?? $0 } + [childPath]).map
+        {
           $0.split(separator: "/").last.map(String.init) ?? $0
         }
         sink.report(.flowCycle(cycle), at: use.path.range)
@@ -164,8 +170,13 @@ public struct FlowDocument: Sendable {
         uses.append(nil)
       case .success(let bytes):
         loader.displayPath[key] = childPath
-        let document = FlowDocument(
-          bytes: bytes, path: childPath, loader: loader, using: ancestors + [key])
+        let load = { FlowDocument(bytes: bytes, path: childPath, loader: loader) }
+        // Loading recurses once per file of a chain of uses: every so many files, on a
+        // fresh large stack, so a long chain cannot exhaust the caller's.
+        loader.enter(key)
+        let document =
+          loader.chain.count % Self.filesPerStack == 0 ? Parallel.onLargeStack(load) : load()
+        loader.leave()
         loader.loaded[key] = document
         uses.append(documents.count)
         documents.append(document)
@@ -300,6 +311,21 @@ private final class ChildFlowLoader {
   var loaded: [String: FlowDocument] = [:]
   /// The path as the flows wrote it, for each path read, to name files in a cycle.
   var displayPath: [String: String] = [:]
+  /// The files being loaded, the top-level flow first: each uses the next.
+  private(set) var chain: [String] = []
+  private var inChain: Set<String> = []
+
+  /// Whether a file is being loaded: using it again closes a cycle.
+  func isLoading(_ key: String) -> Bool { inChain.contains(key) }
+
+  func enter(_ key: String) {
+    chain.append(key)
+    inChain.insert(key)
+  }
+
+  func leave() {
+    inChain.remove(chain.removeLast())
+  }
 
   init(files: FlowFiles, limits: YAMLLimits) {
     self.files = files

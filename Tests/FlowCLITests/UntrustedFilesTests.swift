@@ -67,7 +67,9 @@ struct UntrustedFilesTests {
   func insideTheProject() throws {
     let (folder, _) = try project()
     _ = try folder.write("app/shared/child.yaml", child)
-    for written in ["children/child.yaml", "../shared/child.yaml", "./children/../children/child.yaml"] {
+    for written in [
+      "children/child.yaml", "../shared/child.yaml", "./children/../children/child.yaml",
+    ] {
       let flow = try folder.write("app/flows/parent.yaml", parent(using: written))
       let result = flowc(["check", flow])
       #expect(result.status == 0, "\(written): \(result)")
@@ -81,11 +83,15 @@ struct UntrustedFilesTests {
       atPath: flows + "/outside.yaml", withDestinationPath: folder.path + "/secret.yaml")
     try FileManager.default.createSymbolicLink(
       atPath: flows + "/inside.yaml", withDestinationPath: flows + "/children/child.yaml")
-    let outside = flowc(["check", try folder.write("app/flows/p.yaml", parent(using: "outside.yaml"))])
+    let outside = flowc([
+      "check", try folder.write("app/flows/p.yaml", parent(using: "outside.yaml")),
+    ])
     #expect(outside.status == 1)
     #expect(outside.output.contains("outside the project"), "\(outside)")
     #expect(!outside.output.contains("AWS_SECRET"))
-    let inside = flowc(["check", try folder.write("app/flows/p.yaml", parent(using: "inside.yaml"))])
+    let inside = flowc([
+      "check", try folder.write("app/flows/p.yaml", parent(using: "inside.yaml")),
+    ])
     #expect(inside.status == 0, "\(inside)")
   }
 
@@ -93,7 +99,9 @@ struct UntrustedFilesTests {
   func fifo() throws {
     let (folder, flows) = try project()
     #expect(makeFIFO(flows + "/children/pipe.yaml"))
-    let used = flowc(["check", try folder.write("app/flows/p.yaml", parent(using: "children/pipe.yaml"))])
+    let used = flowc([
+      "check", try folder.write("app/flows/p.yaml", parent(using: "children/pipe.yaml")),
+    ])
     #expect(used.status == 1)
     #expect(used.output.contains("not a regular file"), "\(used)")
     let walked = flowc(["check", flows])
@@ -101,10 +109,13 @@ struct UntrustedFilesTests {
     #expect(walked.output.contains("pipe.yaml:1:1: error: cannot read the file"), "\(walked)")
   }
 
-  @Test("a dangling link or an unreadable file in a folder is that file's error; the others are checked")
+  @Test(
+    "a dangling link or an unreadable file in a folder is that file's error; the others are checked"
+  )
   func unreadableFileInFolder() throws {
     let folder = try TemporaryFolder()
-    _ = try folder.write("flows/broken.yaml", "flow: B\nstart: { setRoot: Nowhere }\nscreens: { A: {} }\n")
+    _ = try folder.write(
+      "flows/broken.yaml", "flow: B\nstart: { setRoot: Nowhere }\nscreens: { A: {} }\n")
     _ = try folder.write("flows/good.yaml", "flow: G\nstart: { setRoot: A }\nscreens: { A: {} }\n")
     try FileManager.default.createSymbolicLink(
       atPath: folder.path + "/flows/dangling.yaml", withDestinationPath: folder.path + "/gone.yaml")
@@ -114,19 +125,23 @@ struct UntrustedFilesTests {
     #expect(text.output.contains("broken.yaml:2:"), "the file after it is still checked: \(text)")
     let json = flowc(["check", folder.path + "/flows", "--format", "json"])
     #expect(json.status == 1)
-    #expect(json.output.contains("model.unreadable-file") && json.output.contains("check.unknown-screen"))
+    #expect(
+      json.output.contains("model.unreadable-file") && json.output.contains("check.unknown-screen"))
   }
 
   @Test("a folder walk through links to the folder itself ends, and checks each file once")
   func symbolicLinkCycle() throws {
     let folder = try TemporaryFolder()
-    _ = try folder.write("flows/one.yaml", "flow: One\nstart: { setRoot: Nope }\nscreens: { A: {} }\n")
+    _ = try folder.write(
+      "flows/one.yaml", "flow: One\nstart: { setRoot: Nope }\nscreens: { A: {} }\n")
     try FileManager.default.createSymbolicLink(
       atPath: folder.path + "/flows/again", withDestinationPath: ".")
     try FileManager.default.createSymbolicLink(
       atPath: folder.path + "/flows/sub", withDestinationPath: folder.path + "/flows")
     let result = flowc(["check", folder.path + "/flows"])
     #expect(result.status == 1)
-    #expect(result.output.components(separatedBy: "error: 'setRoot' names no screen").count == 2, "\(result)")
+    #expect(
+      result.output.components(separatedBy: "error: 'setRoot' names no screen").count == 2,
+      "\(result)")
   }
 }

@@ -23,10 +23,12 @@ private final class CountingFiles: @unchecked Sendable {
 private func level(_ name: String, using children: [String], broken: Bool = false) -> String {
   var text = "flow: \(name)\n"
   if !children.isEmpty {
-    text += "use: { " + children.map { "\($0): \($0.lowercased()).yaml" }.joined(separator: ", ")
+    text +=
+      "use: { " + children.map { "\($0): \($0.lowercased()).yaml" }.joined(separator: ", ")
       + " }\n"
   }
-  text += "start: { push: \(broken ? "Nowhere" : "Page\(name)") }\nscreens:\n  Page\(name):\n    on:\n"
+  text +=
+    "start: { push: \(broken ? "Nowhere" : "Page\(name)") }\nscreens:\n  Page\(name):\n    on:\n"
   text += "      done: { finish: finished }\n"
   for child in children { text += "      go\(child): { start: \(child) }\n" }
   if !children.isEmpty { text += "      finished: pop\n" }
