@@ -53,8 +53,6 @@ enum GenCommand: Command {
       throw UsageError(message: "missing the flows to generate tests from")
     }
     let files = try FlowInputs.files(arguments.positionals)
-    let targets = try outputs(
-      for: files, arguments: arguments, suffix: arguments.has("routes") ? "Routes" : "Checklist")
     let configuration =
       try arguments.value("config").map(TargetConfiguration.init(path:))
       ?? TargetConfiguration()
@@ -65,6 +63,9 @@ enum GenCommand: Command {
       }
       return type
     }
+    // Outputs last: nothing is created before every setting is known to be good.
+    let targets = try outputs(
+      for: files, arguments: arguments, suffix: arguments.has("routes") ? "Routes" : "Checklist")
     // The flows of the test target: those given and the siblings the plugin names. Type
     // names stay unique among them, and no two may share a `flow:` name.
     let targetFlows = files + arguments.all("sibling")

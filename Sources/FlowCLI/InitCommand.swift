@@ -57,19 +57,27 @@ enum InitCommand: Command {
           + existing.map { "'\($0)'" }.joined(separator: ", "))
       return .problemsFound
     }
+    // All or nothing: a file that cannot be written takes back the files and folders
+    // this run made, so the next run, once the cause is fixed, starts from the same place.
+    var written: [String] = []
+    var createdFolders: [String] = []
     for (path, contents) in files {
       let full = base + "/" + path
       do {
         if let slash = full.lastIndex(of: "/") {
-          try FileSystem.createDirectory(String(full[..<slash]))
+          createdFolders += try FileSystem.createDirectory(String(full[..<slash]))
         }
         try FileSystem.writeAtomically(Array(contents.utf8), to: full)
+        written.append(full)
       } catch {
-        console.printError("flowc: error: cannot write '\(full)': \(error.reason)")
+        written.reversed().forEach(FileSystem.removeFile)
+        createdFolders.reversed().forEach(FileSystem.removeEmptyDirectory)
+        console.printError(
+          "flowc: error: cannot write '\(full)': \(error.reason); nothing was written")
         return .problemsFound
       }
-      console.print("created \(TerminalText.line(full))")
     }
+    for full in written { console.print("created \(TerminalText.line(full))") }
     if !isNewPackage {
       console.print(
         "\nAdd flowspec to '\(manifestPath)' (unless it is there already):\n  dependencies: "

@@ -88,12 +88,17 @@ public enum DiagnosticCatalog {
       help: "a bar button with both (UIKit shows the image)"),
     Entry(
       id: "model.unreadable-file", severity: "error",
-      help: "a flow file found in a folder cannot be read (a dangling link, no permission, not a regular file)"),
+      help:
+        "a flow file found in a folder cannot be read (a dangling link, no permission, not a regular file)"
+    ),
     Entry(
       id: "model.missing-flow-file", severity: "error",
       help:
         "a file named in `use:` cannot be read, or may not be: an absolute path, not `.yaml`/`.yml`, outside the project, not a regular file (at the path that names it)"
     ),
+    Entry(
+      id: "model.flow-depth", severity: "error",
+      help: "a chain of `use:` more than 64 flows long (at the path that goes too deep)"),
     Entry(
       id: "model.flow-cycle", severity: "error", help: "flow files that use each other in a cycle"),
     Entry(

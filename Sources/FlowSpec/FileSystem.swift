@@ -402,15 +402,33 @@ package enum FileSystem {
     return own.isEmpty ? "/" : own
   }
 
-  /// Creates a directory and its missing parents.
-  package static func createDirectory(_ path: String) throws(FileError) {
+  /// Creates a directory and its missing parents; returns those it created, parents first.
+  /// Something other than a folder in the way is an error.
+  @discardableResult
+  package static func createDirectory(_ path: String) throws(FileError) -> [String] {
     var current = path.hasPrefix("/") ? "" : "."
+    var created: [String] = []
     for component in path.split(separator: "/") {
       current += "/" + component
-      if mkdir(current, 0o755) != 0, errno != EEXIST {
+      if mkdir(current, 0o755) == 0 {
+        created.append(current)
+      } else if errno != EEXIST {
         throw FileError(path: path, reason: errorText())
+      } else if !isDirectory(current) {
+        throw FileError(path: path, reason: "'\(current)' is a file, not a folder")
       }
     }
+    return created
+  }
+
+  /// Removes a file; quietly does nothing when it is not there.
+  package static func removeFile(_ path: String) {
+    unlink(path)
+  }
+
+  /// Removes a folder if it is empty; quietly leaves it otherwise.
+  package static func removeEmptyDirectory(_ path: String) {
+    rmdir(path)
   }
 
   private static func errorText() -> String {

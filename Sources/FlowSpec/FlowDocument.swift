@@ -127,6 +127,10 @@ public struct FlowDocument: Sendable {
     return document
   }
 
+  /// How many flows a chain of `use:` may hold, the top-level one included: coordinators
+  /// nest a few levels, and a chain of thousands would cost the square of its length.
+  public static let maxChildFlowDepth = 64
+
   /// How many files of a chain of uses load on one thread's stack.
   private static let filesPerStack = 32
 
@@ -162,6 +166,12 @@ public struct FlowDocument: Sendable {
       if let known = loader.loaded[key] {
         uses.append(documents.count)
         documents.append(known)
+        continue
+      }
+      // Each file's tree holds the flows below it: the depth bounds what a chain costs.
+      guard loader.chain.count < Self.maxChildFlowDepth else {
+        sink.report(.childFlowsTooDeep(Self.maxChildFlowDepth), at: use.path.range)
+        uses.append(nil)
         continue
       }
       switch loader.files.read(key, loader.limits.maxFileSize) {
@@ -340,6 +350,13 @@ extension DiagnosticMessage {
 
   static func unreadableFile(_ reason: String) -> Self {
     Self("model.unreadable-file", .error, "cannot read the file: \(reason)")
+  }
+
+  static func childFlowsTooDeep(_ limit: Int) -> Self {
+    Self(
+      "model.flow-depth", .error,
+      "child flows are nested more than \(limit) files deep here; a chain of use: holds at most \(limit) flows"
+    )
   }
 
   static func missingFlowFile(_ path: String, reason: String) -> Self {

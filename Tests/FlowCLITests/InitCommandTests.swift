@@ -66,6 +66,25 @@ struct InitCommandTests {
     #expect(!FileManager.default.fileExists(atPath: folder.path + "/Tests"))
   }
 
+  @Test("a file that cannot be written takes back everything the run wrote, so a second run works")
+  func allOrNothing() throws {
+    let folder = try TemporaryFolder()
+    let package = folder.path + "/App"
+    // 'Tests' is a file where init needs a folder: the third file cannot be written.
+    _ = try folder.write("App/Tests", "not a folder\n")
+    let failed = flowc(["init", package, "--flowspec", repositoryRoot()])
+    #expect(failed.status == 1, "\(failed)")
+    #expect(failed.errors.contains("is a file, not a folder; nothing was written"), "\(failed)")
+    #expect(!failed.output.contains("created"))
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: package) == ["Tests"],
+      "Package.swift, flows/ and flows/app.yaml were taken back")
+    try FileManager.default.removeItem(atPath: package + "/Tests")
+    let again = flowc(["init", package, "--flowspec", repositoryRoot()])
+    #expect(again.status == 0, "\(again)")
+    #expect(again.output.contains("created \(package)/Package.swift"))
+  }
+
   @Test("bad input is a usage error: a file for a folder, a path that is not flowspec, two folders")
   func usage() throws {
     let folder = try TemporaryFolder()

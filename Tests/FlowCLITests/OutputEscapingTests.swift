@@ -50,7 +50,8 @@ struct OutputEscapingTests {
     "run, spec, spec --results, coverage and suggest print no raw control character and no forged line",
     arguments: [
       ["run", "FLOW", "--events", "open"], ["spec", "FLOW"], ["spec", "FLOW", "--results"],
-      ["coverage", "FLOW"], ["suggest", "FLOW"], ["check", "FLOW"],
+      ["coverage", "FLOW"], ["suggest", "FLOW"], ["check", "FLOW"], ["spec", "FLOW", "--update"],
+      ["spec", "FLOW", "--check"], ["gen", "FLOW", "--output", "OUT"],
       ["graph", "FLOW", "--format", "dot"], ["graph", "FLOW", "--format", "mermaid"],
     ])
   func commands(arguments: [String]) throws {
@@ -59,7 +60,8 @@ struct OutputEscapingTests {
     let check = flowc(["check", path])
     #expect(
       !check.output.contains("error:"), "the flow must be valid to reach every printer: \(check)")
-    let result = flowc(arguments.map { $0 == "FLOW" ? path : $0 })
+    let result = flowc(
+      arguments.map { $0 == "FLOW" ? path : $0 == "OUT" ? folder.path + "/out" : $0 })
     #expect(!hasRawControls(result.output), "\(result)")
     #expect(!hasRawControls(result.errors), "\(result)")
     #expect(forgedLines(result.output + result.errors) == [], "\(result)")

@@ -144,4 +144,23 @@ struct UntrustedFilesTests {
       result.output.components(separatedBy: "error: 'setRoot' names no screen").count == 2,
       "\(result)")
   }
+
+  @Test(
+    "a driver type from flowspec.json or --driver must be a Swift type name: the build fails naming it"
+  )
+  func driverTypeNames() throws {
+    let folder = try TemporaryFolder()
+    let flow = try folder.write("flows/app.yaml", child)
+    let config = try folder.write(
+      "Tests/AppTests/flowspec.json",
+      #"{ "flows": ["../../flows"], "drivers": { "Child": "Driver; @Test func x() {}" } }"#)
+    let fromConfig = flowc(["gen", flow, "--output", folder.path + "/out", "--config", config])
+    #expect(fromConfig.status == 2, "\(fromConfig)")
+    #expect(fromConfig.errors.contains(config), "names flowspec.json: \(fromConfig)")
+    #expect(fromConfig.errors.contains("must be a Swift type name"))
+    let fromOption = flowc(["gen", flow, "--output", folder.path + "/out", "--driver", "A B"])
+    #expect(fromOption.status == 2)
+    #expect(fromOption.errors.contains("'--driver' takes a Swift type name"), "\(fromOption)")
+    #expect(!FileManager.default.fileExists(atPath: folder.path + "/out"), "nothing generated")
+  }
 }

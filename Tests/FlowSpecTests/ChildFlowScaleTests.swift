@@ -62,9 +62,10 @@ struct ChildFlowScaleTests {
     #expect(document.tree?.flows.count == 2 * depth + 1 || document.tree == nil)
   }
 
-  @Test("a chain of 2,000 files loads, each once")
-  func chain() throws {
-    let count = 2000
+  @Test(
+    "a chain of use: holds 64 flows; one of 2,000 files stops at the limit, at the use that goes deeper",
+    arguments: [FlowDocument.maxChildFlowDepth - 1, 2000])
+  func chain(count: Int) throws {
     var texts: [String: String] = [:]
     for index in 0..<count {
       let name = "C\(index)"
@@ -74,9 +75,16 @@ struct ChildFlowScaleTests {
     let counter = CountingFiles(texts)
     let document = FlowDocument(
       source: level("Top", using: ["C0"]), path: "/app/top.yaml", files: counter.files)
-    #expect(counter.reads.count == count)
+    let limit = FlowDocument.maxChildFlowDepth
+    #expect(counter.reads.count == min(count, limit - 1))
     #expect(counter.reads.values.allSatisfy { $0 == 1 })
-    #expect(!document.hasErrors, "\(document.diagnostics.prefix(3))")
-    #expect(document.validTree?.flows.count == count + 1)
+    let tooDeep = document.diagnostics.filter { $0.id.rawValue == "model.flow-depth" }
+    if count < limit {
+      #expect(!document.hasErrors, "\(document.diagnostics.prefix(3))")
+      #expect(document.validTree?.flows.count == count + 1)
+    } else {
+      #expect(tooDeep.map(\.file) == ["/app/c\(limit - 2).yaml"], "\(tooDeep)")
+      #expect(tooDeep.first?.position == SourcePosition(line: 2, column: 13))
+    }
   }
 }
