@@ -55,7 +55,7 @@ public struct Diagnostic: Hashable, Sendable {
     public var range: SourceRange?
 
     public init(_ message: String, file: String? = nil, range: SourceRange? = nil) {
-      self.message = message
+      self.message = DiagnosticMessage.clipped(message)
       self.file = file
       self.range = range
     }
@@ -77,7 +77,7 @@ public struct Diagnostic: Hashable, Sendable {
   ) {
     self.id = id
     self.severity = severity
-    self.message = message
+    self.message = DiagnosticMessage.clipped(message)
     self.file = file
     self.range = range
     self.notes = notes

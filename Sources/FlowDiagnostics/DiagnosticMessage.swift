@@ -10,7 +10,21 @@ public struct DiagnosticMessage: Hashable, Sendable {
   public init(_ id: DiagnosticID, _ severity: Severity, _ text: String) {
     self.id = id
     self.severity = severity
-    self.text = text
+    self.text = Self.clipped(text)
+  }
+
+  /// How many Unicode scalars a message or a note holds at most.
+  public static let maximumLength = 1000
+
+  /// The text, or its start and its end around `…` when it is longer than `maximumLength`:
+  /// a message quotes names and values from the input, and a 100 KB value must not make a
+  /// 100 KB message (nor a secret a whole one) in a log.
+  public static func clipped(_ text: String) -> String {
+    let scalars = text.unicodeScalars
+    guard scalars.count > maximumLength else { return text }
+    let head = String(String.UnicodeScalarView(scalars.prefix(maximumLength * 7 / 10)))
+    let tail = String(String.UnicodeScalarView(scalars.suffix(maximumLength / 4)))
+    return head + " … " + tail
   }
 
   /// Names quoted and listed for a message: `'a'`, `'a' or 'b'`, `'a', 'b' or 'c'`.

@@ -110,3 +110,23 @@ struct HostileInputTests {
     #expect(flowc(["graph", path]).status == 1)
   }
 }
+
+@Suite("A diagnostic quotes at most its line, clipped, and a clipped message")
+struct ClippedDiagnosticTests {
+  @Test("a 100 KB name in a mistake gives a message of at most 1,000 characters, in every format")
+  func longNames() throws {
+    let folder = try TemporaryFolder()
+    let name = String(repeating: "Z", count: 100_000) + "END"
+    let path = try folder.write(
+      "long.yaml",
+      "flow: F\nstart: { setRoot: A }\nscreens:\n  A:\n    on: { go: { push: \(name) } }\n")
+    for format in ["text", "json", "sarif"] {
+      let result = flowc(["check", path, "--format", format])
+      #expect(result.status == 1)
+      #expect(result.output.utf8.count < 5_000, "\(format): \(result.output.utf8.count) bytes")
+      #expect(result.output.contains("check.unknown-screen") || format == "text")
+    }
+    let text = flowc(["check", path]).output
+    #expect(text.contains("ZZZ … ZZZ"), "the message keeps its start and its end")
+  }
+}
