@@ -20,7 +20,9 @@ struct FlowSpecPlugin: BuildToolPlugin {
     let configuration = directory.appending(path: "flowspec.json")
     let hasConfiguration = FileManager.default.fileExists(atPath: configuration.path)
     if hasConfiguration {
-      let named = try Self.readConfiguration(configuration, relativeTo: directory)
+      let named = try Self.readConfiguration(
+        configuration, relativeTo: directory,
+        within: context.package.directoryURL.standardizedFileURL.resolvingSymlinksInPath())
       flows += named.flows
       flows = flows.filter { flow in !named.excluded.contains { Self.isInside(flow, $0) } }
       Self.warnAboutUnwatchedFolders(named.folders, of: target, in: context.package)
@@ -81,9 +83,12 @@ struct FlowSpecPlugin: BuildToolPlugin {
 
   /// What `flowspec.json` says: the flows it names (files, or folders of flows), those
   /// folders, and the paths its `exclude` leaves out, all relative to the target's folder.
-  static func readConfiguration(_ configuration: URL, relativeTo directory: URL) throws -> (
-    flows: [URL], folders: [URL], excluded: [URL]
-  ) {
+  ///
+  /// `flowspec.json` arrives in pull requests like the flows: a path it names must be
+  /// relative and stay inside the package (links followed), or the build fails saying so.
+  static func readConfiguration(
+    _ configuration: URL, relativeTo directory: URL, within package: URL
+  ) throws -> (flows: [URL], folders: [URL], excluded: [URL]) {
     struct Configuration: Decodable {
       var flows: [String]?
       var exclude: [String]?
@@ -103,6 +108,12 @@ struct FlowSpecPlugin: BuildToolPlugin {
     var folders: [URL] = []
     for name in decoded.flows ?? [] {
       let url = resolve(name)
+      guard !name.hasPrefix("/"), isInside(url.resolvingSymlinksInPath(), package) else {
+        Diagnostics.error(
+          "\(configuration.path) names '\(name)', which is not inside the package (\(package.path)): name flows by paths relative to the target's folder, inside the package"
+        )
+        continue
+      }
       var isDirectory: ObjCBool = false
       guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
         Diagnostics.error("\(configuration.path) names '\(name)', but there is no \(url.path)")

@@ -71,6 +71,9 @@ enum GenCommand: Command {
     let targetFlows = files + arguments.all("sibling")
     let typeNames = ChecklistTestGenerator.uniqueTypeNames(forFlowFiles: targetFlows)
     var sameNameFinder = SameNamedFlowFinder(flowFiles: targetFlows, limits: limits)
+    if !configuration.driverNames.isEmpty {
+      try configuration.checkDriverNames(against: sameNameFinder.flowNames())
+    }
     var status = ExitCode.success
     for (file, output) in zip(files, targets) {
       if arguments.has("skip-non-flows"),

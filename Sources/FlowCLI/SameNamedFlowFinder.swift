@@ -14,6 +14,17 @@ struct SameNamedFlowFinder {
     self.limits = limits
   }
 
+  /// The `flow:` names of every file.
+  mutating func flowNames() -> Set<String> {
+    var names: Set<String> = []
+    for file in flowFiles {
+      let topLevel = topLevels[file] ?? FlowInputs.topLevel(of: file, limits: limits)
+      topLevels[file] = topLevel
+      if case .flow(let name) = topLevel { names.insert(name) }
+    }
+    return names
+  }
+
   /// The first file other than `file` whose flow is named `name`, if any.
   mutating func otherFlow(named name: String, besides file: String) -> String? {
     for other in flowFiles where other != file {

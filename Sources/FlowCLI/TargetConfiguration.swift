@@ -12,6 +12,15 @@ import FlowYAML
 /// ```
 struct TargetConfiguration {
   var drivers: [String: SwiftTypeReference] = [:]
+  /// Where each flow name under `drivers` is written, to say so when it names no flow.
+  var driverNames: [(name: String, position: SourcePosition)] = []
+  /// The file read, as given.
+  var path = ""
+
+  /// The keys `flowspec.json` may hold: the plugin reads `flows` and `exclude`, `flowc gen`
+  /// the others. Any other key is a mistake, refused with a did-you-mean: a misspelt
+  /// `drivers` would otherwise test the interpreter only, silently.
+  static let keys = ["flows", "exclude", "drivers", "explore"]
   var exploreEvents = 5000
   var exploreSeed: UInt64 = 1
 
@@ -33,6 +42,7 @@ struct TargetConfiguration {
     guard let pairs = parsed.root?.pairs else {
       throw UsageError(message: "'\(path)' must be a JSON object such as { \"flows\": [...] }")
     }
+    self.path = path
     for pair in pairs {
       switch pair.keyText {
       case "drivers":
@@ -52,6 +62,7 @@ struct TargetConfiguration {
             )
           }
           self.drivers[flow] = type
+          driverNames.append((flow, driver.key.range.start))
         }
       case "explore":
         for setting in pair.value.pairs ?? YAMLPairs.empty(in: pair.value) {
@@ -67,9 +78,30 @@ struct TargetConfiguration {
                 "'explore' in '\(path)' takes 'events' and 'seed', not '\(setting.keyText ?? "")'")
           }
         }
+      case "flows", "exclude":
+        continue  // the plugin's
       default:
-        continue  // 'flows' and 'exclude' are the plugin's
+        let key = pair.keyText ?? ""
+        let hint = Suggestion.closest(to: key, among: Self.keys).map { "; did you mean '\($0)'?" }
+        throw UsageError(
+          message:
+            "\(path):\(pair.key.range.start): unknown key '\(key)' in flowspec.json\(hint ?? "; it takes \(DiagnosticMessage.list(Self.keys))")"
+        )
       }
+    }
+  }
+}
+
+extension TargetConfiguration {
+  /// Refuses a `drivers` entry that names no flow of the target (`flows`, their `flow:`
+  /// names): the build would otherwise run that flow's items against the interpreter only.
+  func checkDriverNames(against flows: Set<String>) throws(UsageError) {
+    for (name, position) in driverNames where !flows.contains(name) {
+      let hint = Suggestion.closest(to: name, among: flows).map { "; did you mean '\($0)'?" } ?? ""
+      throw UsageError(
+        message:
+          "\(path):\(position): 'drivers' names flow '\(name)', but no flow of this target is named so\(hint) (the target's flows: \(DiagnosticMessage.list(flows.sorted())))"
+      )
     }
   }
 }

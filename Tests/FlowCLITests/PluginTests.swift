@@ -197,8 +197,15 @@ struct PluginTests {
         """)
     try folder.write(
       "Tests/EmptyTests/EmptyTests.swift", "import Testing\n\n@Test func nothingYet() {}\n")
+    // flowspec.json comes in pull requests too: it may not send the plugin outside the package.
+    try folder.write("Tests/EmptyTests/flowspec.json", #"{ "flows": ["/etc", "../../.."] }"#)
     let build = try swift(["build", "--build-tests"], in: folder.path)
     #expect(build.status != 0)
+    for name in ["/etc", "../../.."] {
+      #expect(
+        build.output.contains("names '\(name)', which is not inside the package"),
+        "\(build.output.suffix(2000))")
+    }
     #expect(
       build.output.contains(
         "FlowSpecPlugin found no flows for target 'EmptyTests'. Put flow files (*.yaml) in"))

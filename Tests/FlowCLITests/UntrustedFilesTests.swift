@@ -164,3 +164,45 @@ struct UntrustedFilesTests {
     #expect(!FileManager.default.fileExists(atPath: folder.path + "/out"), "nothing generated")
   }
 }
+
+@Suite("flowspec.json says nothing silently")
+struct TargetConfigurationTests {
+  private func target(_ configuration: String) throws -> (TemporaryFolder, [String]) {
+    let folder = try TemporaryFolder()
+    let flow = try folder.write(
+      "flows/app.yaml", "flow: NavigationService\nstart: { setRoot: A }\nscreens: { A: {} }\n")
+    let config = try folder.write("Tests/AppTests/flowspec.json", configuration)
+    return (folder, ["gen", flow, "--output", folder.path + "/out", "--config", config])
+  }
+
+  @Test(
+    "a misspelt key is refused with a did-you-mean, naming flowspec.json",
+    arguments: [
+      (#"{ "flows": ["../../flows"], "driver": { "NavigationService": "D" } }"#, "'drivers'"),
+      (#"{ "flow": ["../../flows"] }"#, "'flows'"),
+      (#"{ "flows": [], "exclued": [] }"#, "'exclude'"),
+    ])
+  func misspeltKey(configuration: String, suggestion: String) throws {
+    let (folder, arguments) = try target(configuration)
+    let result = flowc(arguments)
+    #expect(result.status == 2, "\(result)")
+    #expect(result.errors.contains("flowspec.json:1:"), "\(result)")
+    #expect(result.errors.contains("did you mean \(suggestion)?"), "\(result)")
+    _ = folder
+  }
+
+  @Test("a driver for a flow the target does not have is refused, with the flows it has")
+  func driverForNoFlow() throws {
+    let (folder, arguments) = try target(
+      #"{ "flows": ["../../flows"], "drivers": { "NavigationServce": "AppDriver" } }"#)
+    let result = flowc(arguments)
+    #expect(result.status == 2, "\(result)")
+    #expect(
+      result.errors.contains("'drivers' names flow 'NavigationServce', but no flow of this target"))
+    #expect(result.errors.contains("did you mean 'NavigationService'?"), "\(result)")
+    #expect(!FileManager.default.fileExists(atPath: folder.path + "/out/AppChecklist.swift"))
+    let right = try target(
+      #"{ "flows": ["../../flows"], "drivers": { "NavigationService": "AppDriver" } }"#)
+    #expect(flowc(right.1).status == 0)
+  }
+}
