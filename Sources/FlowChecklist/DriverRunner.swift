@@ -6,7 +6,8 @@ import FlowRuntime
 public struct AppResult: Sendable {
   /// Where the app disagrees with the checklist, at each expectation's place.
   public var failures: [ChecklistFailure]
-  /// Expectations the app's observation could not check.
+  /// Expectations the app's observation could not check, of the kinds its driver declared
+  /// unobservable: known issues, not passes.
   public var unchecked: [ChecklistFailure]
 }
 
@@ -48,11 +49,14 @@ extension ChecklistRunner {
         guard await run.send(events, to: &app, replaying: nil) else { return run.result }
       case .expect(let expectations):
         var evaluator = ExpectationEvaluator(
-          observed: await app.observe(), file: flow.file, callBaseline: run.callBaseline)
+          observed: await app.observe(), file: flow.file, callBaseline: run.callBaseline,
+          unobservable: Driver.unobservable)
         for expectation in expectations { evaluator.check(expectation) }
         run.failures += evaluator.failures.map {
           var failure = $0
-          failure.message = "the app disagrees: " + failure.message
+          if failure.id != "driver.unobserved" {
+            failure.message = "the app disagrees: " + failure.message
+          }
           return failure
         }
         run.unchecked += evaluator.unchecked

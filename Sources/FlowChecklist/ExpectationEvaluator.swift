@@ -16,25 +16,45 @@ struct ExpectationEvaluator {
   /// The id of the expectation being checked.
   private var currentID = "expect"
 
-  init(observed: Observation, file: String, callBaseline: [NavigationCall: Int] = [:]) {
+  /// The kinds of expectation the driver declared it cannot observe.
+  let unobservable: Set<ExpectationKey>
+  /// The kind of the expectation being checked.
+  private var currentKey = ExpectationKey.stack
+
+  init(
+    observed: Observation, file: String, callBaseline: [NavigationCall: Int] = [:],
+    unobservable: Set<ExpectationKey> = []
+  ) {
     self.observed = observed
     self.file = file
     self.callBaseline = callBaseline
+    self.unobservable = unobservable
   }
 
-  /// A part of the observation; when it is left out of an incomplete observation, the
-  /// expectation at `range` is recorded as not checked.
+  /// A part of the observation. When an incomplete observation leaves it out, the
+  /// expectation at `range` is not checked: a known issue when the driver declared its kind
+  /// unobservable, else a failure saying how to observe or declare it.
   private mutating func read<Part>(_ part: Part?, _ what: String, _ range: SourceRange) -> Part? {
     if part == nil, !observed.isComplete {
-      unchecked.append(
-        ChecklistFailure(
-          id: currentID, message: "not checked: the app does not show \(what)", file: file,
-          range: range))
+      if unobservable.contains(currentKey) {
+        unchecked.append(
+          ChecklistFailure(
+            id: currentID, message: "not checked: the app does not show \(what)", file: file,
+            range: range))
+      } else {
+        failures.append(
+          ChecklistFailure(
+            id: "driver.unobserved",
+            message:
+              "not checked: the driver's observation leaves out \(what); observe it, or declare that the app cannot show it: static let unobservable: Set<ExpectationKey> = [.\(currentKey.rawValue)]",
+            file: file, range: range))
+      }
     }
     return part
   }
 
   mutating func check(_ expectation: Expectation) {
+    currentKey = expectation.kind.key
     currentID = "expect." + expectation.kind.key.rawValue
     switch expectation.kind {
     case .stack(let routes):

@@ -64,6 +64,17 @@ private let tinyFlow = """
         when nothing
   """
 
+/// The same driver, declaring what the tiny app cannot show.
+@MainActor
+struct DeclaringTinyDriver: FlowDriver {
+  static let unobservable: Set<ExpectationKey> = [.state, .pending]
+  var tiny: TinyDriver
+
+  init(start: ScenarioStart) { tiny = TinyDriver(start: start) }
+  func send(_ event: NavigationEvent) throws { try tiny.send(event) }
+  func observe() -> Observation { tiny.observe() }
+}
+
 @Suite("Drivers: checklist items against the app")
 @MainActor
 struct DriverTests {
@@ -83,15 +94,28 @@ struct DriverTests {
     #expect(failing.failures.first?.range.start.line == 16)
   }
 
-  @Test("what the app does not show is reported as not checked, never passed")
+  @Test("what the driver declares the app cannot show is a known issue, never a pass")
   func unchecked() async {
-    let result = await runner.run(runner.entries[2], against: TinyDriver.self)
+    let result = await runner.run(runner.entries[2], against: DeclaringTinyDriver.self)
     #expect(result.failures == [])
     #expect(
       result.unchecked.map(\.message) == [
         "not checked: the app does not show state 'animates'",
         "not checked: the app does not show its pending requests",
       ])
+  }
+
+  @Test(
+    "what the observation leaves out without a declaration fails the item, saying how to fix it")
+  func undeclaredUnobservable() async {
+    let result = await runner.run(runner.entries[2], against: TinyDriver.self)
+    #expect(result.unchecked == [])
+    #expect(result.failures.map(\.id) == ["driver.unobserved", "driver.unobserved"])
+    #expect(
+      result.failures.first?.message
+        == "not checked: the driver's observation leaves out state 'animates'; observe it, or declare that the app cannot show it: static let unobservable: Set<ExpectationKey> = [.state]"
+    )
+    #expect(result.failures.first?.range.start.line == 18)
   }
 
   @Test("an event the driver cannot send fails the item at the step")
