@@ -54,7 +54,7 @@ extension ChecklistRunner {
         for expectation in expectations { evaluator.check(expectation) }
         run.failures += evaluator.failures.map {
           var failure = $0
-          if failure.id != "driver.unobserved" {
+          if failure.id != RunFailure.unobservedID {
             failure.message = "the app disagrees: " + failure.message
           }
           return failure

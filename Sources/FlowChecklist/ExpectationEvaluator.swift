@@ -42,12 +42,9 @@ struct ExpectationEvaluator {
             id: currentID, message: "not checked: the app does not show \(what)", file: file,
             range: range))
       } else {
+        let failure = RunFailure.unobserved(what, key: currentKey)
         failures.append(
-          ChecklistFailure(
-            id: "driver.unobserved",
-            message:
-              "not checked: the driver's observation leaves out \(what); observe it, or declare that the app cannot show it: static let unobservable: Set<ExpectationKey> = [.\(currentKey.rawValue)]",
-            file: file, range: range))
+          ChecklistFailure(id: failure.id, message: failure.message, file: file, range: range))
       }
     }
     return part

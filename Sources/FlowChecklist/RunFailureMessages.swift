@@ -42,6 +42,19 @@ struct RunFailure {
       id: "driver.send", message: "the app could not do '\(event)'\(replaying(ancestor)): \(error)")
   }
 
+  /// The id of `unobserved`'s failures.
+  static let unobservedID = "driver.unobserved"
+
+  /// The driver's observation left out what an expectation is about, and the driver did
+  /// not declare the app cannot show it.
+  static func unobserved(_ what: String, key: ExpectationKey) -> Self {
+    Self(
+      id: unobservedID,
+      message:
+        "not checked: the driver's observation leaves out \(what); observe it, or declare that the app cannot show it: static let unobservable: Set<ExpectationKey> = [.\(key.rawValue)]"
+    )
+  }
+
   private static func replaying(_ ancestor: ChecklistItem?) -> String {
     ancestor.map { " (while replaying '\($0.text.value)')" } ?? ""
   }
