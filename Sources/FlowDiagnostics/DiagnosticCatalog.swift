@@ -347,6 +347,14 @@ public enum DiagnosticCatalog {
     Entry(
       id: "run.pending-index", severity: "",
       help: "`index:` beyond the pending requests of that name"),
+    Entry(
+      id: "driver.start", severity: "", help: "the driver could not be made for the item's start"),
+    Entry(id: "driver.send", severity: "", help: "the driver threw on a step's event"),
+    Entry(
+      id: "driver.unobserved", severity: "",
+      help:
+        "an expectation about a part the driver's observation leaves out, of a kind the driver did not declare `unobservable` (a declared kind is a known issue instead)"
+    ),
   ]
 
   /// The entry of an id.
