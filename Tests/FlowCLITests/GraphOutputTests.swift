@@ -6,7 +6,9 @@ private let article = TestFlows.fixture("navigation-service.yaml")
 
 @Suite("flowc graph --output")
 struct GraphOutputTests {
-  @Test("an .svg is drawn by Graphviz: every screen and the popToRoot edge to its root are in it")
+  @Test(
+    "an .svg is drawn by Graphviz: every screen and the popToRoot edge to its root are in it",
+    ExternalProgram.graphviz.needed)
   func svg() throws {
     let folder = try TemporaryFolder()
     let result = flowc(["graph", article, "--output", folder.path + "/flow.svg"])
@@ -20,7 +22,9 @@ struct GraphOutputTests {
     #expect(!svg.contains("<title>NewInfo&#45;&gt;NewInfo</title>"))
   }
 
-  @Test("a .png is an image; text formats are written as flowc prints them")
+  @Test(
+    "a .png is an image; text formats are written as flowc prints them",
+    ExternalProgram.graphviz.needed)
   func otherFormats() throws {
     let folder = try TemporaryFolder()
     #expect(flowc(["graph", article, "--output", folder.path + "/flow.png"]).status == 0)

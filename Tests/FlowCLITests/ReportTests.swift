@@ -121,7 +121,9 @@ struct ReportTests {
     #expect(printed.output == xml, "the same bytes printed and written")
   }
 
-  @Test("--report html is one self-contained page: no script, no network")
+  @Test(
+    "--report html is one self-contained page: no script, no network",
+    ExternalProgram.graphviz.needed)
   func htmlSelfContained() throws {
     let folder = try TemporaryFolder()
     let path = try folder.write("flow.yaml", failingFlow)
@@ -142,9 +144,10 @@ struct ReportTests {
 
   @Test(
     "the HTML report in a real headless browser: it renders, the diagram shows, a failed item is visible",
-    .enabled(if: Browser.path != nil || Browser.required, "no Chromium on this machine"))
+    ExternalProgram.chromium.needed, ExternalProgram.graphviz.needed)
   func htmlInBrowser() throws {
-    let browser = try #require(Browser.path, "CI must install Chromium (FLOWSPEC_REQUIRE_BROWSER)")
+    let browser = try #require(
+      ExternalProgram.chromium.path, "CI requires Chromium (FLOWSPEC_REQUIRE_TOOLS)")
     let folder = try TemporaryFolder()
     let path = try folder.write("flow.yaml", failingFlow)
     #expect(
@@ -185,25 +188,8 @@ private let failingFlow = """
 
   """
 
-/// A headless Chromium, when this machine has one, and a page that loads the report in a
-/// frame and writes what the browser laid out.
+/// A page that loads the report in a frame and writes what the browser laid out.
 private enum Browser {
-  static let path: String? = {
-    for name in ["chromium", "chromium-browser", "google-chrome"] {
-      if let result = try? runProcess(
-        URL(fileURLWithPath: "/usr/bin/env"), ["sh", "-c", "command -v \(name)"]),
-        result.status == 0
-      {
-        let found = result.output.trimmingCharacters(in: .whitespacesAndNewlines)
-        if !found.isEmpty { return found }
-      }
-    }
-    return nil
-  }()
-
-  /// CI sets this, so that a missing browser fails the test instead of skipping it.
-  static let required = ProcessInfo.processInfo.environment["FLOWSPEC_REQUIRE_BROWSER"] == "1"
-
   static let probePage = """
     <!DOCTYPE html><html><body><pre id="result">pending</pre>
     <iframe id="report" src="report.html" style="width:1200px;height:3000px"></iframe>
