@@ -34,10 +34,13 @@ public struct ChecklistCoverage: Sendable {
     return total == 0 ? 100 : Double(covered) * 100 / Double(total)
   }
 
-  /// A percentage as reports write it: `92.3`, `100`, one decimal, rounded down so that
-  /// 99.96 never reads as 100.
+  /// A percentage as reports write it: `91.7` for 11 of 12, `100`, one decimal, rounded to
+  /// the nearest tenth but never to the ends it does not reach: 99.96 reads 99.9, not 100,
+  /// and 0.04 reads 0.1, not 0.
   public static func percentText(_ value: Double) -> String {
-    let tenths = Int((value * 10).rounded(.down))
+    var tenths = Int((value * 10).rounded())
+    if value < 100 { tenths = min(tenths, 999) }
+    if value > 0 { tenths = max(tenths, 1) }
     return tenths % 10 == 0 ? "\(tenths / 10)" : "\(tenths / 10).\(tenths % 10)"
   }
 

@@ -12,7 +12,7 @@ struct CoverageCommandTests {
     #expect(result.status == 0, "\(result)")
     #expect(
       result.output == """
-        \(known): 30.7% covered (4 of 13)
+        \(known): 30.8% covered (4 of 13)
           screens        2 of 4      50%
           transitions    2 of 6      33.3%
           alert actions  0 of 2      0%
@@ -60,7 +60,7 @@ struct CoverageCommandTests {
     let total = try #require(flow["total"] as? [String: Any])
     #expect(total["covered"] as? Int == 4)
     #expect(total["total"] as? Int == 13)
-    #expect(total["percentage"] as? String == "30.7")
+    #expect(total["percentage"] as? String == "30.8")
     let kinds = try #require(flow["kinds"] as? [String: [String: Any]])
     #expect(kinds["bar button"]?["total"] as? Int == 1)
     let uncovered = try #require(flow["uncovered"] as? [[String: Any]])
@@ -130,7 +130,7 @@ struct CoverageCommandTests {
     #expect(result.status == 0, "\(result)")
     let lines = result.output.split(separator: "\n").map(String.init)
     #expect(lines.first == "# 5 items to paste into the checklist of '\(known)':")
-    #expect(lines.dropFirst().first == "# coverage 30.7% → 100%")
+    #expect(lines.dropFirst().first == "# coverage 30.8% → 100%")
     #expect(lines.dropFirst(2).first == "  ========= HOME")
     #expect(lines.dropFirst(3).first == "  [ ] Home: right button (openSettings)")
     #expect(lines.dropFirst(4).first == "      when { tap: right }")

@@ -127,6 +127,19 @@ struct CoverageTests {
   }
 }
 
+@Suite("Coverage percentages as reports write them")
+struct CoveragePercentTextTests {
+  @Test(
+    "rounded to the nearest tenth, never to 100 or 0 when not there",
+    arguments: [
+      (11, 12, "91.7"), (4, 13, "30.8"), (12, 12, "100"), (0, 12, "0"), (9996, 10000, "99.9"),
+      (4, 10000, "0.1"), (1, 2, "50"), (2, 3, "66.7"),
+    ] as [(Int, Int, String)])
+  func percentText(covered: Int, total: Int, text: String) {
+    #expect(ChecklistCoverage.percentText(Double(covered) * 100 / Double(total)) == text)
+  }
+}
+
 @Suite("Suggested items")
 struct SuggestTests {
   /// The flow text with the suggested items appended to its checklist (its last key).
