@@ -39,15 +39,20 @@ enum InitCommand: Command {
     if FileSystem.exists(folder), !FileSystem.isDirectory(folder) {
       throw UsageError(message: "'\(folder)' is a file, not a folder")
     }
-    let dependency = try dependency(arguments.value("flowspec"))
     let base = folder.hasSuffix("/") ? String(folder.dropLast()) : folder
+    // Paths in the package are relative to it, so it builds wherever both are moved together.
+    let packageFolder = FileSystem.absolutePath(ofPossiblyMissing: base)
+    let dependency = try dependency(arguments.value("flowspec"))
     let manifestPath = base + "/Package.swift"
     let isNewPackage = !FileSystem.exists(manifestPath)
     let folderName =
       FileSystem.absolutePath(folder).split(separator: "/").last.map(String.init) ?? "App"
     let starter = StarterPackage(
-      name: arguments.value("name") ?? folderName, dependency: dependency,
-      schemaPath: schemaPath(of: dependency))
+      name: arguments.value("name") ?? folderName,
+      dependency: dependency.relative(to: packageFolder),
+      schemaPath: schemaPath(of: dependency).map {
+        FileSystem.relativePath(to: $0, from: packageFolder + "/flows")
+      })
     var files = starter.files
     if isNewPackage { files.insert(("Package.swift", starter.manifest), at: 0) }
     let existing = files.map(\.path).filter { FileSystem.exists(base + "/" + $0) }
@@ -81,7 +86,7 @@ enum InitCommand: Command {
     if !isNewPackage {
       console.print(
         "\nAdd flowspec to '\(manifestPath)' (unless it is there already):\n  dependencies: "
-          + dependency.manifestEntry + "\n  targets:\n"
+          + starter.dependency.manifestEntry + "\n  targets:\n"
           + starter.testTargetEntry.split(separator: "\n").map { "    " + $0 }.joined(
             separator: "\n"))
     }
@@ -95,6 +100,11 @@ enum InitCommand: Command {
     console.print(
       "  " + CoverageText.padded(coverage, to: width)
         + "# what the checklist exercises, as the flow grows")
+    if case .path(let path) = starter.dependency {
+      console.print(
+        "\nThe package depends on the flowspec checkout at '\(path)' (relative to it); for a released flowspec, run init with --flowspec GIT-URL, or write .package(url: GIT-URL, from: \"\(FlowCLI.version)\") in its Package.swift."
+      )
+    }
     return .success
   }
 

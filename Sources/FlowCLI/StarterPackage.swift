@@ -24,6 +24,12 @@ struct StarterPackage {
       return last.hasSuffix(".git") ? String(last.dropLast(4)) : last
     }
 
+    /// A checkout's path written relative to the package at `folder`; a URL as it is.
+    func relative(to folder: String) -> Dependency {
+      guard case .path(let path) = self else { return self }
+      return .path(FileSystem.relativePath(to: path, from: folder))
+    }
+
     var manifestEntry: String {
       switch self {
       case .path(let path): ".package(path: \(StarterPackage.quoted(path)))"

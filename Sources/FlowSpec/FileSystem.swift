@@ -402,6 +402,34 @@ package enum FileSystem {
     return own.isEmpty ? "/" : own
   }
 
+  /// The absolute, symlink-free form of a path that may not exist yet: its nearest existing
+  /// folder resolved, the rest appended.
+  package static func absolutePath(ofPossiblyMissing path: String) -> String {
+    if let resolved = resolvedPath(path) { return resolved }
+    var missing: [Substring] = []
+    var existing = path.hasPrefix("/") ? path : "./" + path
+    while let slash = existing.lastIndex(of: "/") {
+      missing.insert(existing[existing.index(after: slash)...], at: 0)
+      existing = String(existing[..<slash])
+      if let resolved = resolvedPath(existing.isEmpty ? "/" : existing) {
+        let parts = missing.filter { !$0.isEmpty && $0 != "." }
+        return (resolved == "/" ? "" : resolved) + "/" + parts.joined(separator: "/")
+      }
+    }
+    return path
+  }
+
+  /// The path of `target` written relative to `folder`, both absolute and symlink-free
+  /// (`/work/flowspec` from `/work/apps/MyApp` is `../../flowspec`).
+  package static func relativePath(to target: String, from folder: String) -> String {
+    let to = target.split(separator: "/")
+    let from = folder.split(separator: "/")
+    var common = 0
+    while common < min(to.count, from.count), to[common] == from[common] { common += 1 }
+    let parts = Array(repeating: "..", count: from.count - common) + to[common...].map(String.init)
+    return parts.isEmpty ? "." : parts.joined(separator: "/")
+  }
+
   /// Creates a directory and its missing parents; returns those it created, parents first.
   /// Something other than a folder in the way is an error.
   @discardableResult

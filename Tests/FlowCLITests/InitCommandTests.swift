@@ -2,6 +2,19 @@ import FlowTestSupport
 import Foundation
 import Testing
 
+/// The path of a manifest's `.package(path:)`.
+private func pathDependency(of manifest: String) -> String? {
+  manifest.firstRange(of: #".package(path: ""#).map {
+    String(manifest[$0.upperBound...].prefix { $0 != "\"" })
+  }
+}
+
+/// A path, relative to `folder` or absolute, made absolute with links resolved.
+private func resolved(_ path: String, from folder: String) -> String {
+  URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: folder + "/"))
+    .standardizedFileURL.resolvingSymlinksInPath().path
+}
+
 @Suite("flowc init")
 struct InitCommandTests {
   @Test("an empty folder becomes a package whose flow checks clean, passes and is fully covered")
@@ -18,13 +31,17 @@ struct InitCommandTests {
     }
     let manifest = try folder.read("My App/Package.swift")
     #expect(manifest.contains(#"name: "My App""#))
-    #expect(manifest.contains(#".package(path: "\#(repositoryRoot())")"#))
+    // The checkout is named relative to the package, so both can move together.
+    let dependency = try #require(pathDependency(of: manifest))
+    #expect(dependency.hasPrefix("../"), "\(dependency)")
+    #expect(resolved(dependency, from: package) == resolved(repositoryRoot(), from: "/"))
+    #expect(result.output.contains("for a released flowspec, run init with --flowspec GIT-URL"))
     #expect(manifest.contains(#"plugins: [.plugin(name: "FlowSpecPlugin", package: "#))
     #expect(result.output.contains("cd \(package) && swift test"))
     let flow = package + "/flows/app.yaml"
-    #expect(
-      try folder.read("My App/flows/app.yaml").hasPrefix(
-        "# yaml-language-server: $schema=\(repositoryRoot())/schema/flow.schema.json\n"))
+    let modeline = try folder.read("My App/flows/app.yaml").split(separator: "\n")[0]
+    #expect(modeline.hasPrefix("# yaml-language-server: $schema=../"), "\(modeline)")
+    #expect(modeline.hasSuffix(dependency + "/schema/flow.schema.json"), "\(modeline)")
     #expect(flowc(["check", flow]).status == 0)
     #expect(flowc(["spec", flow, "--check"]).status == 0)
     #expect(flowc(["coverage", flow, "--min", "100"]).status == 0)
@@ -102,6 +119,8 @@ struct InitCommandTests {
     let folder = try TemporaryFolder()
     let result = flowc(["init", folder.path])
     #expect(result.status == 0, "\(result)")
-    #expect(try folder.read("Package.swift").contains(#".package(path: "\#(repositoryRoot())")"#))
+    let dependency = try #require(pathDependency(of: try folder.read("Package.swift")))
+    #expect(dependency.hasPrefix("../"), "a path relative to the package: \(dependency)")
+    #expect(resolved(dependency, from: folder.path) == resolved(repositoryRoot(), from: "/"))
   }
 }
