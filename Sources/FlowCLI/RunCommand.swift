@@ -1,4 +1,5 @@
 import FlowSpec
+import FlowYAML
 
 /// `flowc run FLOW`: steps the interpreter through events and prints what it shows.
 enum RunCommand: Command {
@@ -120,11 +121,31 @@ enum RunCommand: Command {
       case .string:
         values[name] = .string(text)
       case .list:
-        let items = text.isEmpty ? [] : text.split(separator: ",", omittingEmptySubsequences: false)
-        values[name] = .list(items.map { Value.string(String($0).trimmingCharacters(in: " ")) })
+        values[name] = .list(try listValue(text, state: name))
       }
     }
     return values
+  }
+
+  /// A list state's value: a YAML flow sequence (`[]`, `[KFC, "Burger King"]`), as a
+  /// checklist's `given` writes it, or items separated by commas (`KFC,Burger King`).
+  private static func listValue(_ text: String, state name: String) throws(UsageError)
+    -> [Value]
+  {
+    guard text.hasPrefix("[") else {
+      let items = text.isEmpty ? [] : text.split(separator: ",", omittingEmptySubsequences: false)
+      return items.map { .string(String($0).trimmingCharacters(in: " ")) }
+    }
+    let parsed = YAMLParser.parse(Array(text.utf8), file: "--given")
+    guard !parsed.diagnostics.contains(where: { $0.severity == .error }),
+      let items = parsed.root?.items,
+      items.allSatisfy({ $0.kind == .scalar })
+    else {
+      throw UsageError(
+        message:
+          "state '\(name)' is a list: give [a, b] (or a,b) with text items, not '\(text)'")
+    }
+    return items.map { .string($0.text) }
   }
 
   private static func runScript(

@@ -65,6 +65,33 @@ struct RunCommandTests {
     #expect(result.output.contains("[1] login"))
   }
 
+  @Test(
+    "--given reads a list as the checklist's given does: a YAML flow sequence, or commas",
+    arguments: [
+      ("tasks=[]", "tasks=[]"), (#"tasks=[KFC, "Burger King"]"#, #"tasks=["KFC", "Burger King"]"#),
+      ("tasks=KFC,Quick", #"tasks=["KFC", "Quick"]"#), ("tasks=", "tasks=[]"),
+    ])
+  func givenList(given: String, shown: String) throws {
+    let folder = try TemporaryFolder()
+    let flow = try folder.write(
+      "list.yaml", "flow: L\nstate: { tasks: [x] }\nstart: { setRoot: A }\nscreens: { A: {} }\n")
+    let result = flowc(["run", flow, "--given", given])
+    #expect(result.status == 0, "\(result)")
+    #expect(result.output.contains("state      \(shown)"), "\(result.output)")
+  }
+
+  @Test("--given refuses a list it cannot read, saying what it takes")
+  func givenBadList() throws {
+    let folder = try TemporaryFolder()
+    let flow = try folder.write(
+      "list.yaml", "flow: L\nstate: { tasks: [x] }\nstart: { setRoot: A }\nscreens: { A: {} }\n")
+    for given in ["tasks=[a, [b]]", "tasks=[a", "tasks=[{ a: 1 }]"] {
+      let result = flowc(["run", flow, "--given", given])
+      #expect(result.status == 2, "\(given): \(result)")
+      #expect(result.errors.contains("state 'tasks' is a list: give [a, b]"), "\(result)")
+    }
+  }
+
   @Test("--given is typed by the state's default and checked")
   func given() {
     #expect(
