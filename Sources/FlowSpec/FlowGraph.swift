@@ -25,7 +25,14 @@ public struct FlowGraph: Sendable {
     public var trigger: String
     /// `push`, `setRoot`, `present`, `pop`, `popToRoot`, `dismiss`, with a guard when inside an `if`.
     public var operation: String
-    public var animated: Bool
+    /// The `animated` flag of the navigation call; `nil` for what is not one (a request,
+    /// a finish, a tab's root, a selection), which has no animation to speak of.
+    public var animated: Bool?
+
+    /// How the edge is labelled: `login: push` or `login: setRoot (no animation)`.
+    var label: String {
+      "\(trigger): \(operation)\(animated == false ? " (no animation)" : "")"
+    }
   }
 
   /// The flow's name.
@@ -130,7 +137,7 @@ public struct FlowGraph: Sendable {
       edges.append(
         Edge(
           from: Self.tabNode(tab.name.value), to: scope.node(tab.root.screen.value), trigger: "tab",
-          operation: "root", animated: false))
+          operation: "root", animated: nil))
     }
     for link in flow.links {
       edges.append(
@@ -139,7 +146,17 @@ public struct FlowGraph: Sendable {
           trigger: "open",
           operation: "reset" + (link.tab.map { " in tab \($0.value)" } ?? ""), animated: false))
     }
-    if let start = flow.start { add(start, from: scope.start, trigger: "start", scope) }
+    if let start = flow.start {
+      add(start, from: scope.start, trigger: "start", scope)
+    } else {
+      // A tab bar with no `start:` shows its tabs when the app starts.
+      for tab in flow.tabs {
+        edges.append(
+          Edge(
+            from: scope.start, to: Self.tabNode(tab.name.value), trigger: "start",
+            operation: "tab bar", animated: nil))
+      }
+    }
     for handler in flow.handlers {
       add(
         handler.operation, from: scope.node(Self.anyScreenNode), trigger: handler.event.value, scope
@@ -202,7 +219,7 @@ public struct FlowGraph: Sendable {
       edges.append(
         Edge(
           from: from, to: Self.tabNode(tab.value), trigger: trigger, operation: label("select"),
-          animated: false))
+          animated: nil))
     case .present(let presentation):
       edges.append(
         Edge(
@@ -217,7 +234,7 @@ public struct FlowGraph: Sendable {
       edges.append(
         Edge(
           from: from, to: scope.node(Self.requestNode(call.request.value)), trigger: trigger,
-          operation: label("request"), animated: false))
+          operation: label("request"), animated: nil))
     case .startFlow(let start):
       let child = scope.tree.child(start.flow.value, of: scope.flow)
       edges.append(
@@ -230,7 +247,7 @@ public struct FlowGraph: Sendable {
       edges.append(
         Edge(
           from: from, to: nil, trigger: trigger, operation: label("finish \(finish.event.value)"),
-          animated: false))
+          animated: nil))
     case .set, .add, .append, .remove:
       break
     case .branch(let condition, let then, let otherwise):
@@ -267,9 +284,8 @@ public struct FlowGraph: Sendable {
       if cluster != nil { lines.append("  }") }
     }
     for edge in edges {
-      let label = "\(edge.trigger): \(edge.operation)\(edge.animated ? "" : " (no animation)")"
       lines.append(
-        "  \(Self.quoted(edge.from)) -> \(Self.quoted(edge.to ?? edge.from)) [label=\(Self.quoted(label))\(edge.to == nil ? ", style=dashed" : "")];"
+        "  \(Self.quoted(edge.from)) -> \(Self.quoted(edge.to ?? edge.from)) [label=\(Self.quoted(edge.label))\(edge.to == nil ? ", style=dashed" : "")];"
       )
     }
     lines.append("}")
@@ -333,8 +349,7 @@ public struct FlowGraph: Sendable {
     for edge in edges {
       let from = ids[edge.from] ?? "n0"
       let to = edge.to.flatMap { ids[$0] } ?? from
-      let label = Self.mermaidText(
-        "\(edge.trigger): \(edge.operation)\(edge.animated ? "" : " (no animation)")")
+      let label = Self.mermaidText(edge.label)
       lines.append("  \(from) \(edge.to == nil ? "-.->" : "-->")|\"\(label)\"| \(to)")
     }
     return lines.joined(separator: "\n") + "\n"
@@ -362,7 +377,7 @@ public struct FlowGraph: Sendable {
             .object([
               ("from", .string(edge.from)), ("to", edge.to.map(JSONValue.string) ?? .null),
               ("trigger", .string(edge.trigger)), ("operation", .string(edge.operation)),
-              ("animated", .bool(edge.animated)),
+              ("animated", edge.animated.map(JSONValue.bool) ?? .null),
             ])
           })
       ),

@@ -26,7 +26,7 @@ struct FlowGraphTests {
   )
   func edges() {
     let described = graph.edges.map {
-      "\($0.from) -\($0.trigger): \($0.operation)\($0.animated ? "" : " static")-> \($0.to ?? "•")"
+      "\($0.from) -\($0.trigger): \($0.operation)\($0.animated == false ? " static" : "")-> \($0.to ?? "•")"
     }
     #expect(
       described == [
@@ -81,5 +81,34 @@ struct TabGraphTests {
     #expect(described.contains("Checkout -orderPlaced: reset-> •"))
     #expect(graph.dot().contains("\"tab Accueil\" [shape=tab, label=\"tab Accueil\\nAccueil\"];"))
     #expect(graph.mermaid().contains("[/\"tab Accueil<br/>Accueil\"/]"))
+  }
+}
+
+@Suite("The navigation graph of tabs and requests")
+struct TabAndRequestGraphTests {
+  @Test("a tab bar without start: draws the start to each tab; a request is not 'no animation'")
+  func tabsAndRequests() throws {
+    let flow = try TestFlows.flow(
+      """
+      flow: T
+      tabs:
+        One: { root: A }
+        Two: { root: B }
+      requests:
+        load: { onSuccess: { push: C } }
+      screens:
+        A: { on: { refresh: { request: load } } }
+        B: {}
+        C: {}
+      """)
+    let graph = FlowGraph(flow)
+    let fromStart = graph.edges.filter { $0.from == "start" }
+    #expect(fromStart.map(\.to) == ["tab One", "tab Two"])
+    #expect(fromStart.allSatisfy { $0.animated == nil })
+    let request = try #require(graph.edges.first { $0.operation.hasPrefix("request") })
+    #expect(request.animated == nil)
+    #expect(!graph.dot().contains("request (no animation)"))
+    #expect(!graph.mermaid().contains("request (no animation)"))
+    #expect(graph.mermaid().contains("refresh: request"))
   }
 }
