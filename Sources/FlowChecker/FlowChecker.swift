@@ -85,6 +85,10 @@ struct Checker {
     _ message: DiagnosticMessage, name: Located<String>,
     candidates: @autoclosure () -> [Located<String>], set: CandidateSet? = nil
   ) {
+    // One error per mistake: a name whose declaration had an error of its own, or a screen
+    // or state a child flow that could not be read may declare, is not reported again.
+    guard !flow.namesWithErrors.contains(name.value) else { return }
+    if hasUnreadChildFlows, Self.childDeclarable.contains(message.id.rawValue) { return }
     let names: [Located<String>]
     let position: Int?
     if let set {
@@ -104,6 +108,17 @@ struct Checker {
     }
     sink.report(message, at: name.range, notes: notes, fixIts: fixIts)
   }
+
+  /// Whether a child flow the flow uses could not be read (its error is at its `use:`).
+  var hasUnreadChildFlows: Bool {
+    let root = tree.flows.firstIndex { $0.file == flow.file } ?? 0
+    return flow.uses.contains { tree.child($0.name.value, of: root) == nil }
+  }
+
+  /// What a child flow declares, and so what a flow that uses an unread one cannot judge.
+  static let childDeclarable: Set<String> = [
+    "check.unknown-screen", "check.unknown-state", "check.unknown-presentable",
+  ]
 
   /// Screen and alert names clash when the same name is both.
   func checkNames() {

@@ -116,6 +116,23 @@ struct ChildFlowTests {
         == "cannot read the flow file 'children/modl.yaml': no such file or directory")
   }
 
+  @Test("a child that cannot be read is one error: names it would declare are not judged")
+  func noFollowOnErrors() throws {
+    let misspelt =
+      parent.replacingOccurrences(
+        of: "Modal: children/modal.yaml", with: "Modal: children/modl.yaml")
+        + """
+
+        spec: |
+          [ ] composing shows the modal's screens
+              given { Modal.draft: true }
+              when compose
+              expect { stack: [Home], presented: Compose }
+        """
+    let errors = document(misspelt).diagnostics.filter { $0.severity == .error }
+    #expect(errors.map(\.id.rawValue) == ["model.missing-flow-file"], "\(errors.map(\.message))")
+  }
+
   @Test("flows that use each other in a cycle are an error where the cycle closes")
   func cycle() throws {
     let cyclic = pushedText.replacingOccurrences(

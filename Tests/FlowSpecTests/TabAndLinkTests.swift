@@ -306,3 +306,27 @@ struct DeepLinkTests {
     #expect(document.checklistResults.map(\.passed) == [true, true])
   }
 }
+
+@Suite("A tab declared with an error is one error")
+struct TabWithErrorTests {
+  @Test("a tab without root: is reported once; the references to it are not errors of their own")
+  func tabWithoutRoot() throws {
+    let source = """
+      flow: T
+      tabs:
+        One: { title: One }
+        Two: { root: B }
+      screens:
+        A: { on: { x: { select: One } } }
+        B: {}
+      spec: |
+        [ ] one
+            when { tab: One }
+            expect { tab: One }
+      """
+    let document = FlowDocument(source: source, path: "t.yaml").runningChecklist()
+    let errors = document.diagnostics.filter { $0.severity == .error }
+    #expect(errors.count == 1, "\(errors.map(\.message))")
+    #expect(errors.first?.message.contains("tab 'One' needs 'root'") == true)
+  }
+}

@@ -66,21 +66,25 @@ extension ModelDecoder {
     }
     let (screens, alerts) = screensAndAlerts(screens: fields["screens"], alerts: fields["alerts"])
     let checklist = fields.pair("spec").flatMap { self.checklist($0) }
-    return Flow(
+    var flow = Flow(
       name: name, file: file, state: state, start: start, tabs: tabs,
       links: fields["links"].map { links($0) } ?? [],
       handlers: fields["on"].map { eventHandlers($0, of: nil) } ?? [],
       requests: fields["requests"].map { requests($0) } ?? [],
       uses: fields["use"].map { uses($0) } ?? [], screens: screens, alerts: alerts,
       checklist: checklist)
+    flow.namesWithErrors = namesWithErrors
+    return flow
   }
 
   /// `state:`: names with default values.
   mutating func stateVariables(_ node: YAMLNode) -> [StateVariable] {
     namedEntries(node, "'state'").compactMapReserving { pair in
-      guard let name = string(pair.key, "a state name"),
-        let value = literal(pair.value, "the default of state '\(name.value)'")
-      else { return nil }
+      guard let name = string(pair.key, "a state name") else { return nil }
+      guard let value = literal(pair.value, "the default of state '\(name.value)'") else {
+        namesWithErrors.insert(name.value)
+        return nil
+      }
       return StateVariable(name: name, initialValue: value)
     }
   }

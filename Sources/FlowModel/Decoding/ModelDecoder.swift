@@ -7,6 +7,8 @@ import FlowYAML
 /// Its methods are split by subject across the files of this folder.
 struct ModelDecoder {
   var sink: DiagnosticSink
+  /// The names of entries whose declaration had an error and was left out (`Flow.namesWithErrors`).
+  var namesWithErrors: Set<String> = []
   /// The file's text, for the checklist's block form.
   let source: SourceText
   /// Limits for the YAML inside checklist step lines.

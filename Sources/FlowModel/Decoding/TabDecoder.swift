@@ -15,7 +15,11 @@ extension ModelDecoder {
   mutating func tabs(_ node: YAMLNode) -> [Tab] {
     namedEntries(node, "'tabs'").compactMapReserving { pair in
       guard let name = string(pair.key, "a tab name") else { return nil }
-      return tab(named: name, pair.value)
+      guard let tab = tab(named: name, pair.value) else {
+        namesWithErrors.insert(name.value)
+        return nil
+      }
+      return tab
     }
   }
 

@@ -30,6 +30,9 @@ public struct Flow: Sendable {
   public var alerts: [Alert]
   /// The checklist (`spec:`) that specifies the flow, if it has one.
   public var checklist: Checklist?
+  /// The names of entries written but not decoded (a tab without `root:`, a state without
+  /// a value): their own error is reported, and a reference to them is not a second one.
+  public var namesWithErrors: Set<String> = []
 
   private var screenIndex: [String: Int]
   private var alertIndex: [String: Int]

@@ -29,8 +29,25 @@ public enum Value: Hashable, Sendable, CustomStringConvertible {
     }
   }
 
+  /// Text as YAML writes it where a name goes (a step's event, tab or alert title): plain
+  /// when it reads back as itself (letters, digits, `_`, `.` and inner spaces, starting with
+  /// a letter, not a word YAML reads as a flag or null), double-quoted with escapes otherwise,
+  /// so no name, a line break or a `}` in it, can add a line or a key to what is pasted.
+  public static func yamlText(_ text: String) -> String {
+    let scalars = text.unicodeScalars
+    let isPlain =
+      scalars.first.map { $0.properties.isAlphabetic || $0 == "_" } == true
+      && scalars.last != " "
+      && scalars.allSatisfy {
+        $0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_" || $0 == "."
+          || $0 == " "
+      }
+      && !["true", "false", "yes", "no", "on", "off", "null", "y", "n"].contains(text.lowercased())
+    return isPlain ? text : doubleQuoted(text)
+  }
+
   /// Text as a YAML double-quoted scalar: quotes, backslashes and control characters escaped.
-  static func doubleQuoted(_ text: String) -> String {
+  public static func doubleQuoted(_ text: String) -> String {
     var quoted = "\""
     for scalar in text.unicodeScalars {
       switch scalar {
@@ -39,6 +56,8 @@ public enum Value: Hashable, Sendable, CustomStringConvertible {
       case "\n": quoted += "\\n"
       case "\t": quoted += "\\t"
       case "\r": quoted += "\\r"
+      case "\u{2028}": quoted += "\\L"
+      case "\u{2029}": quoted += "\\P"
       case _ where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value):
         let hex = String(scalar.value, radix: 16, uppercase: true)
         quoted += "\\x" + (hex.count < 2 ? "0" + hex : hex)
