@@ -53,7 +53,7 @@ enum CheckCommand: Command {
           paths: paths, limits: limits, warningsAsErrors: arguments.has("warnings-as-errors"),
           limit: limit), console: console)
     }
-    let documents = FlowInputs.checkAll(try FlowInputs.files(paths), limits: limits)
+    let documents = FlowInputs.checkAll(try FlowInputs.found(paths), limits: limits)
     let diagnostics = Self.diagnostics(
       of: documents, warningsAsErrors: arguments.has("warnings-as-errors"))
     if format == "sarif" {

@@ -52,7 +52,7 @@ enum CheckWatch {
   ) {
     do {
       let documents = FlowInputs.checkAll(
-        try FlowInputs.files(settings.paths), limits: settings.limits)
+        try FlowInputs.found(settings.paths), limits: settings.limits)
       return (
         documents,
         CheckCommand.diagnostics(of: documents, warningsAsErrors: settings.warningsAsErrors)

@@ -63,22 +63,38 @@ enum FlowInputs {
 
   /// The flow files the paths name: files as given, folders searched for `*.yaml` and `*.yml`.
   static func files(_ paths: [String]) throws(UsageError) -> [String] {
+    try found(paths).files
+  }
+
+  /// What a folder walk found: the flow files to read, and those it refuses to read, with
+  /// why (a link that leads outside the folder named).
+  struct Found {
     var files: [String] = []
+    var refused: [FileError] = []
+  }
+
+  /// The flow files the paths name, and the files found in folders that may not be read: a
+  /// folder is data from a pull request, so a link in it that leads outside it (to
+  /// `/proc/self/environ`, a `.env`, `/`) is refused, never read or followed.
+  static func found(_ paths: [String]) throws(UsageError) -> Found {
+    var found = Found()
     for path in paths {
       guard FileSystem.exists(path) else {
         throw UsageError(message: "no such file or folder '\(path)'")
       }
       if FileSystem.isDirectory(path) {
-        let found = try flowFiles(in: path)
-        guard !found.isEmpty else {
+        let before = found.files.count + found.refused.count
+        var visited: Set<FileIdentity> = []
+        try flowFiles(
+          in: path, root: FileSystem.absolutePath(path), visited: &visited, into: &found)
+        guard found.files.count + found.refused.count > before else {
           throw UsageError(message: "no flow files (*.yaml, *.yml) in '\(path)'")
         }
-        files += found
       } else {
-        files.append(path)
+        found.files.append(path)
       }
     }
-    return files
+    return found
   }
 
   /// What a YAML file's top level says it is.
@@ -104,14 +120,9 @@ enum FlowInputs {
     return .flow(named: flow.value.kind == .scalar ? flow.value.text : "")
   }
 
-  private static func flowFiles(in directory: String) throws(UsageError) -> [String] {
-    var visited: Set<FileIdentity> = []
-    return try flowFiles(in: directory, visited: &visited)
-  }
-
-  private static func flowFiles(in directory: String, visited: inout Set<FileIdentity>)
-    throws(UsageError) -> [String]
-  {
+  private static func flowFiles(
+    in directory: String, root: String, visited: inout Set<FileIdentity>, into found: inout Found
+  ) throws(UsageError) {
     let base = directory.hasSuffix("/") ? String(directory.dropLast()) : directory
     let names: [String]
     do {
@@ -119,28 +130,50 @@ enum FlowInputs {
     } catch {
       // The folder named on the command line is a usage error; one found below it is
       // listed, so reading it fails as that file's own error and the rest are checked.
-      guard visited.isEmpty else { return [directory] }
+      guard visited.isEmpty else {
+        found.files.append(directory)
+        return
+      }
       throw UsageError(message: "cannot read '\(directory)': \(error.reason)")
     }
     // A folder seen already (through a symbolic link to it, or to a folder above it) is
     // not walked again: a link cycle ends.
     guard let identity = FileSystem.identity(of: directory), visited.insert(identity).inserted
-    else { return [] }
-    var files: [String] = []
+    else { return }
+    let inside = root == "/" ? "/" : root + "/"
     for name in names where !name.hasPrefix(".") {
       let path = base + "/" + name
-      if FileSystem.isDirectory(path) {
-        files += try flowFiles(in: path, visited: &visited)
-      } else if name.hasSuffix(".yaml") || name.hasSuffix(".yml") {
-        files.append(path)
+      let isDirectory = FileSystem.isDirectory(path)
+      guard isDirectory || name.hasSuffix(".yaml") || name.hasSuffix(".yml") else { continue }
+      // Where a link leads, checked before it is followed or read.
+      if case .success(let real) = FileSystem.realPath(path), real != root, !real.hasPrefix(inside)
+      {
+        if !isDirectory {
+          found.refused.append(
+            FileError(
+              path: path,
+              reason:
+                "it is a link to a file outside '\(directory)', which a check of the folder does not read"
+            ))
+        }
+        continue
+      }
+      if isDirectory {
+        try flowFiles(in: path, root: root, visited: &visited, into: &found)
+      } else {
+        found.files.append(path)
       }
     }
-    return files
   }
 
   /// Reads and checks flow files and runs their checklists, as `flowc check` does, several
   /// files at a time on every core, in the order given; a file that cannot be read is an
   /// error of its own (`model.unreadable-file`), and the others are still checked.
+  static func checkAll(_ found: Found, limits: YAMLLimits) -> [FlowDocument] {
+    checkAll(found.files, limits: limits)
+      + found.refused.map { FlowDocument(path: $0.path, unreadable: $0) }
+  }
+
   static func checkAll(_ paths: [String], limits: YAMLLimits) -> [FlowDocument] {
     let loaded = Parallel.map(count: paths.count, minimumChunk: 1) { range in
       range.map { index in

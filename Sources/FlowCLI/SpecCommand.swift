@@ -124,7 +124,8 @@ enum SpecCommand: Command {
     }
     for change in changes {
       console.print(
-        "\(document.path):\(change.range.start): \(change.from) → \(change.to) \(change.item)")
+        "\(TerminalText.line(document.path)):\(change.range.start): \(change.from) → \(change.to) \(TerminalText.line(change.item))"
+      )
     }
     if case .inPlace(let reason) = method {
       console.print(

@@ -44,7 +44,7 @@ public struct CoverageSuggestions: Sendable {
     let unsectioned = items.filter { $0.section == nil }
     for item in unsectioned { lines.append(item.text) }
     for section in order {
-      lines.append("========= \(section)")
+      lines.append("========= \(TerminalText.line(section))")
       for item in items where item.section == section { lines.append(item.text) }
     }
     return lines.joined(separator: "\n")
@@ -167,8 +167,11 @@ extension ChecklistRunner {
     // The search kept the navigator at the path's end: nothing is replayed.
     let navigator = path.last
     let before = path.first.observation.state
-    var lines = ["[ ] " + target.label]
-    var given = path.start.state.keys.sorted().map { "\($0): \(path.start.state[$0]!)" }
+    // An item's text is one line, whatever the names in it hold.
+    var lines = ["[ ] " + TerminalText.line(target.label)]
+    var given = path.start.state.keys.sorted().map {
+      "\(Value.yamlText($0)): \(path.start.state[$0]!)"
+    }
     if let stack = path.start.stack {
       given.append(
         "stack: [" + stack.map(ObservationComparison.routeText).joined(separator: ", ") + "]")

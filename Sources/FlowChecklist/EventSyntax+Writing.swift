@@ -12,7 +12,9 @@ extension NavigationEvent {
   public func syntax(braced: Bool = false, placeholders: Bool = false) -> String {
     func values(_ values: [String: Value]) -> String {
       "{ "
-        + values.keys.sorted().map { "\($0): \(placeholders ? "…" : values[$0]!.description)" }
+        + values.keys.sorted().map {
+          "\(Value.yamlText($0)): \(placeholders ? "…" : values[$0]!.description)"
+        }
         .joined(separator: ", ") + " }"
     }
     func pair(_ key: String, _ value: String) -> String {
@@ -20,14 +22,15 @@ extension NavigationEvent {
     }
     switch self {
     case .named(let name, let arguments) where !arguments.isEmpty:
-      return "{ \(name): \(values(arguments)) }"
-    case .named(let name, _): return name
+      return "{ \(Value.yamlText(name)): \(values(arguments)) }"
+    case .named(let name, _): return Value.yamlText(name)
     case .tap(let target): return pair("tap", target.rawValue)
-    case .alertAction(let title): return pair("alert", title)
-    case .open(let url): return pair("open", braced ? "\"\(url)\"" : url)
-    case .tab(let name): return pair("tab", name)
+    case .alertAction(let title): return pair("alert", Value.yamlText(title))
+    case .open(let url): return pair("open", braced ? Value.doubleQuoted(url) : url)
+    case .tab(let name): return pair("tab", Value.yamlText(name))
     case .complete(let request, let given, let index), .fail(let request, let given, let index):
       let keyword = if case .complete = self { "complete" } else { "fail" }
+      let request = Value.yamlText(request)
       var parts = ["\(keyword): \(request)"]
       if !given.isEmpty {
         parts.append("with: \(values(given))")

@@ -261,20 +261,22 @@ enum ObservationComparison {
     if let stack = observation.stack {
       parts.append("stack: [" + stack.map(routeText).joined(separator: ", ") + "]")
     }
-    parts.append("presented: " + (observation.presentations?.last?.name ?? "none"))
+    parts.append(
+      "presented: " + (observation.presentations?.last.map { Value.yamlText($0.name) } ?? "none"))
     if let animated = observation.lastAnimated { parts.append("animated: \(animated)") }
     if let bar = observation.navigationBar {
       var fields = bar.isHidden ? ["hidden: true"] : []
       if !bar.isHidden {
-        fields.append("title: " + (bar.title.map { "\"\($0)\"" } ?? "~"))
+        fields.append("title: " + (bar.title.map(Value.doubleQuoted) ?? "~"))
         fields.append("backButton: \(bar.showsBackButton ? "visible" : "hidden")")
       }
       parts.append("navBar: { " + fields.joined(separator: ", ") + " }")
     }
     if !state.isEmpty {
       parts.append(
-        "state: { " + state.keys.sorted().map { "\($0): \(state[$0]!)" }.joined(separator: ", ")
-          + " }")
+        "state: { "
+          + state.keys.sorted().map { "\(Value.yamlText($0)): \(state[$0]!)" }
+          .joined(separator: ", ") + " }")
     }
     if let pending = observation.pendingRequests, !pending.isEmpty {
       parts.append("pending: [" + pending.map(routeText).joined(separator: ", ") + "]")
@@ -283,9 +285,11 @@ enum ObservationComparison {
   }
 
   static func routeText(_ screen: ScreenInstance) -> String {
-    guard !screen.values.isEmpty else { return screen.name }
-    return "{ \(screen.name): { "
-      + screen.values.map { "\($0.name): \($0.value)" }.joined(separator: ", ") + " } }"
+    let name = Value.yamlText(screen.name)
+    guard !screen.values.isEmpty else { return name }
+    return "{ \(name): { "
+      + screen.values.map { "\(Value.yamlText($0.name)): \($0.value)" }.joined(separator: ", ")
+      + " } }"
   }
 }
 

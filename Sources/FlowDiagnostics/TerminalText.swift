@@ -6,7 +6,7 @@ public enum TerminalText {
   /// and line feed are left to the caller.
   public static func escape(_ scalar: Unicode.Scalar) -> String? {
     switch scalar.value {
-    case 0x00...0x1F, 0x7F...0x9F, 0x2028, 0x2029, 0x200E, 0x200F, 0x202A...0x202E,
+    case 0x00...0x1F, 0x7F...0x9F, 0x2028, 0x2029, 0x061C, 0x200E, 0x200F, 0x202A...0x202E,
       0x2066...0x2069:
       "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
     default:

@@ -111,7 +111,7 @@ public struct GeneratedSwiftShape: Sendable {
   /// among them), the line and paragraph separators and the bidirectional controls.
   static func isForbidden(_ scalar: Unicode.Scalar) -> Bool {
     switch scalar.value {
-    case 0x00...0x1F, 0x7F...0x9F, 0x2028, 0x2029, 0x200E, 0x200F, 0x202A...0x202E,
+    case 0x00...0x1F, 0x7F...0x9F, 0x2028, 0x2029, 0x061C, 0x200E, 0x200F, 0x202A...0x202E,
       0x2066...0x2069:
       scalar != "\n"
     default: false

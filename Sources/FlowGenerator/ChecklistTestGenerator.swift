@@ -98,7 +98,10 @@ public enum ChecklistTestGenerator {
     writer.line("@Suite(\(SwiftSource.stringLiteral(flow.name.value)))")
     writer.block("struct \(suite) {") { writer in
       let sections = flow.checklist?.sections ?? []
-      var scope = NameScope(enclosing: suite, topSuite: suite)
+      // The driver's type, as its first name reads from inside the suite, may not be hidden.
+      let driverName = options.driver.map { String($0.description.prefix { $0 != "." }) }
+      var scope = NameScope(
+        enclosing: suite, topSuite: suite, reserved: driverName.map { [$0] } ?? [])
       var first = true
       for (index, section) in sections.enumerated() {
         let roots = tree.roots(ofSection: index)
@@ -115,7 +118,7 @@ public enum ChecklistTestGenerator {
         let typeName = scope.typeName(SwiftNames.upperCamel(title, fallback: "Section"))
         writer.line("@Suite(\(SwiftSource.stringLiteral(title)))")
         writer.block("struct \(typeName) {") { writer in
-          var inner = NameScope(enclosing: typeName, topSuite: suite)
+          var inner = scope.nested(in: typeName, topSuite: suite)
           var firstInSection = true
           for entry in roots {
             renderItem(
@@ -188,7 +191,7 @@ public enum ChecklistTestGenerator {
     let typeName = scope.typeName(SwiftNames.upperCamel(entry.item.text.value, fallback: "Item"))
     writer.line("@Suite(\(SwiftSource.stringLiteral(entry.item.text.value)))")
     writer.block("struct \(typeName) {") { writer in
-      var inner = NameScope(enclosing: typeName, topSuite: suite)
+      var inner = scope.nested(in: typeName, topSuite: suite)
       renderTest(
         entry, source: source, suite: suite, scope: &inner, into: &writer, isAsync: isAsync)
       var firstChild = false

@@ -28,8 +28,8 @@ public enum RouteGenerator {
       var cases = CaseNames()
       for screen in flow.screens {
         let name = cases.name(for: screen.name.value)
-        let parameters = screen.params.map {
-          "\(SwiftNames.label($0.name.value)): \(swiftType($0.type.value))"
+        let parameters = zip(labels(of: screen), screen.params).map {
+          "\($0): \(swiftType($1.type.value))"
         }
         writer.line(
           "case \(name)"
@@ -108,14 +108,14 @@ public enum RouteGenerator {
           "if let values = parts.match(scheme: \(SwiftSource.stringLiteral(pattern.scheme)), parts: [\(parts)], query: [\(query)]) {"
         ) { writer in
           var routes: [String] = []
-          var read: Set<String> = []
+          // Each variable read once, into a local of its own: `{x}` and `{X}` are two.
+          var locals: [String: String] = [:]
           for target in link.routes {
             guard let screen = flow.screen(named: target.screen.value),
               let caseName = caseNames[target.screen.value]
             else { continue }
             var arguments: [String] = []
-            for parameter in screen.params {
-              let label = SwiftNames.label(parameter.name.value)
+            for (label, parameter) in zip(labels(of: screen), screen.params) {
               guard
                 let given = target.arguments.first(where: { $0.name.value == parameter.name.value })
               else {
@@ -124,8 +124,9 @@ public enum RouteGenerator {
               }
               switch given.value.value {
               case .reference(let variable):
-                let local = SwiftNames.label("v_" + variable)
-                if read.insert(variable).inserted {
+                let local = locals[variable] ?? "value\(locals.count + 1)"
+                if locals[variable] == nil {
+                  locals[variable] = local
                   let value = reader(
                     parameter.type.value.base, "values[\(SwiftSource.stringLiteral(variable))]")
                   writer.line("guard let \(local) = \(value) else { return nil }")
@@ -190,6 +191,23 @@ public enum RouteGenerator {
         }
         writer.line("return values")
       }
+    }
+  }
+
+  /// A screen's parameters as Swift labels, one each: `a-b` and `aB` would both be `aB`,
+  /// so a later one gets a number (`aB2`), as the route's case and its parser both write it.
+  private static func labels(of screen: Screen) -> [String] {
+    var used: Set<String> = []
+    return screen.params.map { parameter in
+      let base = SwiftNames.label(parameter.name.value)
+      var label = base
+      var number = 2
+      while !used.insert(label).inserted {
+        label =
+          base.hasSuffix("`") ? "`\(base.dropFirst().dropLast())\(number)`" : "\(base)\(number)"
+        number += 1
+      }
+      return label
     }
   }
 

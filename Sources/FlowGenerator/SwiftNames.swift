@@ -37,7 +37,9 @@ enum SwiftNames {
       } else if let folded = LatinFolding.ascii(scalar) {
         word += folded
         continue
-      } else if scalar.properties.isAlphabetic, scalar.properties.isXIDContinue {
+      } else if scalar.properties.isAlphabetic, scalar.properties.isXIDContinue,
+        !(0x3021...0x3029).contains(scalar.value)  // Hangzhou numerals: Swift's operator characters
+      {
         word.unicodeScalars.append(scalar)
         continue
       } else if scalar.properties.generalCategory == .nonspacingMark, !word.isEmpty {
@@ -101,9 +103,21 @@ enum SwiftNames {
 struct NameScope {
   private var used: Set<String>
 
-  /// A scope inside the type `enclosing`; the top suite's own members are reserved too.
-  init(enclosing: String, topSuite: String) {
-    used = [enclosing, topSuite, "verify", "checklist", "record"]
+  /// Names no type or member of this scope may take: the driver's type, which a type of
+  /// the same name would hide.
+  private let reserved: Set<String>
+
+  /// A scope inside the type `enclosing`; the top suite's own members, what `record` calls
+  /// and `reserved` are taken too.
+  init(enclosing: String, topSuite: String, reserved: Set<String> = []) {
+    used = Set([enclosing, topSuite, "verify", "checklist", "record", "withKnownIssue"])
+      .union(reserved)
+    self.reserved = reserved
+  }
+
+  /// The scope inside a type of this scope, reserving the same names.
+  func nested(in enclosing: String, topSuite: String) -> NameScope {
+    NameScope(enclosing: enclosing, topSuite: topSuite, reserved: reserved)
   }
 
   /// A type name not yet used here, nor reserved.

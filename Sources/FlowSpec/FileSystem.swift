@@ -65,6 +65,10 @@ package enum FileSystem {
   package static func read(_ path: String, limit: Int = .max) throws(FileError) -> (
     bytes: [UInt8], size: Int
   ) {
+    // The system would read a path only up to a NUL: what it names is not this path.
+    guard !path.utf8.contains(0) else {
+      throw FileError(path: path, reason: "the path holds a NUL character")
+    }
     // Opened without blocking, so a FIFO named like a flow cannot wait forever for a
     // writer; anything but a regular file is refused before a byte is read.
     let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)

@@ -60,6 +60,11 @@ public struct FlowFiles: Sendable {
           path: written,
           reason: "a child flow's path must be relative to the folder of the flow that uses it"))
     }
+    // A NUL would end the path where the system reads it, after the checks read it whole.
+    guard !written.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else {
+      return .failure(
+        FileError(path: written, reason: "a child flow's path may not hold control characters"))
+    }
     guard written.hasSuffix(".yaml") || written.hasSuffix(".yml") else {
       return .failure(
         FileError(path: written, reason: "a child flow must be a '.yaml' or '.yml' file"))

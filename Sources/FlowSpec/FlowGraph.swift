@@ -407,7 +407,7 @@ public struct FlowGraph: Sendable {
   }
 
   /// Text for a quoted Mermaid label: every character Mermaid or the HTML it renders to
-  /// reads as markup (`"`, `#`, `<`, `>`, `&`, a backtick) written as Mermaid's `#…;`
+  /// reads as markup (`"`, `#`, `<`, `>`, `&`, a backtick, `%`) written as Mermaid's `#…;`
   /// entity, line breaks of every kind as `<br/>`, other control characters as `\u{…}` text.
   static func mermaidText(_ text: String) -> String {
     var result = ""
@@ -423,6 +423,7 @@ public struct FlowGraph: Sendable {
       case ">": result += "#gt;"
       case "&": result += "#amp;"
       case "`": result += "#96;"
+      case "%": result += "#37;"  // '%%' starts a directive, wherever it stands
       case _ where TerminalText.escape(scalar) != nil: result += TerminalText.escape(scalar)!
       default: result.unicodeScalars.append(scalar)
       }

@@ -21,9 +21,9 @@ private let hostileFlow = #"""
     "Sure\n<b>": { title: "A\e[2K\rB", actions: [{ title: "OK\nFAKE", style: cancel }] }
   spec:
     "SECTION \e[2J\rFORGED":
-      "[ ] item \e[31mred\e[0m\rFORGED":
+      "[x] item \e[31mred\e[0m\rFORGED\nFORGED-ITEM":
         when: open
-        expect: { top: Home }
+        expect: { top: "Ho\e[2Jme" }
   """#
 
 /// Whether any scalar of the text would drive a terminal: a control character other than

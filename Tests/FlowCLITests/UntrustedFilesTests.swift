@@ -129,6 +129,37 @@ struct UntrustedFilesTests {
       json.output.contains("model.unreadable-file") && json.output.contains("check.unknown-screen"))
   }
 
+  @Test("a link in a checked folder that leads outside it is refused, never read nor followed")
+  func linksOutOfTheFolder() throws {
+    let (folder, flows) = try project()
+    _ = try folder.write(
+      "app/flows/good.yaml", "flow: G\nstart: { setRoot: Nope }\nscreens: { A: {} }\n")
+    try FileManager.default.createSymbolicLink(
+      atPath: flows + "/secret.yaml", withDestinationPath: folder.path + "/secret.yaml")
+    try FileManager.default.createSymbolicLink(
+      atPath: flows + "/environ.yaml", withDestinationPath: "/proc/self/environ")
+    try FileManager.default.createSymbolicLink(atPath: flows + "/root", withDestinationPath: "/")
+    let result = flowc(["check", flows], environment: ["MYTOKEN": "ghp_SECRETVALUE"])
+    #expect(result.status == 1, "\(result)")
+    #expect(!result.output.contains("AWS_SECRET") && !result.output.contains("ghp_SECRET"))
+    #expect(
+      result.output.contains(
+        "secret.yaml:1:1: error: cannot read the file: it is a link to a file outside"))
+    #expect(result.output.contains("environ.yaml:1:1: error: cannot read the file: it is a link"))
+    #expect(result.output.contains("good.yaml:2:"), "the folder's own flows are checked: \(result)")
+    #expect(!result.output.contains("/usr/"), "a link to / is not walked")
+  }
+
+  @Test("a NUL in a use: path is refused: the system would read a shorter path")
+  func nulInUsePath() throws {
+    let (folder, _) = try project()
+    let flow = try folder.write("app/flows/m.yaml", parent(using: #"../.env\0.yaml"#))
+    let result = flowc(["check", flow])
+    #expect(result.status == 1)
+    #expect(result.output.contains("may not hold control characters"), "\(result)")
+    #expect(!result.output.contains("AWS_SECRET"))
+  }
+
   @Test("a folder walk through links to the folder itself ends, and checks each file once")
   func symbolicLinkCycle() throws {
     let folder = try TemporaryFolder()

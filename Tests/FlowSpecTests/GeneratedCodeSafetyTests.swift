@@ -70,6 +70,21 @@ struct GeneratedCodeSafetyTests {
     #expect(note.split(separator: "\n").count == 1)
   }
 
+  @Test("names that fold alike stay apart: link variables, parameters, the driver's type")
+  func collidingNames() throws {
+    let (document, flow) = try hostileDocument("colliding-names.yaml")
+    let routes = RouteGenerator.render(flow, fileName: "colliding-names.yaml")
+    #expect(routes.contains("case d(aB: Int, aB2: Int, a: Int, b: Int)"), "\(routes)")
+    #expect(routes.contains("a: value1, b: value2"), "{x} and {X} are read into two locals")
+    let tests = ChecklistTestGenerator.render(
+      flow, source: document.text,
+      options: .init(
+        filePath: document.path, typeName: "CollideChecklist",
+        driver: SwiftTypeReference("AppDriver")))
+    #expect(!tests.contains("struct AppDriver {"), "a section may not hide the driver's type")
+    #expect(!tests.contains("func withKnownIssue()"), "nor a test the function record calls")
+  }
+
   @Test(
     "a driver's type name is a dotted sequence of identifiers, nothing else",
     arguments: [
