@@ -99,7 +99,7 @@ struct RouteGeneratorTests {
     #expect(source.contains("  case productDetail(id: Int)\n  case profile(userID: String)\n"))
     #expect(
       source.contains(
-        "if let values = parts.match(scheme: \"monapp\", parts: [.literal(\"product\"), .variable(\"id\")], query: []) {\n      guard let vId = values[\"id\"].flatMap({ Int($0) }) else { return nil }\n      return (\"Accueil\", [.productDetail(id: vId)])"
+        "if let values = parts.match(scheme: \"monapp\", parts: [.literal(\"product\"), .variable(\"id\")], query: []) {\n      guard let value1 = values[\"id\"].flatMap({ Int($0) }) else { return nil }\n      return (\"Accueil\", [.productDetail(id: value1)])"
       ))
     #expect(source.contains("public enum ShopEvent: String, CaseIterable, Sendable {"))
     #expect(source.contains("  case showProduct = \"showProduct\""))
