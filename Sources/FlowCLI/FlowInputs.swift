@@ -75,7 +75,7 @@ enum FlowInputs {
 
   /// The flow files the paths name, and the files found in folders that may not be read: a
   /// folder is data from a pull request, so a link in it that leads outside it (to
-  /// `/proc/self/environ`, a `.env`, `/`) is refused, never read or followed.
+  /// a process's environment under `/proc`, a `.env`, `/`) is refused, never read or followed.
   static func found(_ paths: [String]) throws(UsageError) -> Found {
     var found = Found()
     for path in paths {

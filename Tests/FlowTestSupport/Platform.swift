@@ -20,3 +20,13 @@ public var runsAsRoot: Bool { geteuid() == 0 }
 public func makeFIFO(_ path: String) -> Bool {
   mkfifo(path, 0o644) == 0
 }
+
+/// The file that holds this process's environment on Linux (`/proc/self/environ`), which a
+/// link in a flow folder could expose; elsewhere a system file outside any project.
+public var processEnvironmentFile: String {
+  #if os(Linux)
+    "/proc/self/environ"
+  #else
+    "/etc/hosts"
+  #endif
+}
