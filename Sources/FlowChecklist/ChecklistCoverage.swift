@@ -72,8 +72,7 @@ extension ChecklistRunner {
     var covering = [[Int]](repeating: [], count: program.coverageTargets.count)
     var results: [ChecklistResult] = []
     results.reserveCapacity(entries.count)
-    for entry in entries {
-      let (result, covered) = run(entry, recordingCoverage: true)
+    for (entry, (result, covered)) in zip(entries, runAll(recordingCoverage: true)) {
       results.append(result)
       for target in covered.sorted() {
         covering[target].append(entry.id)
