@@ -12,31 +12,9 @@ public enum SARIFReport {
     let results = diagnostics.map { diagnostic in
       result(diagnostic, ruleIndex: ruleIDs.firstIndex(of: diagnostic.id.rawValue)!)
     }
-    return .object([
-      ("$schema", .string("https://json.schemastore.org/sarif-2.1.0.json")),
-      ("version", .string("2.1.0")),
-      (
-        "runs",
-        .array([
-          .object([
-            (
-              "tool",
-              .object([
-                (
-                  "driver",
-                  .object([
-                    ("name", .string(tool)), ("version", .string(version)),
-                    ("rules", .array(rules)),
-                  ])
-                )
-              ])
-            ),
-            ("columnKind", .string("unicodeCodePoints")),
-            ("results", .array(results)),
-          ])
-        ])
-      ),
-    ])
+    return log(
+      tool: tool, version: version, rules: rules,
+      run: [("columnKind", .string("unicodeCodePoints")), ("results", .array(results))])
   }
 
   /// The log of a run that could not start (a usage error): no results, and one
@@ -47,32 +25,32 @@ public enum SARIFReport {
     let notification = JSONValue.object([
       ("level", .string("error")), ("message", .object([("text", .string(message))])),
     ])
+    return log(
+      tool: tool, version: version, rules: nil,
+      run: [
+        (
+          "invocations",
+          .array([
+            .object([
+              ("executionSuccessful", .bool(false)),
+              ("toolExecutionNotifications", .array([notification])),
+            ])
+          ])
+        ),
+        ("results", .array([])),
+      ])
+  }
+
+  /// A log of one run of `tool`: its driver (with `rules`, when given) and `run`'s members.
+  private static func log(
+    tool: String, version: String, rules: [JSONValue]?, run: [(String, JSONValue)]
+  ) -> JSONValue {
+    var driver: [(String, JSONValue)] = [("name", .string(tool)), ("version", .string(version))]
+    if let rules { driver.append(("rules", .array(rules))) }
     return .object([
       ("$schema", .string("https://json.schemastore.org/sarif-2.1.0.json")),
       ("version", .string("2.1.0")),
-      (
-        "runs",
-        .array([
-          .object([
-            (
-              "tool",
-              .object([
-                ("driver", .object([("name", .string(tool)), ("version", .string(version))]))
-              ])
-            ),
-            (
-              "invocations",
-              .array([
-                .object([
-                  ("executionSuccessful", .bool(false)),
-                  ("toolExecutionNotifications", .array([notification])),
-                ])
-              ])
-            ),
-            ("results", .array([])),
-          ])
-        ])
-      ),
+      ("runs", .array([.object([("tool", .object([("driver", .object(driver))]))] + run)])),
     ])
   }
 
