@@ -18,9 +18,7 @@ struct SameNamedFlowFinder {
   mutating func flowNames() -> Set<String> {
     var names: Set<String> = []
     for file in flowFiles {
-      let topLevel = topLevels[file] ?? FlowInputs.topLevel(of: file, limits: limits)
-      topLevels[file] = topLevel
-      if case .flow(let name) = topLevel { names.insert(name) }
+      if case .flow(let name) = topLevel(of: file) { names.insert(name) }
     }
     return names
   }
@@ -28,10 +26,16 @@ struct SameNamedFlowFinder {
   /// The first file other than `file` whose flow is named `name`, if any.
   mutating func otherFlow(named name: String, besides file: String) -> String? {
     for other in flowFiles where other != file {
-      let topLevel = topLevels[other] ?? FlowInputs.topLevel(of: other, limits: limits)
-      topLevels[other] = topLevel
-      if topLevel == .flow(named: name) { return other }
+      if topLevel(of: other) == .flow(named: name) { return other }
     }
     return nil
+  }
+
+  /// A file's top level, read the first time it is asked for.
+  private mutating func topLevel(of file: String) -> FlowInputs.TopLevel {
+    if let known = topLevels[file] { return known }
+    let read = FlowInputs.topLevel(of: file, limits: limits)
+    topLevels[file] = read
+    return read
   }
 }

@@ -42,6 +42,16 @@ public struct ChecklistRunner: Sendable {
     for ancestor in entry.ancestors where navigator != nil {
       scenario.replay(ancestor, on: &navigator)
     }
+    return finish(entry, scenario, from: navigator)
+  }
+
+  /// An item's own steps, run on the scenario its root's `given` and its ancestors' `when`
+  /// steps left, and what they found.
+  private func finish(_ entry: ChecklistEntry, _ scenario: ScenarioRun, from start: Navigator?)
+    -> (result: ChecklistResult, covered: Set<Int>)
+  {
+    var scenario = scenario
+    var navigator = start
     if let replayed = navigator {
       // `calls` counts what the item's own steps call: a nested item does not see the calls
       // its parents' steps made (a root item's own scenario includes `start`).
@@ -97,18 +107,7 @@ public struct ChecklistRunner: Sendable {
         if kept.1 != nil { kept.0.replay(entry.item, on: &kept.1) }
         replayed[entry.id] = kept
       }
-      if let current = navigator, entry.parentID != nil {
-        scenario.callBaseline = current.callCountsByCall
-      }
-      if navigator != nil { scenario.run(entry.item, on: &navigator) }
-      scenario.noteCoverage(of: navigator)
-      results.append(
-        (
-          ChecklistResult(
-            entry: entry,
-            outcome: scenario.failures.isEmpty ? .passed : .failed(scenario.failures)),
-          scenario.covered
-        ))
+      results.append(finish(entry, scenario, from: navigator))
     }
     return results
   }

@@ -1,3 +1,5 @@
+import FlowDiagnostics
+
 /// The one way any text from input (a flow, a file name, `flowspec.json`) reaches generated
 /// Swift: one total function per context, so no input can end a comment or a literal early,
 /// start an interpolation, or name a type it should not.
@@ -9,15 +11,10 @@
 enum SwiftSource {
   /// Whether a scalar must never appear raw in generated source: C0 and C1 controls (line
   /// feed, carriage return, NEL, VT, FF and tab among them), DEL, the line and paragraph
-  /// separators, and the bidirectional controls.
+  /// separators, and the bidirectional controls. The set a terminal must not be sent raw
+  /// either: `TerminalText` holds it, once.
   static func mustEscape(_ scalar: Unicode.Scalar) -> Bool {
-    switch scalar.value {
-    case 0x00...0x1F, 0x7F...0x9F, 0x2028, 0x2029, 0x061C, 0x200E, 0x200F, 0x202A...0x202E,
-      0x2066...0x2069:
-      true
-    default:
-      false
-    }
+    TerminalText.escape(scalar) != nil
   }
 
   /// `\u{1B}`: the escape of a scalar, as a string literal, a comment and (after the
