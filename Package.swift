@@ -11,10 +11,15 @@
 
 import PackageDescription
 
+/// Where UIKit does not exist, and its stand-ins are used.
+let nonUIKitPlatforms: [Platform] = [.linux, .macOS, .windows, .android, .wasi, .openbsd]
+
 let package = Package(
   name: "flowspec",
   products: [
     .library(name: "FlowSpec", targets: ["FlowSpec"]),
+    // UIKit's names and shapes for navigation code, where UIKit does not exist (Linux, macOS).
+    .library(name: "UIKitStandIns", targets: ["UIKitStandIns"]),
     .executable(name: "flowc", targets: ["flowc"]),
     .plugin(name: "FlowSpecPlugin", targets: ["FlowSpecPlugin"]),
   ],
@@ -43,12 +48,16 @@ let package = Package(
       name: "FlowChecklist", dependencies: ["FlowModel", "FlowRuntime", "FlowDiagnostics"]),
     // Renders a checklist as Swift Testing source.
     .target(name: "FlowGenerator", dependencies: ["FlowModel", "FlowDiagnostics"]),
-    // The library users import: loads, checks, runs and verifies flows.
+    // UIKit's names and the navigation part of its API, for code written against UIKit to
+    // build and run under test where UIKit does not exist; FlowSpec's spy subclasses it there.
+    .target(name: "UIKitStandIns"),
+    // The library users import: loads, checks, runs and verifies flows, and spies on apps.
     .target(
       name: "FlowSpec",
       dependencies: [
         "FlowDiagnostics", "FlowYAML", "FlowParallel", "FlowModel", "FlowChecker", "FlowRuntime",
         "FlowChecklist", "FlowGenerator",
+        .target(name: "UIKitStandIns", condition: .when(platforms: nonUIKitPlatforms)),
       ]
     ),
     // The command line: argument parsing, commands, printers.
@@ -73,16 +82,27 @@ let package = Package(
     .testTarget(name: "FlowParallelTests", dependencies: ["FlowParallel", "FlowYAML"]),
     .testTarget(
       name: "FlowSpecTests",
-      dependencies: ["FlowSpec", "FlowGenerator", "FlowFuzzTargets", "FlowTestSupport"],
+      dependencies: [
+        "FlowSpec", "FlowGenerator", "FlowFuzzTargets", "FlowTestSupport",
+        .target(name: "UIKitStandIns", condition: .when(platforms: nonUIKitPlatforms)),
+      ],
       exclude: ["References", "Fixtures"]),
     // The end-to-end tests run the built flowc, which the plugin below needs built anyway.
     .testTarget(name: "FlowCLITests", dependencies: ["FlowCLI", "FlowTestSupport"]),
     // The first article's NavigationService, as an app would write it, and its tests: the
     // checklist of flows/navigation-service.yaml run against it through a driver.
-    .target(name: "ExampleNavigationService", path: "Examples/NavigationServiceApp"),
+    .target(
+      name: "ExampleNavigationService",
+      dependencies: [
+        .target(name: "UIKitStandIns", condition: .when(platforms: nonUIKitPlatforms))
+      ],
+      path: "Examples/NavigationServiceApp"),
     .testTarget(
       name: "ExampleNavigationServiceTests",
-      dependencies: ["ExampleNavigationService", "FlowSpec", "FlowTestSupport"],
+      dependencies: [
+        "ExampleNavigationService", "FlowSpec", "FlowTestSupport",
+        .target(name: "UIKitStandIns", condition: .when(platforms: nonUIKitPlatforms)),
+      ],
       path: "Examples/NavigationServiceAppTests", exclude: ["flowspec.json"],
       plugins: ["FlowSpecPlugin"]),
     // The last article's router and view models, their Route enum generated from

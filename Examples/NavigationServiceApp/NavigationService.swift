@@ -1,19 +1,26 @@
-/// The first article's navigation service, as it ends: it decides the root at start, pushes
-/// onboarding on a first login, configures each screen's navigation bar and presents the
-/// logout action sheet. Its behaviour is specified in flows/navigation-service.yaml, whose
-/// checklist runs against it in ExampleNavigationServiceTests.
+#if canImport(UIKit)
+  import UIKit
+#else
+  import UIKitStandIns
+#endif
+
+/// The first article's navigation service, as it ends: it owns a `UINavigationController`,
+/// decides the root at start, pushes onboarding on a first login, configures each screen's
+/// navigation bar and presents the logout action sheet. Its behaviour is specified in
+/// flows/navigation-service.yaml, whose checklist runs against it in
+/// ExampleNavigationServiceTests. Where UIKit does not exist (Linux, macOS), UIKitStandIns
+/// gives the same names, so this is the article's code on every platform.
 ///
 /// `open`, so the tests can plant a bug in one method and watch exactly the items about it
 /// fail.
 @MainActor
 open class NavigationService {
-  public let navigationController: any NavigationControllerType
+  public let navigationController: UINavigationController
   public private(set) var isLogin: Bool
   public private(set) var isFirstLogin: Bool
-  public private(set) var alertSheet: AlertController?
 
   public required init(
-    navigationController: any NavigationControllerType, isLogin: Bool, isFirstLogin: Bool
+    navigationController: UINavigationController, isLogin: Bool, isFirstLogin: Bool
   ) {
     self.navigationController = navigationController
     self.isLogin = isLogin
@@ -41,17 +48,17 @@ open class NavigationService {
 
   /// A row of the infos list.
   open func displayInfoDetails(for info: String) {
-    let controller = HostingController(rootView: "InfoDetailsView", values: ["info": info])
+    let controller = UIHostingController(rootView: InfoDetailsView(info: info))
     controller.title = "Info Details"
     controller.navigationItem.rightBarButtonItem = barButton(
-      image: "plus", tint: "blue", action: "createInfo"
+      systemName: "plus", tint: .blue, action: "createInfo"
     ) { [weak self] in self?.displayNewInfo() }
     navigationController.pushViewController(controller, animated: true)
   }
 
   /// The details' plus button.
   open func displayNewInfo() {
-    let controller = HostingController(rootView: "NewInfoView")
+    let controller = UIHostingController(rootView: NewInfoView())
     controller.title = "New Info"
     navigationController.pushViewController(controller, animated: true)
   }
@@ -63,12 +70,11 @@ open class NavigationService {
 
   /// The infos bar's logout button.
   open func presentAlertSheetLogout() {
-    let sheet = AlertController(
+    let sheet = UIAlertController(
       title: "Want to logout?", message: nil, preferredStyle: .actionSheet)
-    sheet.addAction(AlertAction(title: "Cancel", style: .cancel))
+    sheet.addAction(UIAlertAction(title: "Cancel", style: .cancel))
     sheet.addAction(
-      AlertAction(title: "Logout", style: .destructive) { [weak self] _ in self?.logout() })
-    alertSheet = sheet
+      UIAlertAction(title: "Logout", style: .destructive) { [weak self] _ in self?.logout() })
     navigationController.present(sheet, animated: true, completion: nil)
   }
 
@@ -80,31 +86,35 @@ open class NavigationService {
   // MARK: Helpers
 
   open func setLoginViewAsRoot() {
-    let controller = HostingController(rootView: "LoginView")
-    controller.isNavigationBarHidden = true
-    navigationController.setViewControllers([controller], animated: false)
+    navigationController.setNavigationBarHidden(true, animated: false)
+    navigationController.setViewControllers(
+      [UIHostingController(rootView: LoginView())], animated: false)
   }
 
   open func displayOnboardingView() {
-    let controller = HostingController(rootView: "OnboardingView")
-    controller.isNavigationBarHidden = true
-    navigationController.pushViewController(controller, animated: true)
+    navigationController.setNavigationBarHidden(true, animated: false)
+    navigationController.pushViewController(
+      UIHostingController(rootView: OnboardingView()), animated: true)
   }
 
   open func setInfosViewAsRoot(animated: Bool = false) {
     isFirstLogin = false
-    let controller = HostingController(rootView: "InfosView")
+    let controller = UIHostingController(rootView: InfosView())
     controller.title = "Infos"
     controller.navigationItem.rightBarButtonItem = barButton(
-      image: "arrowshape.turn.up.left.circle", tint: "red", action: "presentLogout"
+      systemName: "arrowshape.turn.up.left.circle", tint: .red, action: "presentLogout"
     ) { [weak self] in self?.presentAlertSheetLogout() }
+    navigationController.setNavigationBarHidden(false, animated: false)
     navigationController.setViewControllers([controller], animated: animated)
   }
 
   private func barButton(
-    image: String, tint: String, action: String, _ perform: @escaping @MainActor () -> Void
-  ) -> BarButtonItem {
-    let item = BarButtonItem(image: image, style: .plain, actionName: action, action: perform)
+    systemName: String, tint: UIColor, action: String, _ perform: @escaping @MainActor () -> Void
+  ) -> UIBarButtonItem {
+    let item = UIBarButtonItem(
+      image: UIImage(systemName: systemName),
+      primaryAction: UIAction(identifier: UIAction.Identifier(action)) { _ in perform() })
+    item.style = .plain
     item.tintColor = tint
     return item
   }

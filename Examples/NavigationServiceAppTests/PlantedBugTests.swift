@@ -4,13 +4,19 @@ import FlowTestSupport
 import Foundation
 import Testing
 
+#if canImport(UIKit)
+  import UIKit
+#else
+  import UIKitStandIns
+#endif
+
 /// Logging in after a logout, or starting logged out, shows login with an animation the
 /// article says it must not have.
 final class AnimatedLoginService: NavigationService {
   override func setLoginViewAsRoot() {
-    let controller = HostingController(rootView: "LoginView")
-    controller.isNavigationBarHidden = true
-    navigationController.setViewControllers([controller], animated: true)
+    navigationController.setNavigationBarHidden(true, animated: false)
+    navigationController.setViewControllers(
+      [UIHostingController(rootView: LoginView())], animated: true)
   }
 }
 
@@ -29,8 +35,9 @@ final class StuckLogoutService: NavigationService {
 /// Onboarding shows a navigation bar; no checklist item looks at it.
 final class VisibleOnboardingBarService: NavigationService {
   override func displayOnboardingView() {
-    let controller = HostingController(rootView: "OnboardingView")
-    navigationController.pushViewController(controller, animated: true)
+    navigationController.pushViewController(
+      UIHostingController(rootView: OnboardingView()), animated: true)
+    navigationController.setNavigationBarHidden(false, animated: false)
   }
 }
 

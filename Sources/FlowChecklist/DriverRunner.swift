@@ -49,7 +49,8 @@ extension ChecklistRunner {
         guard await run.send(events, to: &app, replaying: nil) else { return run.result }
       case .expect(let expectations):
         var evaluator = ExpectationEvaluator(
-          observed: await app.observe(), file: flow.file, callBaseline: run.callBaseline,
+          observed: await app.observe().namingAlerts(after: program.alertContents), file: flow.file,
+          callBaseline: run.callBaseline,
           unobservable: Driver.unobservable)
         for expectation in expectations { evaluator.check(expectation) }
         run.failures += evaluator.failures.map {

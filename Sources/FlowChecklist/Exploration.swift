@@ -93,7 +93,8 @@ extension ChecklistRunner {
       return ([], ["the app could not start"])
     }
     var differences = ObservationComparison.differences(
-      flow: navigator.observation, app: await app.observe())
+      flow: navigator.observation,
+      app: await app.observe().namingAlerts(after: program.alertContents))
     if !differences.isEmpty { return ([], differences) }
     for (index, event) in path.enumerated() {
       guard (try? navigator.send(event)) != nil else { return nil }
@@ -103,7 +104,8 @@ extension ChecklistRunner {
         return (Array(path[...index]), ["the app could not do '\(event)': \(error)"])
       }
       differences = ObservationComparison.differences(
-        flow: navigator.observation, app: await app.observe())
+        flow: navigator.observation,
+        app: await app.observe().namingAlerts(after: program.alertContents))
       if !differences.isEmpty { return (Array(path[...index]), differences) }
     }
     return nil

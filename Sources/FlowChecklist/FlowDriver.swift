@@ -102,3 +102,13 @@ public struct DriverError: Error, Sendable, CustomStringConvertible {
 
   public var description: String { message }
 }
+
+extension DriverError {
+  /// The app's visible screen shows no bar button whose action is the event, for the spy to
+  /// tap, and the app's events do not bind it.
+  public static func noBarButton(action: String) -> DriverError {
+    DriverError(
+      "'\(action)' is a bar button's action, and the app's visible screen shows no button with it for the spy to tap; where no spy can tap one (a SwiftUI toolbar), bind \(action) to the app's method in its Events conformance"
+    )
+  }
+}

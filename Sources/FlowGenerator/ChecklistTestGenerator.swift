@@ -25,16 +25,24 @@ public enum ChecklistTestGenerator {
     public var driver: SwiftTypeReference?
     /// How many events the exploration sends, and its seed.
     public var exploration: (events: Int, seed: UInt64)
+    /// The flow with its child flows, whose events the driver's app receives; the flow
+    /// alone when not given.
+    public var tree: FlowTree?
+    /// Where the driver was named, as a compiler error about it should say (`flowspec.json`).
+    public var driverOrigin: String?
 
     public init(
       filePath: String, typeName: String, files: [(path: String, text: String)] = [],
-      driver: SwiftTypeReference? = nil, exploration: (events: Int, seed: UInt64) = (5000, 1)
+      driver: SwiftTypeReference? = nil, exploration: (events: Int, seed: UInt64) = (5000, 1),
+      tree: FlowTree? = nil, driverOrigin: String? = nil
     ) {
       self.filePath = filePath
       self.typeName = typeName
       self.files = files.sorted { $0.path < $1.path }
       self.driver = driver
       self.exploration = exploration
+      self.tree = tree
+      self.driverOrigin = driverOrigin
     }
   }
 
@@ -89,9 +97,19 @@ public enum ChecklistTestGenerator {
     )
     writer.line("// FlowSpecPlugin regenerates this file on every build.")
     writer.line()
+    let surface = options.driver.map { _ in
+      EventSurfaceGenerator.Surface(tree: options.tree ?? FlowTree(flow))
+    }
+    if surface?.hasLinks == true { writer.line("import Foundation") }
     writer.line("import FlowSpec")
     writer.line("import Testing")
     writer.line()
+    let eventsProtocol = EventSurfaceGenerator.protocolName(forFlow: flow.name.value)
+    if let surface {
+      EventSurfaceGenerator.render(
+        surface, flowName: flow.name.value, protocolName: eventsProtocol, into: &writer)
+      writer.line()
+    }
     let entries = flow.checklist?.entries ?? []
     let tree = EntryTree(entries)
     let suite = options.typeName
@@ -101,7 +119,8 @@ public enum ChecklistTestGenerator {
       // The driver's type, as its first name reads from inside the suite, may not be hidden.
       let driverName = options.driver.map { String($0.description.prefix { $0 != "." }) }
       var scope = NameScope(
-        enclosing: suite, topSuite: suite, reserved: driverName.map { [$0] } ?? [])
+        enclosing: suite, topSuite: suite,
+        reserved: Set(driverName.map { [$0, eventsProtocol, "bindingOf"] } ?? []))
       var first = true
       for (index, section) in sections.enumerated() {
         let roots = tree.roots(ofSection: index)
@@ -131,7 +150,7 @@ public enum ChecklistTestGenerator {
       if let driver = options.driver {
         renderDriverHelpers(
           flowName: flow.name.value, driver: driver.description, exploration: options.exploration,
-          scope: &scope, into: &writer)
+          binding: (eventsProtocol, options.driverOrigin), scope: &scope, into: &writer)
       } else {
         writer.line(
           "/// Runs checklist item `item` and records each failed expectation at its place in the flow."
@@ -231,8 +250,17 @@ public enum ChecklistTestGenerator {
   /// `verify` against the interpreter and the app, and the exploration test.
   private static func renderDriverHelpers(
     flowName: String, driver: String, exploration: (events: Int, seed: UInt64),
-    scope: inout NameScope, into writer: inout SwiftWriter
+    binding: (protocol: String, origin: String?), scope: inout NameScope,
+    into writer: inout SwiftWriter
   ) {
+    // The compiler shows the line it refuses, comment and all: it says where the driver
+    // was named, so a driver type that does not exist is an error naming flowspec.json.
+    let origin = SwiftSource.comment(
+      "\(binding.origin ?? "--driver") names \(driver) as the driver of flow '\(flowName)'")
+    writer.line(
+      "/// \(driver) must be a FlowAppDriver whose `events` conform to \(binding.protocol).")
+    writer.line("static func bindingOf<Events: \(binding.protocol)>(_: Events.Type) {}")
+    writer.line()
     let name = scope.memberName("conformsToItsFlow")
     writer.line(
       "/// Every transition, then seeded random walks, against the app through \(driver); the"
@@ -251,6 +279,7 @@ public enum ChecklistTestGenerator {
     )
     writer.line("/// and records each failed expectation at its place in the flow.")
     writer.block("static func verify(_ item: Int) async {") { writer in
+      writer.line("bindingOf(\(driver).Events.self)  // \(origin)")
       writer.line("record(checklist.failures(ofItem: item))")
       writer.line("let app = await checklist.appFailures(ofItem: item, driver: \(driver).self)")
       writer.line("record(app.failures)")

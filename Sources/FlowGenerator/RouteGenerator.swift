@@ -48,6 +48,40 @@ public enum RouteGenerator {
         writer.line("}")
       }
       writer.line()
+      writer.line("/// The screen's values, by parameter name.")
+      writer.block("public var screenValues: [(name: String, value: any Sendable)] {") { writer in
+        var names = CaseNames()
+        let withValues = flow.screens.map { ($0, names.name(for: $0.name.value)) }
+          .filter { !$0.0.params.isEmpty }
+        guard !withValues.isEmpty else {
+          writer.line("[]")
+          return
+        }
+        writer.line("switch self {")
+        for (screen, name) in withValues {
+          let labels = labels(of: screen)
+          let locals = labels.indices.map { "value\($0 + 1)" }
+          let pairs = zip(screen.params, locals).map {
+            "(\(SwiftSource.stringLiteral($0.name.value)), \($1))"
+          }
+          writer.line(
+            "case .\(name)(\(locals.map { "let " + $0 }.joined(separator: ", "))): [\(pairs.joined(separator: ", "))]"
+          )
+        }
+        if withValues.count < flow.screens.count { writer.line("default: []") }
+        writer.line("}")
+      }
+      if !flow.tabs.isEmpty {
+        writer.line()
+        writer.line("/// The tab bar's tabs in order, each with its root screen.")
+        let pairs = flow.tabs.map {
+          "(\(SwiftSource.stringLiteral($0.name.value)), \(SwiftSource.stringLiteral($0.root.screen.value)))"
+        }
+        writer.line(
+          "public static let tabRoots: [(tab: String, root: String)] = [\(pairs.joined(separator: ", "))]"
+        )
+      }
+      writer.line()
       renderParser(flow, route: route, into: &writer)
     }
     writer.line()

@@ -19,6 +19,13 @@ struct SwiftWriter {
     line(closing)
   }
 
+  /// Writes the body one level deeper, with no line around it.
+  mutating func indented(_ body: (inout SwiftWriter) -> Void) {
+    depth += 1
+    body(&self)
+    depth -= 1
+  }
+
   /// Writes text exactly as given, without indentation.
   mutating func raw(_ content: String) {
     text += content

@@ -13,6 +13,10 @@ public final class NavigationProgram: Sendable {
   /// Every flow's screens, alerts, requests and state, one after another, the root's first.
   let screens: [CompiledScreen]
   let alerts: [CompiledAlert]
+
+  /// Every alert of every flow as it shows when presented (templates unresolved), so an
+  /// app's alert, which carries no flow name, can be named by what it shows.
+  public var alertContents: [PresentedAlert] { alerts.map(\.contents) }
   let requests: [CompiledRequest]
   let flows: [CompiledFlow]
   /// Screen names to indexes: the root's, then each child's where its name is free, and

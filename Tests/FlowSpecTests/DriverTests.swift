@@ -2,43 +2,48 @@ import FlowSpec
 import FlowTestSupport
 import Testing
 
+#if canImport(UIKit)
+  import UIKit
+#else
+  import UIKitStandIns
+#endif
+
 /// A tiny app: a service that pushes Detail on `go`, and a bug switch.
+final class HomeViewController: UIViewController {}
+final class DetailViewController: UIViewController {}
+
 @MainActor
 final class TinyService {
-  let navigation: NavigationControllerSpy<String>
+  let navigation: UINavigationController
   let animatesGo: Bool
 
-  init(navigation: NavigationControllerSpy<String>, animatesGo: Bool) {
+  init(navigation: UINavigationController, animatesGo: Bool) {
     self.navigation = navigation
     self.animatesGo = animatesGo
-    navigation.setViewControllers(["Home"], animated: false)
+    let home = HomeViewController()
+    home.title = "Home"
+    navigation.setViewControllers([home], animated: false)
   }
 
-  func go() { navigation.pushViewController("Detail", animated: animatesGo) }
+  func go() { navigation.pushViewController(DetailViewController(), animated: animatesGo) }
 }
 
+/// A driver written by hand over the library's spy, as `FlowDriver` allows.
 @MainActor
 struct TinyDriver: FlowDriver {
-  static let bar = NavigationItemObservation(title: "Home")
+  let spy = FlowNavigationControllerSpy()
   let service: TinyService
 
   init(start: ScenarioStart) {
-    service = TinyService(navigation: NavigationControllerSpy(), animatesGo: start.bool("animates"))
+    service = TinyService(navigation: spy, animatesGo: start.bool("animates"))
   }
 
-  func send(_ event: NavigationEvent) throws {
-    switch event {
-    case "go": service.go()
-    case .tap(.back): service.navigation.popViewController(animated: true)
-    default: throw DriverError.unsupported(event)
-    }
+  func send(_ event: NavigationEvent) async throws {
+    if event == "go" { return service.go() }
+    guard try await spy.perform(event) else { throw DriverError.unsupported(event) }
   }
 
-  func observe() -> Observation {
-    service.navigation.observation { name in
-      .screen(ScreenInstance(name: name), item: name == "Home" ? Self.bar : nil, isBarHidden: false)
-    }
-  }
+  func observe() -> Observation { spy.observation() }
 }
 
 private let tinyFlow = """
@@ -71,7 +76,7 @@ struct DeclaringTinyDriver: FlowDriver {
   var tiny: TinyDriver
 
   init(start: ScenarioStart) { tiny = TinyDriver(start: start) }
-  func send(_ event: NavigationEvent) throws { try tiny.send(event) }
+  func send(_ event: NavigationEvent) async throws { try await tiny.send(event) }
   func observe() -> Observation { tiny.observe() }
 }
 
@@ -125,43 +130,6 @@ struct DriverTests {
     #expect(
       result.failures.first?.message
         == "the app could not do 'nothing': the driver does not send 'nothing' to the app")
-  }
-
-  @Test("the spy keeps a stack as UINavigationController does and names calls with UIKit's words")
-  func spy() {
-    let spy = NavigationControllerSpy<String>()
-    spy.setViewControllers(["A"], animated: false)
-    spy.pushViewController("B", animated: true)
-    #expect(spy.popToRootViewController(animated: true) == ["B"])
-    #expect(spy.popViewController(animated: false) == nil)
-    spy.present("Sheet", animated: true, completion: nil)
-    let observation = spy.observation {
-      .screen(ScreenInstance(name: $0), item: nil, isBarHidden: false)
-    }
-    #expect(observation.stack?.map(\.name) == ["A"])
-    #expect(observation.presentations?.map(\.name) == ["Sheet"])
-    #expect(
-      observation.calls?.map(\.description) == [
-        "setViewControllers(A, animated: false)", "pushViewController(B, animated: true)",
-        "popToRootViewController(B, animated: true)", "popViewController(animated: false)",
-        "present(Sheet, animated: true)",
-      ])
-    #expect(spy.isAnimate == true)
-  }
-
-  @Test("the path spy changes its path as a router's does; a reset does not animate")
-  func pathSpy() {
-    let spy = PathSpy<Int>()
-    spy.push(1)
-    spy.push(2)
-    spy.pop()
-    spy.reset(to: [7, 8])
-    let observation = spy.observation(root: ScreenInstance(name: "Root")) {
-      ScreenInstance(name: "N", values: [("n", .int($0))])
-    }
-    #expect(observation.stack?.map(\.description) == ["Root", "N(n: 7)", "N(n: 8)"])
-    #expect(observation.lastAnimated == false)
-    #expect(observation.calls?.map(\.call) == [.push, .push, .pop, .reset])
   }
 
   @Test("the exploration finds nothing when the app agrees, and shrinks what it finds")

@@ -1,0 +1,110 @@
+public import FlowDiagnostics
+
+/// One event of a flow as the app must receive it: its name, the arguments its handlers
+/// pass on with their types, where it is first handled, and whether every screen that
+/// handles it shows a bar button with it as the action (a tap the library can make).
+public struct EventSignature: Sendable, Hashable {
+  /// The event's name in the flow, where it is first handled.
+  public var name: Located<String>
+  /// The file of the flow that first handles it.
+  public var file: String
+  /// Each argument (`$name` passed on to a parameter, state or request) with the type it
+  /// must have, in the order the handlers first use them.
+  public var arguments: [Argument]
+  /// Whether every screen that handles the event has a bar button whose action it is.
+  public var isBarButtonAction: Bool
+
+  /// An argument and its type; an argument passed on as two types is a checker error, and
+  /// the first is kept.
+  public struct Argument: Sendable, Hashable {
+    public var name: String
+    public var type: ValueType
+  }
+}
+
+extension FlowTree {
+  /// Every event any flow of the tree handles, once each, in the order they are first
+  /// handled (the root flow's screens first, then its flow-wide handlers, then each child's).
+  public var eventSignatures: [EventSignature] {
+    var order: [String] = []
+    var signatures: [String: EventSignature] = [:]
+    for flow in flows {
+      let handled =
+        flow.screens.flatMap { screen in screen.handlers.map { (screen as Screen?, $0) } }
+        + flow.handlers.map { (nil as Screen?, $0) }
+      for (screen, handler) in handled {
+        let name = handler.event.value
+        if signatures[name] == nil {
+          order.append(name)
+          signatures[name] = EventSignature(
+            name: handler.event, file: flow.file, arguments: [], isBarButtonAction: true)
+        }
+        let isBarAction =
+          screen.map { screen in
+            BarSide.allCases.contains { screen.navigationBar.item($0)?.action?.value == name }
+          } ?? false
+        signatures[name]!.isBarButtonAction = signatures[name]!.isBarButtonAction && isBarAction
+        guard let screen else { continue }
+        handler.operation.visit { operation in
+          for (argument, type) in operation.argumentUses(in: flow, screen: screen)
+          where !signatures[name]!.arguments.contains(where: { $0.name == argument }) {
+            signatures[name]!.arguments.append(.init(name: argument, type: type))
+          }
+        }
+      }
+    }
+    return order.map { signatures[$0]! }
+  }
+}
+
+extension Operation {
+  /// The event arguments (`$name` that is neither a parameter of `screen` nor state) this
+  /// operation passes on, with the type each must have there.
+  public func argumentUses(in flow: Flow, screen: Screen) -> [(String, ValueType)] {
+    func isArgument(_ name: String) -> Bool {
+      screen.parameter(named: name) == nil && flow.stateVariable(named: name) == nil
+    }
+    func uses(_ arguments: [Assignment], of target: String) -> [(String, ValueType)] {
+      guard let shown = flow.screen(named: target) else { return [] }
+      return arguments.compactMap { argument in
+        guard case .reference(let name) = argument.value.value, isArgument(name),
+          let parameter = shown.parameter(named: argument.name.value)
+        else { return nil }
+        return (name, parameter.type.value.base)
+      }
+    }
+    switch kind {
+    case .setRoot(let target), .push(let target):
+      return uses(target.arguments, of: target.screen.value)
+    case .reset(let routes):
+      return routes.flatMap { uses($0.arguments, of: $0.screen.value) }
+    case .present(let presentation):
+      return uses(presentation.arguments, of: presentation.target.value)
+    case .set(let assignments):
+      return assignments.compactMap { assignment in
+        guard case .reference(let name) = assignment.value.value, isArgument(name),
+          let variable = flow.stateVariable(named: assignment.name.value)
+        else { return nil }
+        return (name, variable.initialValue.value.type)
+      }
+    case .request(let call):
+      guard let request = flow.indexOfRequest(named: call.request.value) else { return [] }
+      return call.arguments.compactMap { argument in
+        guard case .reference(let name) = argument.value.value, isArgument(name),
+          let parameter = flow.requests[request].parameter(named: argument.name.value)
+        else { return nil }
+        return (name, parameter.type.value.base)
+      }
+    case .add(let assignments):
+      return assignments.compactMap { assignment in
+        guard case .reference(let name) = assignment.value.value, isArgument(name) else {
+          return nil
+        }
+        return (name, .int)
+      }
+    case .select, .pop, .popToRoot, .dismiss, .append, .remove, .branch, .sequence, .startFlow,
+      .finish:
+      return []
+    }
+  }
+}

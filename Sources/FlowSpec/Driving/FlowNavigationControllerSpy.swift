@@ -1,0 +1,185 @@
+public import FlowChecklist
+import FlowModel
+public import FlowRuntime
+
+#if canImport(UIKit)
+  public import UIKit
+#else
+  public import UIKitStandIns
+#endif
+
+/// A `UINavigationController` that records what the app's navigation code asks of it, as the
+/// first article's `UINavigationControllerSpy` does, and performs the user's gestures on the
+/// app's own objects: a tap on a bar button runs the item's own action, back pops as UIKit's
+/// back button does, a tap on an alert's action dismisses the alert and runs its handler.
+///
+/// Pass it where the app takes a `UINavigationController` (it is one) or a protocol of its
+/// own that `UINavigationController` conforms to: no adapter is needed. Screens are named by
+/// `naming` (`LoginView` hosted → `Login`; override it in one line).
+@MainActor
+open class FlowNavigationControllerSpy: UINavigationController, FlowAppSpy {
+  /// Names each view controller as the flow names its screen.
+  public var naming = FlowScreenNaming()
+  /// Every navigation call, in order.
+  public private(set) var calls: [CallObservation] = []
+  /// The `animated` flag of the last call; `nil` before the first.
+  public private(set) var isAnimate: Bool?
+  /// What is presented over the stack, if anything (the spy presents without a window).
+  public private(set) var presented: UIViewController?
+
+  public override init() {
+    super.init()
+  }
+
+  open override func setViewControllers(_ viewControllers: [UIViewController], animated: Bool) {
+    super.setViewControllers(viewControllers, animated: animated)
+    record(.setRoot, "setViewControllers", viewControllers, animated)
+  }
+
+  open override func pushViewController(_ viewController: UIViewController, animated: Bool) {
+    super.pushViewController(viewController, animated: animated)
+    record(.push, "pushViewController", [viewController], animated)
+  }
+
+  @discardableResult
+  open override func popViewController(animated: Bool) -> UIViewController? {
+    let popped = super.popViewController(animated: animated)
+    record(.pop, "popViewController", popped.map { [$0] } ?? [], animated)
+    return popped
+  }
+
+  @discardableResult
+  open override func popToRootViewController(animated: Bool) -> [UIViewController]? {
+    let popped = super.popToRootViewController(animated: animated)
+    record(.popToRoot, "popToRootViewController", popped ?? [], animated)
+    return popped
+  }
+
+  open override func present(
+    _ viewControllerToPresent: UIViewController, animated flag: Bool,
+    completion: (() -> Void)? = nil
+  ) {
+    // UIKit refuses a second presentation and logs it; the spy records the call only.
+    if presented == nil { presented = viewControllerToPresent }
+    record(.present, "present", [viewControllerToPresent], flag)
+    completion?()
+  }
+
+  open override func dismiss(animated flag: Bool, completion: (() -> Void)? = nil) {
+    let dismissed = presented
+    presented = nil
+    record(.dismiss, "dismiss", dismissed.map { [$0] } ?? [], flag)
+    completion?()
+  }
+
+  private func record(
+    _ call: NavigationCall, _ method: String, _ controllers: [UIViewController], _ animated: Bool
+  ) {
+    isAnimate = animated
+    let names = controllers.map { naming.name(of: $0) }
+    let arguments =
+      (names.isEmpty ? [] : [names.joined(separator: ", ")]) + ["animated: \(animated)"]
+    calls.append(
+      CallObservation(
+        call: call, animated: animated,
+        description: "\(method)(\(arguments.joined(separator: ", ")))"))
+  }
+
+  // MARK: Gestures
+
+  public func perform(_ event: NavigationEvent) async throws -> Bool {
+    switch event {
+    case .tap(.back):
+      guard viewControllers.count > 1, presented == nil, !isNavigationBarHidden,
+        topViewController?.navigationItem.hidesBackButton != true
+      else { throw DriverError("the app shows no back button") }
+      // UIKit's back button pops, animated, without the app's code.
+      popViewController(animated: true)
+      return true
+    case .tap(let side):
+      guard let item = barButton(side) else {
+        throw DriverError("the app's visible screen has no \(side.rawValue) bar button")
+      }
+      UIKitAccess.tap(item)
+      return true
+    case .named(let name, let arguments) where arguments.isEmpty:
+      // An event that is a bar button's action is the tap on that button, where one shows it.
+      guard
+        let item = [BarSide.left, .right].lazy.compactMap(barButton).first(where: {
+          UIKitAccess.actionName(of: $0) == name
+        })
+      else { return false }
+      UIKitAccess.tap(item)
+      return true
+    case .alertAction(let title):
+      guard let alert = presented as? UIAlertController else {
+        throw DriverError("the app shows no alert, so no action '\(title)'")
+      }
+      guard let action = alert.actions.first(where: { $0.title == title }) else {
+        throw DriverError(
+          "the app's alert has no action '\(title)' (it has \(alert.actions.compactMap(\.title)))")
+      }
+      // UIKit dismisses the alert itself, with no call of the app's, then runs the handler.
+      presented = nil
+      UIKitAccess.runHandler(of: action)
+      return true
+    default:
+      return false
+    }
+  }
+
+  /// The bar button the visible screen shows on that side.
+  private func barButton(_ side: TapTarget) -> UIBarButtonItem? {
+    let item = (presented ?? topViewController)?.navigationItem
+    switch side {
+    case .left: return item?.leftBarButtonItem
+    case .right: return item?.rightBarButtonItem
+    case .back: return nil
+    }
+  }
+
+  private func barButton(_ side: BarSide) -> UIBarButtonItem? {
+    barButton(side == .left ? TapTarget.left : .right)
+  }
+
+  // MARK: Observation
+
+  /// The stack, what is presented, the visible screen's bar as UIKit draws it (a back button
+  /// above the root unless hidden or replaced by a left item), the calls in order.
+  public func observation() -> Observation {
+    let stack = viewControllers.map { naming.screen(of: $0) }
+    var presentations: [PresentationObservation] = []
+    if let alert = presented as? UIAlertController {
+      presentations = [.alert(naming.alert(alert))]
+    } else if let navigation = presented as? UINavigationController {
+      let stack = navigation.viewControllers.map { naming.screen(of: $0) }
+      if let root = stack.first { presentations = [.screen(root, nil, stack: stack)] }
+    } else if let presented {
+      presentations = [.screen(naming.screen(of: presented), nil, stack: nil)]
+    }
+    var bar: ResolvedNavigationBar?
+    let visible: UIViewController? =
+      presented is UIAlertController ? topViewController : (presented ?? topViewController)
+    if let visible, !(visible is UIAlertController) {
+      let item = visible.navigationItem
+      let depth = visible === topViewController ? viewControllers.count : 1
+      let backAllowed = item.leftBarButtonItem == nil || item.leftItemsSupplementBackButton
+      bar = ResolvedNavigationBar(
+        isHidden: isNavigationBarHidden, title: item.title ?? visible.title,
+        left: item.leftBarButtonItem.map(Self.resolve),
+        right: item.rightBarButtonItem.map(Self.resolve),
+        showsBackButton: depth > 1 && !isNavigationBarHidden && !item.hidesBackButton && backAllowed
+      )
+    }
+    return Observation(
+      stack: stack, presentations: presentations, lastAnimated: isAnimate, navigationBar: bar,
+      calls: calls)
+  }
+
+  private static func resolve(_ item: UIBarButtonItem) -> ResolvedBarButton {
+    ResolvedBarButton(
+      image: UIKitAccess.symbolName(of: item.image), title: item.title,
+      style: item.style == .done ? .done : .plain, tint: UIKitAccess.colorName(of: item.tintColor),
+      action: UIKitAccess.actionName(of: item))
+  }
+}

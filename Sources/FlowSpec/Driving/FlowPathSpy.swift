@@ -1,0 +1,164 @@
+public import FlowChecklist
+import FlowModel
+public import FlowRuntime
+
+/// A route as the flow names its screen. The `Route` enum the plugin generates for an app
+/// target (`gen --routes`) has both members, so `extension ShopRoute: FlowRoute {}` is the
+/// whole mapping: no driver names a screen by hand.
+public protocol FlowRoute: Hashable {
+  /// The screen's name in the flow.
+  var screen: String { get }
+  /// The screen's values, by parameter name.
+  var screenValues: [(name: String, value: any Sendable)] { get }
+}
+
+extension FlowRoute {
+  /// The route as the flow's screen instance.
+  public var screenInstance: ScreenInstance {
+    ScreenInstance(
+      name: screen,
+      arguments: Dictionary(
+        screenValues.compactMap { pair in FlowValue.value(of: pair.value).map { (pair.name, $0) } },
+        uniquingKeysWith: { first, _ in first }))
+  }
+}
+
+/// A router whose state is `path: [Route]`, as a SwiftUI `NavigationStack(path:)` keeps it,
+/// recording every call: `push`, `pop`, `popToRoot` and `reset(to:)` (or assigning `path`)
+/// change the path as the last article's `Router` does. Conform the app's router protocol to
+/// it in one line (`extension FlowPathSpy: RouterProtocol where Route == ShopRoute {}`).
+/// SwiftUI animates a push, a pop and a pop to root, not a reset.
+@MainActor
+public final class FlowPathSpy<Route: FlowRoute>: FlowAppSpy {
+  /// The `NavigationStack`'s root view, as the flow names it.
+  public let root: String
+  /// The calls of every path sharing this log (one per tab), in order.
+  let log: FlowCallLog
+
+  private var routes: [Route] = []
+
+  public convenience init(root: String) {
+    self.init(root: root, log: FlowCallLog())
+  }
+
+  init(root: String, log: FlowCallLog) {
+    self.root = root
+    self.log = log
+  }
+
+  /// The path; assigning it is a reset, as SwiftUI shows it (at once, not animated).
+  public var path: [Route] {
+    get { routes }
+    set { reset(to: newValue) }
+  }
+
+  public func push(_ route: Route) {
+    routes.append(route)
+    log.record(.push, animated: true, "push(\(route.screenInstance))")
+  }
+
+  public func pop() {
+    if !routes.isEmpty { routes.removeLast() }
+    log.record(.pop, animated: true, "pop()")
+  }
+
+  public func popToRoot() {
+    routes.removeAll()
+    log.record(.popToRoot, animated: true, "popToRoot()")
+  }
+
+  public func reset(to routes: [Route] = []) {
+    self.routes = routes
+    let names = routes.map { "\($0.screenInstance)" }.joined(separator: ", ")
+    log.record(.reset, animated: false, "reset(to: [\(names)])")
+  }
+
+  /// The stack as the flow sees it: the root, then each route's screen.
+  public var stack: [ScreenInstance] {
+    [ScreenInstance(name: root)] + routes.map(\.screenInstance)
+  }
+
+  /// Back is SwiftUI's own: the `NavigationStack` drops the last route through its binding.
+  public func perform(_ event: NavigationEvent) async throws -> Bool {
+    guard event == .tap(.back) else { return false }
+    guard !routes.isEmpty else { throw DriverError("the app shows no back button") }
+    pop()
+    return true
+  }
+
+  public func observation() -> Observation {
+    Observation(stack: stack, lastAnimated: log.lastAnimated, calls: log.calls)
+  }
+}
+
+/// One `FlowPathSpy` per tab of a `TabView`, the tab the app selects read from the app after
+/// each event (a selection change is recorded as the tab bar's `select` call):
+///
+/// ```swift
+/// let spy = FlowTabbedPathSpy<ShopRoute>(tabs: ShopRoute.tabRoots)
+/// let app = AppRouter { tab in spy.path(for: tab.rawValue) }
+/// spy.readSelection { app.selectedTab.rawValue }
+/// ```
+@MainActor
+public final class FlowTabbedPathSpy<Route: FlowRoute>: FlowAppSpy {
+  /// The tabs in order, each with its path.
+  public let tabs: [(name: String, path: FlowPathSpy<Route>)]
+  private let log: FlowCallLog
+  private var readSelected: (@MainActor () -> String)?
+  private var lastSelected: String?
+
+  /// Tabs by name with their root screens, as the generated `Route.tabRoots` lists them.
+  public init(tabs: [(tab: String, root: String)]) {
+    let log = FlowCallLog()
+    self.log = log
+    self.tabs = tabs.map { ($0.tab, FlowPathSpy(root: $0.root, log: log)) }
+  }
+
+  /// The path of a tab; a tab the flow does not have gets a path of its own, so the
+  /// observation shows where the app navigated.
+  public func path(for tab: String) -> FlowPathSpy<Route> {
+    tabs.first { $0.name == tab }?.path ?? FlowPathSpy(root: tab, log: log)
+  }
+
+  /// How to read the tab the app selects; read after each event.
+  public func readSelection(_ read: @escaping @MainActor () -> String) {
+    readSelected = read
+    lastSelected = read()
+  }
+
+  public var selected: String { readSelected?() ?? tabs.first?.name ?? "" }
+
+  public func perform(_ event: NavigationEvent) async throws -> Bool {
+    try await path(for: selected).perform(event)
+  }
+
+  public func eventDidFinish() {
+    let now = selected
+    if now != lastSelected {
+      log.record(.select, animated: false, "select(\(now))")
+      lastSelected = now
+    }
+  }
+
+  public func observation() -> Observation {
+    let selected = selected
+    return Observation(
+      stack: path(for: selected).stack,
+      tabs: TabsObservation(
+        selected: selected,
+        stacks: Dictionary(tabs.map { ($0.name, $0.path.stack) }, uniquingKeysWith: { a, _ in a })),
+      lastAnimated: log.lastAnimated, calls: log.calls)
+  }
+}
+
+/// The calls of one or more spies, in order.
+@MainActor
+final class FlowCallLog {
+  private(set) var calls: [CallObservation] = []
+
+  var lastAnimated: Bool? { calls.last?.animated }
+
+  func record(_ call: NavigationCall, animated: Bool, _ description: String) {
+    calls.append(CallObservation(call: call, animated: animated, description: description))
+  }
+}

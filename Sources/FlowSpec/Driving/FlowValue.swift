@@ -1,0 +1,22 @@
+public import FlowModel
+
+/// The flow's value of an app's Swift value: a `Bool`, an `Int` (any integer type), a
+/// `String`, an array of them, or an optional holding one; `nil` for anything else.
+public enum FlowValue {
+  public static func value(of any: Any) -> Value? {
+    switch any {
+    case let value as Bool: return .bool(value)
+    case let value as Int: return .int(value)
+    case let value as any BinaryInteger: return Int(exactly: value).map(Value.int)
+    case let value as String: return .string(value)
+    case let value as Substring: return .string(String(value))
+    case let values as [Any]:
+      let converted = values.compactMap(value(of:))
+      return converted.count == values.count ? .list(converted) : nil
+    default:
+      let mirror = Mirror(reflecting: any)
+      guard mirror.displayStyle == .optional else { return nil }
+      return mirror.children.first.flatMap { value(of: $0.value) }
+    }
+  }
+}
