@@ -38,7 +38,7 @@ open class AppRouter {
     case profil = "Profil"
   }
 
-  public internal(set) var selectedTab: Tab = .accueil
+  public var selectedTab: Tab = .accueil
   public let home: any RouterProtocol
   public let search: any RouterProtocol
   public let profile: any RouterProtocol

@@ -35,6 +35,9 @@ public final class ChecklistVerifier: Sendable {
     self.runner = runner
   }
 
+  /// The checklist's items, parents first: an item's id is its index here.
+  public var entries: [ChecklistEntry] { runner?.entries ?? [] }
+
   /// The failures of the item with this id (its index among all items, parents first);
   /// none when it passes. A flow with errors outside its checklist fails every item with
   /// those errors.

@@ -124,6 +124,7 @@ public final class FlowTabbedPathSpy<Route: FlowRoute>: FlowAppSpy {
   public func readSelection(_ read: @escaping @MainActor () -> String) {
     readSelected = read
     lastSelected = read()
+    log.beforeEachCall = { [weak self] in self?.recordSelectionChange() }
   }
 
   public var selected: String { readSelected?() ?? tabs.first?.name ?? "" }
@@ -133,9 +134,17 @@ public final class FlowTabbedPathSpy<Route: FlowRoute>: FlowAppSpy {
   }
 
   public func eventDidFinish() {
+    recordSelectionChange()
+  }
+
+  /// Records the tab bar's `select` when the app's selection changed since last read: after
+  /// each event, and before each router call, so a selection the app makes before calling
+  /// a router (a deep link to another tab) comes first, as it happened.
+  private func recordSelectionChange() {
+    guard readSelected != nil else { return }
     let now = selected
     if now != lastSelected {
-      log.record(.select, animated: false, "select(\(now))")
+      log.append(.select, animated: false, "select(\(now))")
       lastSelected = now
     }
   }
@@ -158,7 +167,17 @@ final class FlowCallLog {
 
   var lastAnimated: Bool? { calls.last?.animated }
 
+  /// Runs before each call is recorded: the tabbed spy records a selection the app made
+  /// before it, so the calls keep the app's order.
+  var beforeEachCall: (@MainActor () -> Void)?
+
   func record(_ call: NavigationCall, animated: Bool, _ description: String) {
+    beforeEachCall?()
+    append(call, animated: animated, description)
+  }
+
+  /// Records a call without running `beforeEachCall`.
+  func append(_ call: NavigationCall, animated: Bool, _ description: String) {
     calls.append(CallObservation(call: call, animated: animated, description: description))
   }
 }

@@ -1,0 +1,75 @@
+import ExampleShop
+import FlowSpec
+import Foundation
+import Testing
+
+/// Re-tapping the selected tab pops the home tab's stack, whichever tab it is.
+final class WrongTabRetapRouter: AppRouter {
+  override func tap(_ tab: Tab) {
+    if tab == selectedTab { home.popToRoot() }
+    selectedTab = tab
+  }
+}
+
+/// A deep link's routes are pushed one by one onto the stack there, not set at once.
+final class AppendingLinkRouter: AppRouter {
+  override func handle(_ url: URL) {
+    guard let link = ShopRoute.link(url), !link.routes.isEmpty else { return }
+    if let name = link.tab, let tab = Tab(rawValue: name) { selectedTab = tab }
+    for route in link.routes { current.push(route) }
+  }
+}
+
+@Suite("A bug planted in the shop app fails the items about it, at their YAML lines")
+@MainActor
+struct ShopPlantedBugTests {
+  /// The flow as the plugin embedded it in the generated suite.
+  static let checklist = ShopChecklist.checklist
+
+  /// The texts of the items the app fails, with every failure on its item's lines.
+  func failing<App: AppRouter>(_ app: App.Type) async -> [String] {
+    var failing: [String] = []
+    for entry in Self.checklist.entries {
+      let result = await Self.checklist.appFailures(ofItem: entry.id, driver: AppDriver<App>.self)
+      guard !result.failures.isEmpty else { continue }
+      failing.append(entry.item.text.value)
+      for failure in result.failures {
+        #expect(entry.item.lines.contains(failure.line), "\(failure.line): \(failure.message)")
+      }
+    }
+    return failing
+  }
+
+  @Test("the article's router passes every item and the exploration")
+  func soundApp() async {
+    #expect(await failing(AppRouter.self) == [])
+    #expect(await Self.checklist.explore(driver: ShopDriver.self, events: 300) == nil)
+  }
+
+  @Test("a re-tap that pops the wrong tab: no item re-taps another tab, the exploration does")
+  func wrongTabRetap() async throws {
+    #expect(await failing(WrongTabRetapRouter.self) == [])
+    let finding = try #require(
+      await Self.checklist.explore(driver: AppDriver<WrongTabRetapRouter>.self, events: 300))
+    #expect(
+      finding.message.contains("stack: the flow shows [Account], the app [Account, Profile"),
+      "\(finding.message)")
+    #expect(finding.message.contains("[ ] After "), "\(finding.message)")
+  }
+
+  @Test("a deep link that appends its routes one by one fails every 'at once' item")
+  func appendingLink() async throws {
+    let failed = await failing(AppendingLinkRouter.self)
+    #expect(
+      failed == [
+        "monapp://product/42 affiche [.productDetail(id: 42)] d'un coup",
+        "monapp://profile/abc/settings affiche [.profile(userID: \"abc\"), .settings] dans Profil",
+        "monapp://profile/abc affiche [.profile(userID: \"abc\")] dans Profil",
+      ])
+    let entry = try #require(Self.checklist.entries.first { $0.item.text.value.hasPrefix("monapp://product/42") })
+    let failures = await Self.checklist.appFailures(
+      ofItem: entry.id, driver: AppDriver<AppendingLinkRouter>.self
+    ).failures
+    #expect(failures.map(\.message).contains { $0.contains("push") }, "\(failures.map(\.message))")
+  }
+}
