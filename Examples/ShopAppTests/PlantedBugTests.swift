@@ -66,7 +66,8 @@ struct ShopPlantedBugTests {
         "monapp://profile/abc/settings affiche [.profile(userID: \"abc\"), .settings] dans Profil",
         "monapp://profile/abc affiche [.profile(userID: \"abc\")] dans Profil",
       ])
-    let entry = try #require(Self.checklist.entries.first { $0.item.text.value.hasPrefix("monapp://product/42") })
+    let entry = try #require(
+      Self.checklist.entries.first { $0.item.text.value.hasPrefix("monapp://product/42") })
     let failures = await Self.checklist.appFailures(
       ofItem: entry.id, driver: AppDriver<AppendingLinkRouter>.self
     ).failures

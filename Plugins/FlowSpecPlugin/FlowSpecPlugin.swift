@@ -56,10 +56,11 @@ struct FlowSpecPlugin: BuildToolPlugin {
         displayName: (isApp ? "Generating routes from " : "Generating checklist tests from ")
           + flow.lastPathComponent,
         executable: flowc.url,
+        // flowc reads flowspec.json whole, refusing what it does not know: this plugin reads
+        // only the paths it needs to plan, so every target's build runs that check.
         arguments: ["gen", flow.path, "--output-file", generated.path, "--skip-non-flows"]
-          + (isApp
-            ? ["--routes"]
-            : siblings + (hasConfiguration ? ["--config", configuration.path] : [])),
+          + (isApp ? ["--routes"] : []) + siblings
+          + (hasConfiguration ? ["--config", configuration.path] : []),
         // Every flow the target knows, not just this one: a flow's child flows (`use:`) are
         // embedded in its tests, so editing a child must regenerate its parents' tests.
         inputFiles: flows + (hasConfiguration ? [configuration] : []),

@@ -247,4 +247,3 @@ struct ChecklistNames {
     argumentTypes = types
   }
 }
-

@@ -4,29 +4,27 @@ public import FlowRuntime
 /// Binds a flow to the app's own navigation code, as a model-based testing tool binds a model
 /// to the system under test: with a driver, each checklist item runs against the app too.
 ///
-/// A test target implements one per flow, in a few lines, over the spies FlowSpec provides:
+/// Most drivers are a `FlowAppDriver`: a library spy does the gestures and the observation,
+/// and the flow's events go to the app through the protocol the generator writes. A driver
+/// written by hand implements this protocol itself, over a spy:
 ///
 /// ```swift
 /// @MainActor
-/// struct NavigationServiceDriver: FlowDriver {
-///   let navigation = NavigationControllerSpy<Screen>()
-///   let service: NavigationService
+/// final class CounterScreen: UIViewController {}
+///
+/// @MainActor
+/// struct CounterDriver: FlowDriver {
+///   let spy = FlowNavigationControllerSpy()
 ///
 ///   init(start: ScenarioStart) {
-///     service = NavigationService(
-///       navigationController: navigation, isLogin: start.bool("isLogin"), …)
+///     spy.setViewControllers([CounterScreen()], animated: false)
 ///   }
 ///
-///   mutating func send(_ event: NavigationEvent) throws {
-///     switch event {
-///     case .named("login", _): service.login()
-///     case .tap(.right): try navigation.tapRightBarButton()
-///     case .alertAction(let title): try navigation.tapAlertAction(title)
-///     default: throw DriverError.unsupported(event)
-///     }
+///   func send(_ event: NavigationEvent) async throws {
+///     guard try await spy.perform(event) else { throw DriverError.unsupported(event) }
 ///   }
 ///
-///   func observe() -> Observation { navigation.observation(of: Screen.observed) }
+///   func observe() -> Observation { spy.observation() }
 /// }
 /// ```
 @MainActor

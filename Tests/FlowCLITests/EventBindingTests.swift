@@ -79,7 +79,9 @@ struct EventBindingTests {
       app: Self.app.replacingOccurrences(of: "func show(id: Int) {}", with: ""),
       driver: "AppDriver")
     #expect(result.status != 0)
-    #expect((result.output + result.errors).contains("does not conform to protocol 'ShopEvents'"), "\(result)")
+    #expect(
+      (result.output + result.errors).contains("does not conform to protocol 'ShopEvents'"),
+      "\(result)")
     #expect((result.output + result.errors).contains("show(id:)"), "\(result)")
     #expect((result.output + result.errors).contains("// show: app.yaml:10"), "\(result)")
   }
@@ -88,8 +90,11 @@ struct EventBindingTests {
   func missingDriverType() throws {
     let result = try typeCheck(app: Self.app, driver: "AppDrivr")
     #expect(result.status != 0)
-    #expect((result.output + result.errors).contains("cannot find 'AppDrivr' in scope"), "\(result)")
-    #expect((result.output + result.errors).contains("flowspec.json names AppDrivr as the driver of flow 'Shop'"))
+    #expect(
+      (result.output + result.errors).contains("cannot find 'AppDrivr' in scope"), "\(result)")
+    #expect(
+      (result.output + result.errors).contains(
+        "flowspec.json names AppDrivr as the driver of flow 'Shop'"))
   }
 
   @Test("a driver whose events are not the flow's fails the build, naming the protocol")

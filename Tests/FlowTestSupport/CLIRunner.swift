@@ -144,3 +144,18 @@ public func typeCheckSwift(_ files: [String]) throws -> CLIResult {
   #endif
   return try runProcess(URL(fileURLWithPath: "/usr/bin/env"), arguments + files)
 }
+
+/// Type-checks a package manifest against the toolchain's own PackageDescription, as
+/// SwiftPM reads it: what it printed, and its status.
+public func typeCheckManifest(_ file: String) throws -> CLIResult {
+  let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin"
+  let swiftc = path.split(separator: ":").map { URL(fileURLWithPath: String($0) + "/swiftc") }
+    .first { FileManager.default.isExecutableFile(atPath: $0.path) }
+  guard let swiftc else { return CLIResult(output: "", errors: "no swiftc on PATH", status: 127) }
+  // The toolchain's folder, where swiftc is a link into it (the name must stay swiftc).
+  let manifestAPI = swiftc.resolvingSymlinksInPath().deletingLastPathComponent()
+    .deletingLastPathComponent()
+    .appendingPathComponent("lib/swift/pm/ManifestAPI").path
+  return try runProcess(
+    swiftc, ["-typecheck", "-I", manifestAPI, "-package-description-version", "6.1", file])
+}

@@ -95,9 +95,16 @@ public final class FlowPathSpy<Route: FlowRoute>: FlowAppSpy {
 /// each event (a selection change is recorded as the tab bar's `select` call):
 ///
 /// ```swift
-/// let spy = FlowTabbedPathSpy<ShopRoute>(tabs: ShopRoute.tabRoots)
-/// let app = AppRouter { tab in spy.path(for: tab.rawValue) }
-/// spy.readSelection { app.selectedTab.rawValue }
+/// extension ShopRoute: FlowRoute {}
+/// extension FlowPathSpy: RouterProtocol where Route == ShopRoute {}
+///
+/// @MainActor
+/// func makeApp() -> (FlowTabbedPathSpy<ShopRoute>, AppRouter) {
+///   let spy = FlowTabbedPathSpy<ShopRoute>(tabs: ShopRoute.tabRoots)
+///   let app = AppRouter { tab in spy.path(for: tab.rawValue) }
+///   spy.readSelection { app.selectedTab.rawValue }
+///   return (spy, app)
+/// }
 /// ```
 @MainActor
 public final class FlowTabbedPathSpy<Route: FlowRoute>: FlowAppSpy {

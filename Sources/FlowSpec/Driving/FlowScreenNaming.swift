@@ -19,7 +19,12 @@ public import FlowRuntime
 /// - an alert by the flow's alert whose style and actions it shows (the runner finds it).
 ///
 /// ```swift
-/// spy.naming.screen = { controller in ScreenInstance(name: controller.title ?? "") }
+/// @MainActor
+/// func spyNamingScreensByTitle() -> FlowNavigationControllerSpy {
+///   let spy = FlowNavigationControllerSpy()
+///   spy.naming.screen = { controller in ScreenInstance(name: controller.title ?? "") }
+///   return spy
+/// }
 /// ```
 @MainActor
 public struct FlowScreenNaming {
