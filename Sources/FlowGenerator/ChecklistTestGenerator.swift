@@ -165,7 +165,7 @@ public enum ChecklistTestGenerator {
       let literal = SwiftSource.rawMultilineLiteral(String(decoding: source.bytes, as: UTF8.self))
       writer.line(
         "/// The flow as it was when this file was generated; failures point at its file.")
-      writer.line("static let checklist = ChecklistVerifier(")
+      writer.line("static let checklist = FlowSpec.ChecklistVerifier(")
       writer.line("  filePath: \(SwiftSource.stringLiteral(options.filePath)),")
       writer.line("  source: \(literal.open)")
       writer.raw(literal.body)
@@ -293,20 +293,20 @@ public enum ChecklistTestGenerator {
     writer.line(
       "/// Records each failure at its place in the flow; known issues are counted, not failed.")
     writer.block(
-      "static func record(_ failures: [ChecklistVerifier.Failure], asKnownIssues: Bool = false) {"
+      "static func record(_ failures: [FlowSpec.ChecklistVerifier.Failure], asKnownIssues: Bool = false) {"
     ) { writer in
       writer.block("for failure in failures {") { writer in
-        writer.line("let location = SourceLocation(")
+        writer.line("let location = Testing.SourceLocation(")
         writer.line(
           "  fileID: failure.fileID, filePath: failure.filePath, line: failure.line, column: failure.column)"
         )
-        writer.line("let comment = Comment(rawValue: failure.message)")
+        writer.line("let comment = Testing.Comment(rawValue: failure.message)")
         writer.line("if asKnownIssues {")
         writer.line(
-          "  withKnownIssue(comment, sourceLocation: location) { Issue.record(comment, sourceLocation: location) }"
+          "  Testing.withKnownIssue(comment, sourceLocation: location) { Testing.Issue.record(comment, sourceLocation: location) }"
         )
         writer.line("} else {")
-        writer.line("  Issue.record(comment, sourceLocation: location)")
+        writer.line("  Testing.Issue.record(comment, sourceLocation: location)")
         writer.line("}")
       }
     }

@@ -81,7 +81,7 @@ enum EventSurfaceGenerator {
       }
       if surface.hasLinks {
         writer.line("/// The app is asked to open a URL (`.onOpenURL`, the scene delegate).")
-        writer.line("func open(url: URL) async throws")
+        writer.line("func open(url: Foundation.URL) async throws")
       }
     }
     writer.line()
@@ -92,7 +92,7 @@ enum EventSurfaceGenerator {
         )
         writer.block("\(signature(requirement)) async throws {") { writer in
           writer.line(
-            "throw DriverError.noBarButton(action: \(SwiftSource.stringLiteral(requirement.event.name.value)))"
+            "throw FlowSpec.DriverError.noBarButton(action: \(SwiftSource.stringLiteral(requirement.event.name.value)))"
           )
         }
         writer.line()
@@ -100,16 +100,16 @@ enum EventSurfaceGenerator {
       writer.line(
         "/// Calls the requirement an event names, with its arguments typed from the flow.")
       writer.block(
-        "func receive(_ event: NavigationEvent, visibleScreen: String?) async throws -> Bool {"
+        "func receive(_ event: FlowSpec.NavigationEvent, visibleScreen: String?) async throws -> Bool {"
       ) { writer in
         renderReceive(surface, requirements, into: &writer)
       }
     }
     writer.line()
     writer.line("/// A driver whose `events` receive this flow's events sends them so.")
-    writer.block("extension FlowAppDriver where Events: \(protocolName) {") { writer in
+    writer.block("extension FlowSpec.FlowAppDriver where Events: \(protocolName) {") { writer in
       writer.block(
-        "func receive(_ event: NavigationEvent, visibleScreen: String?) async throws -> Bool {"
+        "func receive(_ event: FlowSpec.NavigationEvent, visibleScreen: String?) async throws -> Bool {"
       ) { writer in
         writer.line("try await events.receive(event, visibleScreen: visibleScreen)")
       }
@@ -131,7 +131,9 @@ enum EventSurfaceGenerator {
       let usesArguments = requirements.contains { !$0.event.arguments.isEmpty }
       writer.line("case .named(let name, \(usesArguments ? "let values" : "_")):")
       writer.indented { writer in
-        if usesArguments { writer.line("let arguments = EventArguments(values, of: name)") }
+        if usesArguments {
+          writer.line("let arguments = FlowSpec.EventArguments(values, of: name)")
+        }
         writer.line("switch name {")
         for requirement in requirements {
           let arguments = zip(requirement.labels, requirement.event.arguments).map {
@@ -173,7 +175,7 @@ enum EventSurfaceGenerator {
     }
     if surface.hasLinks {
       writer.line("case .open(let text):")
-      writer.line("  guard let url = URL(string: text) else { return false }")
+      writer.line("  guard let url = Foundation.URL(string: text) else { return false }")
       writer.line("  try await open(url: url)")
       writer.line("  return true")
     }
@@ -191,7 +193,7 @@ enum EventSurfaceGenerator {
     case .bool: "Bool"
     case .int: "Int"
     case .string: "String"
-    case .list: "[Value]"
+    case .list: "[FlowSpec.Value]"
     }
   }
 

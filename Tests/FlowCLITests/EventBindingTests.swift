@@ -62,7 +62,7 @@ struct EventBindingTests {
     #expect(source.contains("func show(id: Int) async throws  // show: app.yaml:10"), "\(source)")
     #expect(source.contains("func rename(newName: String) async throws"))
     #expect(source.contains("func add() async throws  // add: app.yaml:9, a bar button's action"))
-    #expect(source.contains("func open(url: URL) async throws"))
+    #expect(source.contains("func open(url: Foundation.URL) async throws"))
     let appFile = try folder.write("Tests/AppTests/App.swift", app)
     return try typeCheckSwift([generated, appFile])
   }
@@ -70,6 +70,31 @@ struct EventBindingTests {
   @Test("an app that binds every event builds; a bar button's action needs no binding")
   func complete() throws {
     let result = try typeCheck(app: Self.app, driver: "AppDriver")
+    #expect(result.status == 0, "\(result)")
+  }
+
+  @Test("an app whose types share the library's and Testing's names still builds")
+  func collidingNames() throws {
+    let colliding = """
+
+
+      struct Value {}
+      struct NavigationEvent {}
+      final class BarButtonItem {}
+      struct DriverError {}
+      struct EventArguments {}
+      struct Observation {}
+      struct Screen {}
+      struct Tab {}
+      struct Alert {}
+      struct Comment {}
+      struct SourceLocation {}
+      struct Issue {}
+      struct URL {}
+
+      """
+    let app = Self.app.replacingOccurrences(of: "url: URL", with: "url: Foundation.URL")
+    let result = try typeCheck(app: app + colliding, driver: "AppDriver")
     #expect(result.status == 0, "\(result)")
   }
 
