@@ -110,3 +110,12 @@ extension DriverError {
     )
   }
 }
+
+extension DriverError {
+  /// No spy taps the app's tab bar, and the app's events do not bind the tab selection.
+  public static func noTabBar(tab: String) -> DriverError {
+    DriverError(
+      "no spy taps the app's tab bar for tab '\(tab)': use FlowTabBarControllerSpy for a UITabBarController, or bind selectTab(named:) to the app's tab selection (a SwiftUI TabView) in its Events conformance"
+    )
+  }
+}

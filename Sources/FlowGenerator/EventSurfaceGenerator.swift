@@ -8,8 +8,9 @@ import FlowModel
 ///
 /// An event that is only ever a bar button's action is a tap the library's spy makes on the
 /// app's own button: its requirement has a default that fails, saying so, and is bound only
-/// where no spy can tap (a SwiftUI toolbar). A flow with tabs adds `selectTab(named:)`, one
-/// with links `open(url:)`: the app's code for them, which no spy can stand in for.
+/// where no spy can tap (a SwiftUI toolbar). A flow with tabs adds `selectTab(named:)`, with
+/// such a default too (a tab bar spy taps UIKit's tab bar; a SwiftUI `TabView` is bound), one
+/// with links `open(url:)`: the app's code for a URL, which no spy can stand in for.
 enum EventSurfaceGenerator {
   /// What the surface is made of.
   struct Surface {
@@ -76,7 +77,9 @@ enum EventSurfaceGenerator {
         )
       }
       if surface.hasTabs {
-        writer.line("/// A tap on the tab bar's tab of that name, as the flow names it.")
+        writer.line(
+          "/// A tap on the tab bar's tab of that name, where no spy taps it (a SwiftUI `TabView`)."
+        )
         writer.line("func selectTab(named tab: String) async throws")
       }
       if surface.hasLinks {
@@ -94,6 +97,15 @@ enum EventSurfaceGenerator {
           writer.line(
             "throw FlowSpec.DriverError.noBarButton(action: \(SwiftSource.stringLiteral(requirement.event.name.value)))"
           )
+        }
+        writer.line()
+      }
+      if surface.hasTabs {
+        writer.line(
+          "/// The tab bar: a tab bar spy taps the app's own; bind it only where none can (SwiftUI)."
+        )
+        writer.block("func selectTab(named tab: String) async throws {") { writer in
+          writer.line("throw FlowSpec.DriverError.noTabBar(tab: tab)")
         }
         writer.line()
       }

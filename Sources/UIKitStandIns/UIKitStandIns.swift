@@ -17,6 +17,8 @@
 open class UIViewController {
   open var title: String?
   public let navigationItem = UINavigationItem()
+  /// What the tab bar shows for this controller, where it is a tab.
+  open var tabBarItem = UITabBarItem()
   /// The controller this one presents, if any.
   open internal(set) var presentedViewController: UIViewController?
   /// The navigation controller whose stack holds this controller.
@@ -84,6 +86,50 @@ open class UINavigationController: UIViewController {
     let popped = Array(viewControllers.dropFirst())
     viewControllers.removeSubrange(1...)
     return popped
+  }
+}
+
+/// `UITabBarController`: a controller per tab, one of them selected.
+@MainActor
+open class UITabBarController: UIViewController {
+  open var viewControllers: [UIViewController]? {
+    didSet { if selectedIndex >= (viewControllers?.count ?? 0) { selectedIndex = 0 } }
+  }
+  open var selectedIndex = 0
+
+  public override init() {}
+
+  /// The selected tab's controller; setting one of the tabs selects it.
+  open var selectedViewController: UIViewController? {
+    get {
+      guard let controllers = viewControllers, controllers.indices.contains(selectedIndex) else {
+        return nil
+      }
+      return controllers[selectedIndex]
+    }
+    set {
+      if let newValue, let index = viewControllers?.firstIndex(where: { $0 === newValue }) {
+        selectedIndex = index
+      }
+    }
+  }
+
+  open func setViewControllers(_ viewControllers: [UIViewController]?, animated: Bool) {
+    self.viewControllers = viewControllers
+  }
+}
+
+/// `UITabBarItem`: a tab's title and image.
+@MainActor
+open class UITabBarItem {
+  open var title: String?
+  open var image: UIImage?
+  open var tag: Int
+
+  public init(title: String? = nil, image: UIImage? = nil, tag: Int = 0) {
+    self.title = title
+    self.image = image
+    self.tag = tag
   }
 }
 

@@ -20,14 +20,23 @@ public import FlowRuntime
 open class FlowNavigationControllerSpy: UINavigationController, FlowAppSpy {
   /// Names each view controller as the flow names its screen.
   public var naming = FlowScreenNaming()
-  /// Every navigation call, in order.
-  public private(set) var calls: [CallObservation] = []
+  /// The calls of this spy, and of the other tabs' where a tab bar spy made it.
+  let log: FlowCallLog
+  /// Every navigation call, in order (of every tab, where a tab bar spy made this one).
+  public var calls: [CallObservation] { log.calls }
   /// The `animated` flag of the last call; `nil` before the first.
-  public private(set) var isAnimate: Bool?
+  public var isAnimate: Bool? { log.lastAnimated }
   /// What is presented over the stack, if anything (the spy presents without a window).
   public private(set) var presented: UIViewController?
 
   public override init() {
+    log = FlowCallLog()
+    super.init()
+  }
+
+  /// A spy whose calls go to a log shared with other tabs' spies.
+  init(log: FlowCallLog) {
+    self.log = log
     super.init()
   }
 
@@ -75,14 +84,10 @@ open class FlowNavigationControllerSpy: UINavigationController, FlowAppSpy {
   private func record(
     _ call: NavigationCall, _ method: String, _ controllers: [UIViewController], _ animated: Bool
   ) {
-    isAnimate = animated
     let names = controllers.map { naming.name(of: $0) }
     let arguments =
       (names.isEmpty ? [] : [names.joined(separator: ", ")]) + ["animated: \(animated)"]
-    calls.append(
-      CallObservation(
-        call: call, animated: animated,
-        description: "\(method)(\(arguments.joined(separator: ", ")))"))
+    log.record(call, animated: animated, "\(method)(\(arguments.joined(separator: ", ")))")
   }
 
   // MARK: Gestures
