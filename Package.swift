@@ -111,7 +111,7 @@ let package = Package(
       name: "ExampleShop", path: "Examples/ShopApp", exclude: ["flowspec.json"],
       plugins: ["FlowSpecPlugin"]),
     .testTarget(
-      name: "ExampleShopTests", dependencies: ["ExampleShop", "FlowSpec"],
+      name: "ExampleShopTests", dependencies: ["ExampleShop", "FlowSpec", "FlowTestSupport"],
       path: "Examples/ShopAppTests", exclude: ["flowspec.json"], plugins: ["FlowSpecPlugin"]),
     // The checklists of flows/, turned into Swift Testing cases by the plugin on every build.
     .testTarget(

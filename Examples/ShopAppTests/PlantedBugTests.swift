@@ -1,5 +1,6 @@
 import ExampleShop
 import FlowSpec
+import FlowTestSupport
 import Foundation
 import Testing
 
@@ -23,8 +24,9 @@ final class AppendingLinkRouter: AppRouter {
 @Suite("A bug planted in the shop app fails the items about it, at their YAML lines")
 @MainActor
 struct ShopPlantedBugTests {
-  /// The flow as the plugin embedded it in the generated suite.
-  static let checklist = ShopChecklist.checklist
+  static let path = repositoryRoot() + "/flows/shop.yaml"
+  static let source = try! String(contentsOfFile: path, encoding: .utf8)
+  static let checklist = ChecklistVerifier(filePath: path, source: source)
 
   /// The texts of the items the app fails, with every failure on its item's lines.
   func failing<App: AppRouter>(_ app: App.Type) async -> [String] {
@@ -51,10 +53,25 @@ struct ShopPlantedBugTests {
     #expect(await failing(WrongTabRetapRouter.self) == [])
     let finding = try #require(
       await Self.checklist.explore(driver: AppDriver<WrongTabRetapRouter>.self, events: 300))
+    // Only the field that differs, at the tab the last event taps.
+    let differences = finding.message.components(separatedBy: "\n").dropFirst()
+      .prefix { !$0.hasPrefix("checklist item") }
     #expect(
-      finding.message.contains("stack: the flow shows [Account], the app [Account, Profile"),
+      Array(differences) == [
+        #"  stack: flow [Account], app [Account, Profile(userID: "abc"), Settings]"#
+      ],
       "\(finding.message)")
-    #expect(finding.message.contains("[ ] After "), "\(finding.message)")
+    #expect(finding.line == lineNumber(of: "  Profil: {", in: Self.source))
+    let item = String(finding.message[finding.message.range(of: "[ ] After")!.lowerBound...])
+    let pasted = ChecklistVerifier(
+      filePath: Self.path, source: pastingItem(item, intoFlow: Self.source))
+    let id = try #require(pasted.entries.last?.id)
+    #expect(pasted.failures(ofItem: id) == [])
+    let app = await pasted.appFailures(ofItem: id, driver: AppDriver<WrongTabRetapRouter>.self)
+    #expect(
+      app.failures.map(\.message) == [
+        #"the app disagrees: expected stack [Account], found [Account, Profile(userID: "abc"), Settings]"#
+      ])
   }
 
   @Test("a deep link that appends its routes one by one fails every 'at once' item")

@@ -123,7 +123,7 @@ enum GenCommand: Command {
             filePath: absolute, typeName: typeNames[file]!,
             files: embeddedFiles(of: document, at: absolute),
             driver: driver ?? configuration.drivers[flow.name.value],
-            exploration: (configuration.exploreEvents, configuration.exploreSeed),
+            exploration: configuration.exploration,
             tree: document.tree,
             driverOrigin: driver != nil ? "--driver" : configuration.path))
       switch write(Array(source.utf8), to: output, console: console) {

@@ -21,8 +21,8 @@ struct TargetConfiguration {
   /// the others. Any other key is a mistake, refused with a did-you-mean: a misspelt
   /// `drivers` would otherwise test the interpreter only, silently.
   static let keys = ["flows", "exclude", "drivers", "explore"]
-  var exploreEvents = 5000
-  var exploreSeed: UInt64 = 1
+  /// How far the exploration goes: `explore: { events, seed, findings, accept }`.
+  var exploration = ChecklistTestGenerator.Options.Exploration()
 
   init() {}
 
@@ -66,16 +66,35 @@ struct TargetConfiguration {
         }
       case "explore":
         for setting in pair.value.pairs ?? YAMLPairs.empty(in: pair.value) {
-          guard let number = setting.value.integer, number >= 0 else {
-            throw UsageError(message: "'explore' in '\(path)' takes whole numbers")
+          if setting.keyText == "accept" {
+            guard let items = setting.value.items,
+              items.allSatisfy({ $0.kind == .scalar && !$0.text.isEmpty })
+            else {
+              throw UsageError(
+                message:
+                  "\(path):\(setting.value.range.start): 'accept' in 'explore' takes a list of the item texts of accepted findings, such as [\"After login, the app does what the flow says\"]"
+              )
+            }
+            exploration.accepted = items.map(\.text)
+            continue
           }
-          switch setting.keyText {
-          case "events": exploreEvents = number
-          case "seed": exploreSeed = UInt64(number)
-          default:
+          guard let number = setting.value.integer, number >= 0 else {
             throw UsageError(
               message:
-                "'explore' in '\(path)' takes 'events' and 'seed', not '\(setting.keyText ?? "")'")
+                "\(path):\(setting.value.range.start): 'explore' in '\(path)' takes whole numbers")
+          }
+          switch setting.keyText {
+          case "events": exploration.events = number
+          case "seed": exploration.seed = UInt64(number)
+          case "findings": exploration.findings = number
+          default:
+            let key = setting.keyText ?? ""
+            let keys = ["events", "seed", "findings", "accept"]
+            let hint = Suggestion.closest(to: key, among: keys).map { "; did you mean '\($0)'?" }
+            throw UsageError(
+              message:
+                "\(path):\(setting.key.range.start): 'explore' takes \(DiagnosticMessage.list(keys)), not '\(key)'\(hint ?? "")"
+            )
           }
         }
       case "flows", "exclude":

@@ -1,48 +1,90 @@
-import FlowModel
+import FlowDiagnostics
+public import FlowModel
 public import FlowRuntime
 
 /// A disagreement between the flow and the app that an exploration found: the shortest
-/// sequence of events it could shrink it to, what each side showed after it, and the item
-/// to paste into the checklist.
+/// sequence of events it could shrink it to, the fields that differ after it, where in the
+/// flow that is declared, and the item to paste into the checklist.
 public struct ExplorationFinding: Sendable, CustomStringConvertible {
-  /// The events, from the flow's start, after which the app and the flow disagree.
+  /// The events, from the flow's start, after which the app and the flow disagree; they
+  /// agreed after every event before the last.
   public var events: [NavigationEvent]
-  /// What differs: `stack: the flow shows [A], the app [A, B]`.
-  public var differences: [String]
-  /// The checklist item that pins the flow's behaviour, ready to paste.
+  /// Only the fields that differ, flow against app.
+  public var differences: [ObservedDifference]
+  /// The checklist item that pins the flow's behaviour, ready to paste: it expects every
+  /// field that differs, so it fails against the app for the same reason.
   public var item: String
   /// The seed of the random walks, to replay them.
   public var seed: UInt64
+  /// The file and place the finding is about: the handler of the last event, or the
+  /// screen, bar button, alert or link whose observation differs.
+  public var file: String
+  public var range: SourceRange
+
+  /// The item's text, its first line without the mark: what `explore.accept` names.
+  public var title: String {
+    let first = item.prefix { $0 != "\n" }
+    return String(first.hasPrefix("[ ] ") ? first.dropFirst(4) : first[...])
+  }
 
   public var description: String {
-    "the app disagrees with the flow after \(events.isEmpty ? "its start" : events.map { $0.syntax(braced: true) }.joined(separator: ", ")):\n"
-      + differences.map { "  " + $0 }.joined(separator: "\n")
+    let after =
+      events.isEmpty ? "its start" : events.map { $0.syntax(braced: true) }.joined(separator: ", ")
+    let first = events.count > 1 ? " (the same until its last event)" : ""
+    return "the app disagrees with the flow after \(after)\(first):\n"
+      + differences.map { "  \($0)" }.joined(separator: "\n")
       + "\nchecklist item to paste (random walks seeded with \(seed)):\n" + item
+  }
+
+  /// What makes two findings the same: the fields that differ and the place.
+  var signature: String {
+    differences.map(\.field).sorted().joined(separator: ",") + "@\(file):\(range.start)"
   }
 }
 
-/// What an exploration may spend.
+/// What an exploration may spend, and which of its findings are known and accepted.
 public struct ExplorationBudget: Sendable {
   /// How many events the random walks send, after the transitions' shortest paths.
   public var events: Int
   public var seed: UInt64
+  /// How many distinct findings to report before stopping.
+  public var findings: Int
+  /// Findings a team has accepted, by the text of the item they would print
+  /// (`After login, the app does what the flow says`): they stop failing, new ones do not.
+  public var accepted: Set<String>
 
-  public init(events: Int = 5000, seed: UInt64 = 1) {
+  public init(events: Int = 5000, seed: UInt64 = 1, findings: Int = 5, accepted: Set<String> = []) {
     self.events = events
     self.seed = seed
+    self.findings = findings
+    self.accepted = accepted
   }
 }
 
 extension ChecklistRunner {
   /// Walks the flow beyond its checklist, against the app: first the shortest path to every
   /// transition (each event on each screen, each bar button, each alert action), then seeded
-  /// random walks; after every event the app's observation is compared with the flow's. The
-  /// first disagreement is shrunk to a minimal sequence of events that still disagrees.
+  /// random walks; after every event the app's observation is compared with the flow's.
+  /// Each disagreement is shrunk to a minimal sequence of events that still disagrees; the
+  /// first of them, or `nil` when the app agrees.
   @MainActor
   public func explore<Driver: FlowDriver>(
     against driver: Driver.Type, budget: ExplorationBudget = ExplorationBudget()
   ) async -> ExplorationFinding? {
-    guard let start = try? Navigator(program: program) else { return nil }
+    var first = budget
+    first.findings = 1
+    return await exploreAll(against: driver, budget: first).first
+  }
+
+  /// Every distinct disagreement, up to `budget.findings`, each shrunk and placed: after a
+  /// finding the walks go on past its differences (so it does not hide the next), skipping
+  /// paths that disagree in the same fields at the same place as one already found;
+  /// accepted findings are left out.
+  @MainActor
+  public func exploreAll<Driver: FlowDriver>(
+    against driver: Driver.Type, budget: ExplorationBudget = ExplorationBudget()
+  ) async -> [ExplorationFinding] {
+    guard let start = try? Navigator(program: program), budget.findings > 0 else { return [] }
     let samples = EventSamples(checklist: flow.checklist)
     var paths = Self.transitionPaths(from: start, samples: samples)
     var random = SplitMix64(seed: budget.seed)
@@ -60,12 +102,27 @@ extension ChecklistRunner {
       spent += max(1, walk.count)
       paths.append(walk)
     }
+    var findings: [ExplorationFinding] = []
+    var seen: Set<String> = []
+    var known: Set<String> = []
     for path in paths {
-      guard let disagreement = await disagreement(along: path, driver: driver) else { continue }
-      let shrunk = await shrink(path, to: disagreement.prefix, driver: driver)
-      return finding(shrunk.events, shrunk.differences, seed: budget.seed)
+      guard let disagreement = await disagreement(along: path, driver: driver, known: known)
+      else { continue }
+      // A path that differs as one already found, at its place, is that finding again.
+      let unshrunk = finding(
+        disagreement.prefix, disagreement.differences, app: disagreement.app, seed: budget.seed)
+      guard !seen.contains(unshrunk.signature) else { continue }
+      let shrunk = await shrink(path, to: disagreement.prefix, driver: driver, known: known)
+      let found = finding(shrunk.events, shrunk.differences, app: shrunk.app, seed: budget.seed)
+      let isNew = !seen.contains(found.signature)
+      seen.insert(unshrunk.signature)
+      seen.insert(found.signature)
+      known.formUnion((disagreement.differences + found.differences).map(\.description))
+      guard isNew, !budget.accepted.contains(found.title) else { continue }
+      findings.append(found)
+      if findings.count >= budget.findings { break }
     }
-    return nil
+    return findings
   }
 
   /// The shortest path from the start to each (visible screen, event) pair.
@@ -82,31 +139,46 @@ extension ChecklistRunner {
     return paths
   }
 
-  /// Where along `path` the app first disagrees: the events up to there and the differences.
+  /// Where along `path` the app first disagrees: the events up to there and the fields that
+  /// differ.
   @MainActor
-  func disagreement<Driver: FlowDriver>(along path: [NavigationEvent], driver: Driver.Type) async
-    -> (prefix: [NavigationEvent], differences: [String])?
-  {
+  ///
+  /// Differences in `known` (by their text: a finding already made) do not count: the walk
+  /// goes on past them, so one finding does not hide the next.
+  func disagreement<Driver: FlowDriver>(
+    along path: [NavigationEvent], driver: Driver.Type, known: Set<String> = []
+  ) async -> (prefix: [NavigationEvent], differences: [ObservedDifference], app: Observation?)? {
     guard var navigator = try? Navigator(program: program) else { return nil }
     let start = ScenarioStart(state: program.defaultState)
     guard var app = try? await Driver(start: start) else {
-      return ([], ["the app could not start"])
+      return (
+        [],
+        [ObservedDifference(field: "start", flow: "starts", app: "could not start", part: .stack)],
+        nil
+      )
     }
-    var differences = ObservationComparison.differences(
-      flow: navigator.observation,
-      app: await app.observe().namingAlerts(after: program.alertContents))
-    if !differences.isEmpty { return ([], differences) }
+    var observed = await app.observe().namingAlerts(after: program.alertContents)
+    var differences = ObservationComparison.differences(flow: navigator.observation, app: observed)
+      .filter { !known.contains($0.description) }
+    if !differences.isEmpty { return ([], differences, observed) }
     for (index, event) in path.enumerated() {
       guard (try? navigator.send(event)) != nil else { return nil }
       do {
         try await app.send(event)
       } catch {
-        return (Array(path[...index]), ["the app could not do '\(event)': \(error)"])
+        return (
+          Array(path[...index]),
+          [
+            ObservedDifference(
+              field: "'\(event)'", flow: "done", app: "refused (\(error))", part: .event)
+          ],
+          observed
+        )
       }
-      differences = ObservationComparison.differences(
-        flow: navigator.observation,
-        app: await app.observe().namingAlerts(after: program.alertContents))
-      if !differences.isEmpty { return (Array(path[...index]), differences) }
+      observed = await app.observe().namingAlerts(after: program.alertContents)
+      differences = ObservationComparison.differences(flow: navigator.observation, app: observed)
+        .filter { !known.contains($0.description) }
+      if !differences.isEmpty { return (Array(path[...index]), differences, observed) }
     }
     return nil
   }
@@ -115,34 +187,48 @@ extension ChecklistRunner {
   /// still disagrees, until no single removal keeps the disagreement.
   @MainActor
   func shrink<Driver: FlowDriver>(
-    _ path: [NavigationEvent], to prefix: [NavigationEvent], driver: Driver.Type
-  ) async -> (events: [NavigationEvent], differences: [String]) {
+    _ path: [NavigationEvent], to prefix: [NavigationEvent], driver: Driver.Type,
+    known: Set<String> = []
+  ) async -> (events: [NavigationEvent], differences: [ObservedDifference], app: Observation?) {
     var events = prefix
-    var differences = await disagreement(along: events, driver: driver)?.differences ?? []
+    let initial = await disagreement(along: events, driver: driver, known: known)
+    var differences = initial?.differences ?? []
+    var app = initial?.app
     var removed = true
     while removed {
       removed = false
       for index in events.indices.reversed() {
         var candidate = events
         candidate.remove(at: index)
-        if let found = await disagreement(along: candidate, driver: driver) {
+        if let found = await disagreement(along: candidate, driver: driver, known: known) {
           events = found.prefix
           differences = found.differences
+          app = found.app
           removed = true
           break
         }
       }
     }
-    return (events, differences)
+    return (events, differences, app)
   }
 
-  /// The finding, with the checklist item that pins what the flow shows after the events.
-  func finding(_ events: [NavigationEvent], _ differences: [String], seed: UInt64)
-    -> ExplorationFinding
-  {
-    var navigator = try? Navigator(program: program)
-    for event in events { try? navigator?.send(event) }
-    let expect = navigator.map { ObservationComparison.expectation(of: $0.observation) } ?? "{ }"
+  /// The finding, placed, with the checklist item that pins what the flow shows after the
+  /// events, every differing field included.
+  /// The item expects only what the app shows (`app`, its last observation), so it fails
+  /// against the app for the reason found, not for what its driver cannot see.
+  func finding(
+    _ events: [NavigationEvent], _ differences: [ObservedDifference], app: Observation?,
+    seed: UInt64
+  ) -> ExplorationFinding {
+    var before = try? Navigator(program: program)
+    for event in events.dropLast() { try? before?.send(event) }
+    var after = before
+    if let last = events.last { try? after?.send(last) }
+    let expect =
+      after.map {
+        ObservationComparison.expectation(
+          of: $0.observation.keepingParts(shownBy: app), differences: differences)
+      } ?? "{ }"
     var item =
       "[ ] After "
       + (events.isEmpty ? "the start" : events.map(\.description).joined(separator: ", "))
@@ -151,7 +237,11 @@ extension ChecklistRunner {
       item += "    when [" + events.map { $0.syntax(braced: true) }.joined(separator: ", ") + "]\n"
     }
     item += "    expect " + expect + "\n"
-    return ExplorationFinding(events: events, differences: differences, item: item, seed: seed)
+    let place = FindingPlace.locate(
+      differences, lastEvent: events.last, before: before, after: after, root: flow)
+    return ExplorationFinding(
+      events: events, differences: differences, item: item, seed: seed, file: place.file,
+      range: place.range)
   }
 }
 
@@ -211,87 +301,6 @@ struct EventSamples {
       }
     }
     return events + urls.map(NavigationEvent.open)
-  }
-}
-
-/// The comparison of what the flow and the app show, part by part, skipping what the app
-/// does not observe.
-enum ObservationComparison {
-  static func differences(flow: Observation, app: Observation) -> [String] {
-    var found: [String] = []
-    func compare<Part: Equatable>(
-      _ name: String, _ flowPart: Part?, _ appPart: Part?, _ text: (Part) -> String
-    ) {
-      guard let appPart else { return }
-      guard let flowPart else {
-        found.append("\(name): the flow shows none, the app \(text(appPart))")
-        return
-      }
-      if flowPart != appPart {
-        found.append("\(name): the flow shows \(text(flowPart)), the app \(text(appPart))")
-      }
-    }
-    compare("stack", flow.stack, app.stack) {
-      "[" + $0.map(\.description).joined(separator: ", ") + "]"
-    }
-    compare(
-      "presented", flow.presentations?.last?.name ?? "none",
-      app.presentations.map { $0.last?.name ?? "none" }
-    ) { $0 }
-    compare("animated", flow.lastAnimated, app.lastAnimated) { String($0) }
-    compare("nav bar", flow.navigationBar, app.navigationBar) { bar in
-      var parts = [
-        bar.isHidden ? "hidden" : "visible", "title \(bar.title.map { "'\($0)'" } ?? "none")",
-      ]
-      parts.append("back button \(bar.showsBackButton ? "visible" : "hidden")")
-      if let right = bar.right { parts.append("right \(right.image ?? right.title ?? "?")") }
-      if let left = bar.left { parts.append("left \(left.image ?? left.title ?? "?")") }
-      return parts.joined(separator: ", ")
-    }
-    for (name, value) in app.state.sorted(by: { $0.key < $1.key }) {
-      compare("state '\(name)'", flow.state[name], value) { $0.description }
-    }
-    return found
-  }
-
-  /// An `expect` that pins an observation of the flow.
-  ///
-  /// `state` adds state values to check (those a step changed, say); requests still pending
-  /// are always listed, since an item that leaves them unmentioned fails.
-  static func expectation(of observation: Observation, state: [String: Value] = [:]) -> String {
-    var parts: [String] = []
-    if let stack = observation.stack {
-      parts.append("stack: [" + stack.map(routeText).joined(separator: ", ") + "]")
-    }
-    parts.append(
-      "presented: " + (observation.presentations?.last.map { Value.yamlText($0.name) } ?? "none"))
-    if let animated = observation.lastAnimated { parts.append("animated: \(animated)") }
-    if let bar = observation.navigationBar {
-      var fields = bar.isHidden ? ["hidden: true"] : []
-      if !bar.isHidden {
-        fields.append("title: " + (bar.title.map(Value.doubleQuoted) ?? "~"))
-        fields.append("backButton: \(bar.showsBackButton ? "visible" : "hidden")")
-      }
-      parts.append("navBar: { " + fields.joined(separator: ", ") + " }")
-    }
-    if !state.isEmpty {
-      parts.append(
-        "state: { "
-          + state.keys.sorted().map { "\(Value.yamlText($0)): \(state[$0]!)" }
-          .joined(separator: ", ") + " }")
-    }
-    if let pending = observation.pendingRequests, !pending.isEmpty {
-      parts.append("pending: [" + pending.map(routeText).joined(separator: ", ") + "]")
-    }
-    return "{ " + parts.joined(separator: ", ") + " }"
-  }
-
-  static func routeText(_ screen: ScreenInstance) -> String {
-    let name = Value.yamlText(screen.name)
-    guard !screen.values.isEmpty else { return name }
-    return "{ \(name): { "
-      + screen.values.map { "\(Value.yamlText($0.name)): \($0.value)" }.joined(separator: ", ")
-      + " } }"
   }
 }
 

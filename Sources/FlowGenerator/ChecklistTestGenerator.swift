@@ -23,8 +23,25 @@ public enum ChecklistTestGenerator {
     /// The type of the test target that drives the app's own navigation code
     /// (`FlowDriver`): with one, each item runs against the app too, and the flow is explored.
     public var driver: SwiftTypeReference?
-    /// How many events the exploration sends, and its seed.
-    public var exploration: (events: Int, seed: UInt64)
+    /// How far the exploration goes.
+    public var exploration: Exploration
+    /// How far the exploration goes: events, seed, how many findings, which are accepted.
+    public struct Exploration: Sendable {
+      public var events: Int
+      public var seed: UInt64
+      public var findings: Int
+      /// The item texts of accepted findings.
+      public var accepted: [String]
+
+      public init(events: Int = 5000, seed: UInt64 = 1, findings: Int = 5, accepted: [String] = [])
+      {
+        self.events = events
+        self.seed = seed
+        self.findings = findings
+        self.accepted = accepted
+      }
+    }
+
     /// The flow with its child flows, whose events the driver's app receives; the flow
     /// alone when not given.
     public var tree: FlowTree?
@@ -33,7 +50,7 @@ public enum ChecklistTestGenerator {
 
     public init(
       filePath: String, typeName: String, files: [(path: String, text: String)] = [],
-      driver: SwiftTypeReference? = nil, exploration: (events: Int, seed: UInt64) = (5000, 1),
+      driver: SwiftTypeReference? = nil, exploration: Exploration = Exploration(),
       tree: FlowTree? = nil, driverOrigin: String? = nil
     ) {
       self.filePath = filePath
@@ -249,7 +266,7 @@ public enum ChecklistTestGenerator {
 
   /// `verify` against the interpreter and the app, and the exploration test.
   private static func renderDriverHelpers(
-    flowName: String, driver: String, exploration: (events: Int, seed: UInt64),
+    flowName: String, driver: String, exploration: Options.Exploration,
     binding: (protocol: String, origin: String?), scope: inout NameScope,
     into writer: inout SwiftWriter
   ) {
@@ -265,13 +282,18 @@ public enum ChecklistTestGenerator {
     writer.line(
       "/// Every transition, then seeded random walks, against the app through \(driver); the"
     )
-    writer.line("/// first disagreement, shrunk, is reported as a checklist item to paste.")
+    writer.line(
+      "/// distinct disagreements, each shrunk, are reported at their place as checklist items to paste."
+    )
     writer.line("@Test(\(SwiftSource.stringLiteral("\(flowName) conforms to its flow")))")
     writer.block("func \(name)() async {") { writer in
+      let accepted = exploration.accepted.sorted().map(SwiftSource.stringLiteral)
+      writer.line("let findings = await Self.checklist.explorationFindings(")
       writer.line(
-        "let finding = await Self.checklist.explore(driver: \(driver).self, events: \(exploration.events), seed: \(exploration.seed))"
+        "  driver: \(driver).self, events: \(exploration.events), seed: \(exploration.seed), findings: \(exploration.findings),"
       )
-      writer.line("Self.record(finding.map { [$0] } ?? [])")
+      writer.line("  accepting: [\(accepted.joined(separator: ", "))])")
+      writer.line("Self.record(findings)")
     }
     writer.line()
     writer.line(

@@ -73,17 +73,28 @@ public final class ChecklistVerifier: Sendable {
   }
 
   /// Explores the flow against the app beyond the checklist; the first disagreement, shrunk
-  /// and written as a checklist item, located at the flow's first line.
+  /// and written as a checklist item, at the place in the flow it is about.
   @MainActor
   public func explore<Driver: FlowDriver>(
     driver: Driver.Type, events: Int = 5000, seed: UInt64 = 1
   ) async -> Failure? {
-    guard let runner else { return nil }
-    guard
-      let finding = await runner.explore(
-        against: driver, budget: ExplorationBudget(events: events, seed: seed))
-    else { return nil }
-    return failure(finding.description, in: nil, at: .start)
+    await explorationFindings(driver: driver, events: events, seed: seed, findings: 1).first
+  }
+
+  /// Every distinct disagreement the exploration finds, up to `findings`, each shrunk,
+  /// written as a checklist item and placed in the flow; those whose item text is in
+  /// `accepting` are known and left out.
+  @MainActor
+  public func explorationFindings<Driver: FlowDriver>(
+    driver: Driver.Type, events: Int = 5000, seed: UInt64 = 1, findings: Int = 5,
+    accepting accepted: Set<String> = []
+  ) async -> [Failure] {
+    guard let runner else { return [] }
+    let budget = ExplorationBudget(
+      events: events, seed: seed, findings: findings, accepted: accepted)
+    return await runner.exploreAll(against: driver, budget: budget).map {
+      failure($0.description, in: $0.file, at: $0.range.start)
+    }
   }
 
   /// A failure at a place of the flow's file, or of a child flow's.

@@ -236,4 +236,21 @@ struct TargetConfigurationTests {
       #"{ "flows": ["../../flows"], "drivers": { "NavigationService": "AppDriver" } }"#)
     #expect(flowc(right.1).status == 0)
   }
+
+  @Test("explore takes events, seed, findings and accepted items; a misspelt one is refused")
+  func exploreSettings() throws {
+    let (folder, arguments) = try target(
+      #"{ "flows": ["../../flows"], "drivers": { "NavigationService": "AppDriver" }, "explore": { "findings": 3, "accept": ["After login, the app does \"it\""] } }"#
+    )
+    #expect(flowc(arguments).status == 0)
+    let generated = try folder.read("out/AppChecklist.swift")
+    #expect(generated.contains("findings: 3,"), "\(generated)")
+    #expect(generated.contains(#"accepting: ["After login, the app does \"it\""])"#))
+    let misspelt = try target(#"{ "flows": ["../../flows"], "explore": { "findngs": 3 } }"#)
+    let refused = flowc(misspelt.1)
+    #expect(refused.status == 2)
+    #expect(refused.errors.contains("did you mean 'findings'?"), "\(refused)")
+    let notAList = try target(#"{ "flows": ["../../flows"], "explore": { "accept": "x" } }"#)
+    #expect(flowc(notAList.1).errors.contains("'accept' in 'explore' takes a list"))
+  }
 }

@@ -144,7 +144,8 @@ struct DriverTests {
     let finding = try #require(
       await buggy.explore(against: TinyDriver.self, budget: .init(events: 50, seed: 3)))
     #expect(finding.events == ["go"])
-    #expect(finding.differences == ["animated: the flow shows true, the app false"])
+    #expect(finding.differences.map(\.description) == ["animated: flow true, app false"])
+    #expect(finding.range.start.line == 7, "at the handler of go")
     #expect(
       finding.item.hasPrefix("[ ] After go, the app does what the flow says\n    when [go]\n"))
   }

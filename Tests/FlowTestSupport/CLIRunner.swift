@@ -159,3 +159,26 @@ public func typeCheckManifest(_ file: String) throws -> CLIResult {
   return try runProcess(
     swiftc, ["-typecheck", "-I", manifestAPI, "-package-description-version", "6.1", file])
 }
+
+/// A flow's text with a checklist item pasted at the end of its `spec: |` block (the flow's
+/// last key), indented as the block's own items are: what a user does with an item an
+/// exploration or a suggestion prints.
+public func pastingItem(_ item: String, intoFlow source: String) -> String {
+  let lines = source.components(separatedBy: "\n")
+  guard let spec = lines.firstIndex(where: { $0.hasPrefix("spec: |") }),
+    let first = lines[(spec + 1)...].first(where: {
+      !$0.trimmingCharacters(in: .whitespaces).isEmpty
+    })
+  else { return source }
+  let indent = String(first.prefix { $0 == " " })
+  let pasted = item.components(separatedBy: "\n").filter { !$0.isEmpty }.map { indent + $0 }
+  return (source.hasSuffix("\n") ? source : source + "\n") + "\n" + pasted.joined(separator: "\n")
+    + "\n"
+}
+
+/// The 1-based number of the first line holding `text` after the first line holding `after`.
+public func lineNumber(of text: String, after: String? = nil, in source: String) -> Int? {
+  let lines = source.components(separatedBy: "\n")
+  let start = after.flatMap { anchor in lines.firstIndex { $0.contains(anchor) } } ?? 0
+  return lines[start...].firstIndex { $0.contains(text) }.map { $0 + 1 }
+}
