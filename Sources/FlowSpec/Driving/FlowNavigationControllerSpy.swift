@@ -95,11 +95,16 @@ open class FlowNavigationControllerSpy: UINavigationController, FlowAppSpy {
   public func perform(_ event: NavigationEvent) async throws -> Bool {
     switch event {
     case .tap(.back):
-      guard viewControllers.count > 1, presented == nil, !isNavigationBarHidden,
-        topViewController?.navigationItem.hidesBackButton != true
-      else { throw DriverError("the app shows no back button") }
-      // UIKit's back button pops, animated, without the app's code.
-      popViewController(animated: true)
+      guard observation().navigationBar?.showsBackButton == true else {
+        throw DriverError("the app shows no back button")
+      }
+      // UIKit's back button pops, animated, without the app's code: the presented
+      // navigation controller's stack, or this one's.
+      if let navigation = presented as? UINavigationController {
+        navigation.popViewController(animated: true)
+      } else {
+        popViewController(animated: true)
+      }
       return true
     case .tap(let side):
       guard let item = barButton(side) else {
@@ -135,12 +140,22 @@ open class FlowNavigationControllerSpy: UINavigationController, FlowAppSpy {
 
   /// The bar button the visible screen shows on that side.
   private func barButton(_ side: TapTarget) -> UIBarButtonItem? {
-    let item = (presented ?? topViewController)?.navigationItem
+    let item = visibleController?.navigationItem
     switch side {
     case .left: return item?.leftBarButtonItem
     case .right: return item?.rightBarButtonItem
     case .back: return nil
     }
+  }
+
+  /// The screen the user sees: the top of a presented navigation controller, a presented
+  /// screen, or the top of the stack (under an alert, which has no bar of its own).
+  private var visibleController: UIViewController? {
+    if let navigation = presented as? UINavigationController {
+      return navigation.topViewController
+    }
+    if let presented, !(presented is UIAlertController) { return presented }
+    return topViewController
   }
 
   private func barButton(_ side: BarSide) -> UIBarButtonItem? {
@@ -163,17 +178,18 @@ open class FlowNavigationControllerSpy: UINavigationController, FlowAppSpy {
       presentations = [.screen(naming.screen(of: presented), nil, stack: nil)]
     }
     var bar: ResolvedNavigationBar?
-    let visible: UIViewController? =
-      presented is UIAlertController ? topViewController : (presented ?? topViewController)
-    if let visible, !(visible is UIAlertController) {
+    if let visible = visibleController {
       let item = visible.navigationItem
-      let depth = visible === topViewController ? viewControllers.count : 1
+      let presentedStack = (presented as? UINavigationController)?.viewControllers.count ?? 1
+      let depth = visible === topViewController ? viewControllers.count : presentedStack
+      let isHidden =
+        (presented as? UINavigationController)?.isNavigationBarHidden ?? isNavigationBarHidden
       let backAllowed = item.leftBarButtonItem == nil || item.leftItemsSupplementBackButton
       bar = ResolvedNavigationBar(
-        isHidden: isNavigationBarHidden, title: item.title ?? visible.title,
+        isHidden: isHidden, title: item.title ?? visible.title,
         left: item.leftBarButtonItem.map(Self.resolve),
         right: item.rightBarButtonItem.map(Self.resolve),
-        showsBackButton: depth > 1 && !isNavigationBarHidden && !item.hidesBackButton && backAllowed
+        showsBackButton: depth > 1 && !isHidden && !item.hidesBackButton && backAllowed
       )
     }
     return Observation(
