@@ -113,6 +113,14 @@ let package = Package(
     .testTarget(
       name: "ExampleShopTests", dependencies: ["ExampleShop", "FlowSpec", "FlowTestSupport"],
       path: "Examples/ShopAppTests", exclude: ["flowspec.json"], plugins: ["FlowSpecPlugin"]),
+    // The fourth article's task list over UIPilot, its routes generated from flows/todo.yaml,
+    // and the checklist run against its view models through a path spy.
+    .target(
+      name: "ExampleTodo", path: "Examples/TodoApp", exclude: ["flowspec.json"],
+      plugins: ["FlowSpecPlugin"]),
+    .testTarget(
+      name: "ExampleTodoTests", dependencies: ["ExampleTodo", "FlowSpec", "FlowTestSupport"],
+      path: "Examples/TodoAppTests", exclude: ["flowspec.json"], plugins: ["FlowSpecPlugin"]),
     // The checklists of flows/, turned into Swift Testing cases by the plugin on every build.
     .testTarget(
       name: "FlowsChecklistTests", dependencies: ["FlowSpec"], exclude: ["flowspec.json"],

@@ -287,7 +287,10 @@ struct EventSamples {
     var events: [NavigationEvent] = []
     for event in available {
       switch event {
-      case .named(let name, let placeholder) where !placeholder.isEmpty:
+      case .named(let name, let placeholder)
+      where !placeholder.isEmpty || arguments[name] != nil:
+        // An event the checklist passes arguments, with those: the app's binding takes them
+        // even where the flow reads them as state of the same name.
         events += (arguments[name] ?? []).map { .named(name, arguments: $0) }
       case .complete(let request, _, _), .fail(let request, _, _):
         let samples = (outcomes[request] ?? []).filter {

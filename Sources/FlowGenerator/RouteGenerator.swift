@@ -71,6 +71,37 @@ public enum RouteGenerator {
         if withValues.count < flow.screens.count { writer.line("default: []") }
         writer.line("}")
       }
+      writer.line()
+      writer.line("/// The route of a screen and its values, by parameter name; `nil` for no such")
+      writer.line("/// screen or a value missing or of another type.")
+      writer.block("public init?(screen: String, values: [String: any Sendable]) {") { writer in
+        writer.line("switch screen {")
+        var names = CaseNames()
+        for screen in flow.screens {
+          let name = names.name(for: screen.name.value)
+          guard !screen.params.isEmpty else {
+            writer.line("case \(SwiftSource.stringLiteral(screen.name.value)): self = .\(name)")
+            continue
+          }
+          writer.line("case \(SwiftSource.stringLiteral(screen.name.value)):")
+          writer.indented { writer in
+            let locals = screen.params.indices.map { "value\($0 + 1)" }
+            for (param, local) in zip(screen.params, locals) {
+              let type = swiftType(param.type.value)
+              let read = "values[\(SwiftSource.stringLiteral(param.name.value))]"
+              if param.type.value.isOptional {
+                writer.line("let \(local) = \(read) as? \(type.dropLast())")
+              } else {
+                writer.line("guard let \(local) = \(read) as? \(type) else { return nil }")
+              }
+            }
+            let arguments = zip(labels(of: screen), locals).map { "\($0): \($1)" }
+            writer.line("self = .\(name)(\(arguments.joined(separator: ", ")))")
+          }
+        }
+        writer.line("default: return nil")
+        writer.line("}")
+      }
       if !flow.tabs.isEmpty {
         writer.line()
         writer.line("/// The tab bar's tabs in order, each with its root screen.")

@@ -20,6 +20,15 @@ enum TestRoute: FlowRoute {
   var screenValues: [(name: String, value: any Sendable)] {
     if case .item(let n) = self { [("n", n)] } else { [] }
   }
+  init?(screen: String, values: [String: any Sendable]) {
+    switch screen {
+    case "Item":
+      guard let n = values["n"] as? Int else { return nil }
+      self = .item(n)
+    case "About": self = .about
+    default: return nil
+    }
+  }
 }
 
 @Suite("Spies: the library stands in for the app's navigation objects")

@@ -53,6 +53,24 @@ extension FlowTree {
         }
       }
     }
+    // An argument the checklist passes that no handler names as one (`set: { title: $title }`
+    // with `title` also state: the event's argument is read first), typed by its value.
+    for entry in root.checklist?.entries ?? [] {
+      for step in entry.item.steps {
+        guard case .when(let events) = step.kind else { continue }
+        for event in events {
+          guard case .event(let name, let arguments) = event.kind, signatures[name.value] != nil
+          else { continue }
+          for argument in arguments {
+            guard case .literal(let value) = argument.value.value,
+              !signatures[name.value]!.arguments.contains(where: { $0.name == argument.name.value })
+            else { continue }
+            signatures[name.value]!.arguments.append(
+              .init(name: argument.name.value, type: value.type))
+          }
+        }
+      }
+    }
     return order.map { signatures[$0]! }
   }
 }

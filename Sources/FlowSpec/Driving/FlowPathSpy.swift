@@ -10,9 +10,25 @@ public protocol FlowRoute: Hashable {
   var screen: String { get }
   /// The screen's values, by parameter name.
   var screenValues: [(name: String, value: any Sendable)] { get }
+  /// The route of a screen with its values; `nil` when the flow has no such route.
+  init?(screen: String, values: [String: any Sendable])
 }
 
 extension FlowRoute {
+  /// The route of a screen instance of the flow; `nil` when it is none.
+  public init?(_ screen: ScreenInstance) {
+    var values: [String: any Sendable] = [:]
+    for argument in screen.values {
+      switch argument.value {
+      case .bool(let value): values[argument.name] = value
+      case .int(let value): values[argument.name] = value
+      case .string(let value): values[argument.name] = value
+      case .list: return nil
+      }
+    }
+    self.init(screen: screen.name, values: values)
+  }
+
   /// The route as the flow's screen instance.
   public var screenInstance: ScreenInstance {
     ScreenInstance(
@@ -35,7 +51,16 @@ public final class FlowPathSpy<Route: FlowRoute>: FlowAppSpy {
   /// The calls of every path sharing this log (one per tab), in order.
   let log: FlowCallLog
 
-  private var routes: [Route] = []
+  private var routes: [Route] = [] {
+    didSet {
+      if routes.count != oldValue.count || routes.last != oldValue.last { appeared?(routes.last) }
+    }
+  }
+
+  /// Called when a view appears on top (the route, or `nil` for the root), as SwiftUI's
+  /// `onAppear` runs: the app's own `onAppear` code goes here, so a screen revealed by a pop
+  /// refreshes as it does in the app.
+  public var appeared: (@MainActor (Route?) -> Void)?
 
   public convenience init(root: String) {
     self.init(root: root, log: FlowCallLog())
@@ -44,6 +69,22 @@ public final class FlowPathSpy<Route: FlowRoute>: FlowAppSpy {
   init(root: String, log: FlowCallLog) {
     self.root = root
     self.log = log
+  }
+
+  /// Puts the app where the scenario starts, as the app would be shown there, with no call:
+  /// on `given { stack: [...] }`, the routes above the root. A stack that does not start at
+  /// this spy's root, or holds a screen the route type has not, throws, naming it.
+  public func begin(at start: ScenarioStart) throws {
+    guard let stack = start.stack else { return }
+    guard stack.first?.name == root else {
+      throw DriverError("the scenario starts on \(stack), whose root is not '\(root)'")
+    }
+    routes = try stack.dropFirst().map { screen in
+      guard let route = Route(screen) else {
+        throw DriverError("the app's routes have no screen \(screen)")
+      }
+      return route
+    }
   }
 
   /// The path; assigning it is a reset, as SwiftUI shows it (at once, not animated).

@@ -1,0 +1,32 @@
+import ExampleTodo
+import FlowSpec
+
+/// Binds flows/todo.yaml to the app's view models over UIPilot, the pilot a path spy whose
+/// routes the generated `TodoAppRoute` names. SwiftUI's bar is not observable here.
+typealias TodoDriver = ScreensDriver<TodoScreens>
+
+/// Over any TodoScreens, so tests can plant a bug in the view models it makes.
+@MainActor
+struct ScreensDriver<Screens: TodoScreens>: FlowAppDriver {
+  static var unobservable: Set<ExpectationKey> { [.navBar] }
+  let spy = FlowPathSpy<TodoAppRoute>(root: "List")
+  let events: Screens
+
+  init(start: ScenarioStart) throws {
+    events = Screens(pilot: spy)
+    spy.appeared = { [events] in events.appeared($0) }
+    try spy.begin(at: start)
+  }
+
+  var state: [String: Value] {
+    let titles = { (tasks: [TodoTask]) in Value.list(tasks.map { .string($0.title) }) }
+    return [
+      "tasks": titles(events.repository.tasks), "listed": titles(events.list.listed),
+      "title": .string(events.add?.title ?? ""),
+    ]
+  }
+}
+
+extension FlowPathSpy: PilotRouting where Route == TodoAppRoute {}
+extension TodoAppRoute: FlowRoute {}
+extension TodoScreens: TodoAppEvents {}
