@@ -6,24 +6,19 @@ import FlowSpec
 typealias TodoDriver = ScreensDriver<TodoScreens>
 
 /// Over any TodoScreens, so tests can plant a bug in the view models it makes.
-@MainActor
-struct ScreensDriver<Screens: TodoScreens>: FlowAppDriver {
+@MainActor struct ScreensDriver<Screens: TodoScreens>: FlowAppDriver {
   static var unobservable: Set<ExpectationKey> { [.navBar] }
   let spy = FlowPathSpy<TodoAppRoute>(root: "List")
   let events: Screens
 
   init(start: ScenarioStart) throws {
     events = Screens(pilot: spy)
-    spy.appeared = { [events] in events.appeared($0) }
-    try spy.begin(at: start)
+    try spy.begin(at: start) { [events] in events.appeared($0) }
   }
 
   var state: [String: Value] {
-    let titles = { (tasks: [TodoTask]) in Value.list(tasks.map { .string($0.title) }) }
-    return [
-      "tasks": titles(events.repository.tasks), "listed": titles(events.list.listed),
-      "title": .string(events.add?.title ?? ""),
-    ]
+    let (tasks, listed) = (events.repository.tasks.map(\.title), events.list.listed.map(\.title))
+    return FlowValue.values(["tasks": tasks, "listed": listed, "title": events.add?.title ?? ""])
   }
 }
 

@@ -74,7 +74,12 @@ public final class FlowPathSpy<Route: FlowRoute>: FlowAppSpy {
   /// Puts the app where the scenario starts, as the app would be shown there, with no call:
   /// on `given { stack: [...] }`, the routes above the root. A stack that does not start at
   /// this spy's root, or holds a screen the route type has not, throws, naming it.
-  public func begin(at start: ScenarioStart) throws {
+  ///
+  /// `appeared`, when given, becomes the spy's `appeared`, and runs for the start's top.
+  public func begin(
+    at start: ScenarioStart, appeared: (@MainActor (Route?) -> Void)? = nil
+  ) throws {
+    if let appeared { self.appeared = appeared }
     guard let stack = start.stack else { return }
     guard stack.first?.name == root else {
       throw DriverError("the scenario starts on \(stack), whose root is not '\(root)'")

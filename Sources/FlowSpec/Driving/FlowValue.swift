@@ -19,4 +19,10 @@ public enum FlowValue {
       return mirror.children.first.flatMap { value(of: $0.value) }
     }
   }
+
+  /// The flow's values of an app's, by state name; a value of no flow type is left out (and
+  /// an expectation about it fails, saying it is not observed).
+  public static func values(_ values: [String: Any]) -> [String: Value] {
+    values.compactMapValues(value(of:))
+  }
 }
