@@ -113,6 +113,20 @@ let package = Package(
     .testTarget(
       name: "ExampleShopTests", dependencies: ["ExampleShop", "FlowSpec", "FlowTestSupport"],
       path: "Examples/ShopAppTests", exclude: ["flowspec.json"], plugins: ["FlowSpecPlugin"]),
+    // The second article's router and coordinators over UIKit (its stand-ins here), and the
+    // checklist of flows/coordinator.yaml and its child flows run against them.
+    .target(
+      name: "ExampleCoordinator",
+      dependencies: [.target(name: "UIKitStandIns", condition: .when(platforms: nonUIKitPlatforms))],
+      path: "Examples/CoordinatorApp"),
+    .testTarget(
+      name: "ExampleCoordinatorTests",
+      dependencies: [
+        "ExampleCoordinator", "FlowSpec", "FlowTestSupport",
+        .target(name: "UIKitStandIns", condition: .when(platforms: nonUIKitPlatforms)),
+      ],
+      path: "Examples/CoordinatorAppTests", exclude: ["flowspec.json"],
+      plugins: ["FlowSpecPlugin"]),
     // The fourth article's task list over UIPilot, its routes generated from flows/todo.yaml,
     // and the checklist run against its view models through a path spy.
     .target(

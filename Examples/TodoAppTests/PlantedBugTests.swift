@@ -79,6 +79,7 @@ struct TodoPlantedBugTests {
 
   @Test("the article's view models pass every item and the exploration")
   func soundApp() async {
+    #expect(!Self.checklist.entries.isEmpty, "the flow loads")
     #expect(await failing(TodoScreens.self) == [])
     #expect(await Self.checklist.explore(driver: TodoDriver.self, events: 300) == nil)
   }

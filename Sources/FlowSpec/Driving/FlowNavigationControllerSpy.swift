@@ -34,6 +34,14 @@ open class FlowNavigationControllerSpy: UINavigationController, FlowAppSpy {
     super.init()
   }
 
+  /// A navigation controller for the app to present (a coordinator's own stack), whose
+  /// calls go to this spy's log, in order with this one's.
+  public func makeNavigationController() -> FlowNavigationControllerSpy {
+    let spy = FlowNavigationControllerSpy(log: log)
+    spy.naming = naming
+    return spy
+  }
+
   /// A spy whose calls go to a log shared with other tabs' spies.
   init(log: FlowCallLog) {
     self.log = log
