@@ -98,6 +98,12 @@ extension DiagnosticMessage {
       "check.arguments-to-alert", .error,
       "alert '\(name)' takes no arguments; 'with' passes parameters to screens")
   }
+  static func outcomeAsEvent(_ name: String, request: String) -> Self {
+    Self(
+      "check.outcome-as-event", .warning,
+      "'\(name)' is handled as an event a view sends, not as request '\(request)' finishing: what a request's outcome does is declared under 'requests: \(request): onSuccess:' (or 'onFailure:'), and a step resolves it with '{ complete: \(request) }'"
+    )
+  }
   static func reservedEventName(_ name: String) -> Self {
     Self(
       "check.reserved-event", .error,

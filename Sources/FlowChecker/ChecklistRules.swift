@@ -17,6 +17,12 @@ extension DiagnosticMessage {
       "checklist.duplicate-item", .error,
       "\(place) '\(text)'; siblings name their own tests, so give each its own text")
   }
+  static func duplicateSection(_ title: String) -> Self {
+    Self(
+      "checklist.duplicate-section", .warning,
+      "section '\(title)' is written twice; a pasted block that repeats its title belongs under the first: move these items there and drop this title"
+    )
+  }
   static func unknownEvent(_ name: String) -> Self {
     Self("checklist.unknown-event", .error, "no screen handles event '\(name)'")
   }
@@ -47,6 +53,18 @@ extension Checker {
           at: text.range, notes: [.init("the first is here", range: first.range)])
       } else {
         seen[key] = text
+      }
+    }
+    // A section written twice is most often a pasted block that repeated its title.
+    var sectionTitles: [String: Located<String>] = [:]
+    for section in checklist.sections {
+      guard let title = section.title else { continue }
+      if let first = sectionTitles[title.value] {
+        sink.report(
+          .duplicateSection(title.value), at: title.range,
+          notes: [.init("the first is here", range: first.range)])
+      } else {
+        sectionTitles[title.value] = title
       }
     }
     let names = ChecklistNames(tree)

@@ -63,5 +63,14 @@ extension Checker {
     where EventKeyword(rawValue: handler.event.value)?.reservesEventName ?? false {
       sink.report(.reservedEventName(handler.event.value), at: handler.event.range)
     }
+    for handler in flow.screens[index].handlers {
+      // `on: load.success` reads like a request's outcome, and is an event of that name.
+      let parts = handler.event.value.split(separator: ".")
+      guard parts.count == 2,
+        ["success", "failure", "onSuccess", "onFailure"].contains(String(parts[1]))
+      else { continue }
+      sink.report(
+        .outcomeAsEvent(handler.event.value, request: String(parts[0])), at: handler.event.range)
+    }
   }
 }

@@ -207,6 +207,11 @@ public enum DiagnosticCatalog {
       help: "an alert with two `cancel` actions (UIKit raises)"),
     Entry(id: "check.undismissable-alert", severity: "error", help: "an alert with no actions"),
     Entry(
+      id: "check.outcome-as-event", severity: "warning",
+      help:
+        "an event named like a request's outcome (`load.success`): outcomes are declared under `requests:`"
+    ),
+    Entry(
       id: "check.duplicate-action", severity: "error",
       help: "two actions of one alert with the same title"),
     Entry(
@@ -225,6 +230,11 @@ public enum DiagnosticCatalog {
       id: "checklist.done-but-failing", severity: "error",
       help:
         "an item marked done that fails when run, or has no steps (with a note at each failed expectation)"
+    ),
+    Entry(
+      id: "checklist.duplicate-section", severity: "warning",
+      help:
+        "two sections with the same title, as when a pasted block repeats its section (merge them)"
     ),
     Entry(
       id: "checklist.duplicate-item", severity: "error",

@@ -149,7 +149,12 @@ public struct FlowDocument: Sendable {
       let key: String
       switch loader.files.admit(childPath, named: use.path.value) {
       case .failure(let error):
-        sink.report(.missingFlowFile(use.path.value, reason: error.reason), at: use.path.range)
+        sink.report(
+          .missingFlowFile(
+            use.path.value, reason: error.reason,
+            suggestion: error.reason.hasPrefix("no such file")
+              ? loader.files.suggestion(forMissing: childPath, written: use.path.value) : nil),
+          at: use.path.range)
         uses.append(nil)
         continue
       case .success(let admitted): key = admitted
@@ -176,7 +181,12 @@ public struct FlowDocument: Sendable {
       }
       switch loader.files.read(key, loader.limits.maxFileSize) {
       case .failure(let error):
-        sink.report(.missingFlowFile(use.path.value, reason: error.reason), at: use.path.range)
+        sink.report(
+          .missingFlowFile(
+            use.path.value, reason: error.reason,
+            suggestion: error.reason.hasPrefix("no such file")
+              ? loader.files.suggestion(forMissing: childPath, written: use.path.value) : nil),
+          at: use.path.range)
         uses.append(nil)
       case .success(let bytes):
         loader.displayPath[key] = childPath
@@ -359,8 +369,10 @@ extension DiagnosticMessage {
     )
   }
 
-  static func missingFlowFile(_ path: String, reason: String) -> Self {
-    Self("model.missing-flow-file", .error, "cannot read the flow file '\(path)': \(reason)")
+  static func missingFlowFile(_ path: String, reason: String, suggestion: String? = nil) -> Self {
+    let hint = suggestion.map { "; did you mean '\($0)'?" } ?? ""
+    return Self(
+      "model.missing-flow-file", .error, "cannot read the flow file '\(path)': \(reason)\(hint)")
   }
   static func flowCycle(_ files: [String]) -> Self {
     Self(

@@ -9,6 +9,9 @@ public struct FlowFiles: Sendable {
   public var read: @Sendable (_ path: String, _ limit: Int) -> Result<[UInt8], FileError>
   /// Where child flows must be; see `Confinement`.
   public var confinement: Confinement
+  /// The names of the flow files (`.yaml`, `.yml`) in a folder, to suggest one for a path
+  /// that names none; none when the reader cannot list.
+  public var flowFileNames: @Sendable (_ folder: String) -> [String] = { _ in [] }
 
   /// What a child flow's path may resolve to.
   public enum Confinement: Sendable, Equatable {
@@ -29,18 +32,25 @@ public struct FlowFiles: Sendable {
   }
 
   /// The files on disk, confined to the project of the flow loaded.
-  public static let disk = FlowFiles(confinement: .projectOfTopLevelFlow) { path, limit in
-    do throws(FileError) {
-      let (bytes, size) = try FileSystem.read(path, limit: limit)
-      guard size <= limit else {
-        return .failure(
-          FileError(path: path, reason: "it is \(size) bytes, more than the limit of \(limit)"))
+  public static let disk: FlowFiles = {
+    var files = FlowFiles(confinement: .projectOfTopLevelFlow) { path, limit in
+      do throws(FileError) {
+        let (bytes, size) = try FileSystem.read(path, limit: limit)
+        guard size <= limit else {
+          return .failure(
+            FileError(path: path, reason: "it is \(size) bytes, more than the limit of \(limit)"))
+        }
+        return .success(bytes)
+      } catch {
+        return .failure(error)
       }
-      return .success(bytes)
-    } catch {
-      return .failure(error)
     }
-  }
+    files.flowFileNames = { folder in
+      ((try? FileSystem.contents(ofDirectory: folder.isEmpty ? "." : folder)) ?? [])
+        .filter { $0.hasSuffix(".yaml") || $0.hasSuffix(".yml") }.sorted()
+    }
+    return files
+  }()
 
   /// These files, with the project of `topLevelFlow` as the folder children must be in,
   /// when they are confined to it.
@@ -89,10 +99,34 @@ public struct FlowFiles: Sendable {
 
   /// Texts by path, as a generated test file embeds them; other paths are not found.
   public static func embedded(_ texts: [String: String]) -> FlowFiles {
-    FlowFiles { path, _ in
+    var files = FlowFiles { path, _ in
       texts[path].map { .success(Array($0.utf8)) }
         ?? .failure(FileError(path: path, reason: "no such file or directory"))
     }
+    files.flowFileNames = { folder in
+      texts.keys.compactMap { path in
+        let (parent, name) = split(path)
+        return parent == folder ? name : nil
+      }.sorted()
+    }
+    return files
+  }
+
+  /// The folder and the name of a path.
+  static func split(_ path: String) -> (folder: String, name: String) {
+    guard let slash = path.lastIndex(of: "/") else { return ("", path) }
+    return (String(path[..<slash]), String(path[path.index(after: slash)...]))
+  }
+
+  /// For a child flow's path that names no file, the written path with its file name
+  /// replaced by the closest flow file of that folder, if one is close.
+  func suggestion(forMissing resolved: String, written: String) -> String? {
+    let (folder, name) = Self.split(resolved)
+    guard let closest = Suggestion.closest(to: name, among: flowFileNames(folder)) else {
+      return nil
+    }
+    let (writtenFolder, _) = Self.split(written)
+    return writtenFolder.isEmpty ? closest : writtenFolder + "/" + closest
   }
 
   /// `child` relative to the folder of `parent` (or as is, when absolute), with `.` and

@@ -218,4 +218,21 @@ struct MisuseTests {
       flowc(["check", "--format", "xml"]).errors.hasPrefix(
         "Error: '--format' must be 'text', 'json' or 'sarif', not 'xml'"))
   }
+
+  @Test("a misspelt child-flow file gets a did-you-mean among the flow files beside it")
+  func misspeltChildFile() throws {
+    let folder = try TemporaryFolder()
+    _ = try folder.write(
+      "flows/sub/child-flow.yaml", "flow: Child\nstart: { setRoot: C }\nscreens: { C: {} }\n")
+    let parent = try folder.write(
+      "flows/app.yaml",
+      "flow: P\nuse:\n  Child: sub/chid-flow.yaml\nstart: { setRoot: A }\nscreens:\n  A: { on: { go: { start: Child } } }\n"
+    )
+    let result = flowc(["check", parent])
+    #expect(result.status == 1)
+    #expect(
+      result.output.contains(
+        "cannot read the flow file 'sub/chid-flow.yaml': no such file or directory; did you mean 'sub/child-flow.yaml'?"
+      ), "\(result)")
+  }
 }

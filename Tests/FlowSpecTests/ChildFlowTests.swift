@@ -113,7 +113,8 @@ struct ChildFlowTests {
     #expect(diagnostic.file == "/app/parent.yaml")
     #expect(
       diagnostic.message
-        == "cannot read the flow file 'children/modl.yaml': no such file or directory")
+        == "cannot read the flow file 'children/modl.yaml': no such file or directory; did you mean 'children/modal.yaml'?"
+    )
   }
 
   @Test("a child that cannot be read is one error: names it would declare are not judged")

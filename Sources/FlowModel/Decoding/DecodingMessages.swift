@@ -11,8 +11,12 @@ extension DiagnosticMessage {
       }
     return Self("model.unknown-key", .error, "unknown key '\(key)' in \(subject); \(hint)")
   }
-  static func wrongType(_ subject: String, expected: String, found: String) -> Self {
-    Self("model.wrong-type", .error, "\(subject) must be \(expected), found \(found)")
+  static func wrongType(_ subject: String, expected: String, found: String, hint: String? = nil)
+    -> Self
+  {
+    Self(
+      "model.wrong-type", .error,
+      "\(subject) must be \(expected), found \(found)" + (hint.map { " (\($0))" } ?? ""))
   }
   static func missingKey(_ key: String, in subject: String, hint: String) -> Self {
     Self("model.missing-key", .error, "\(subject) needs '\(key)': \(hint)")

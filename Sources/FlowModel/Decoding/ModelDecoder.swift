@@ -73,11 +73,23 @@ struct ModelDecoder {
 
   // MARK: Scalars
 
+  /// `title: {restaurant}` is a YAML mapping of one key without a value: the text meant, in
+  /// quotes, for the message to suggest.
+  static func bracedTextHint(_ node: YAMLNode) -> String? {
+    guard let pairs = node.pairs, pairs.count == 1, let pair = pairs.first, pair.value.isNull,
+      let key = pair.keyText
+    else { return nil }
+    return "braces make a YAML mapping; quote the text: \"{\(key)}\""
+  }
+
   /// Non-empty text: any scalar that is not null.
   mutating func string(_ node: YAMLNode, _ subject: @autoclosure () -> String) -> Located<String>? {
     guard node.kind == .scalar else {
       sink.report(
-        .wrongType(subject(), expected: "text", found: node.kindDescription), at: node.range)
+        .wrongType(
+          subject(), expected: "text", found: node.kindDescription,
+          hint: Self.bracedTextHint(node)),
+        at: node.range)
       return nil
     }
     let text = node.text

@@ -1,9 +1,9 @@
 // What of UIKit the spy reads and does that UIKit keeps out of its public API, with both
 // branches: UIKit's own types where UIKit exists, the stand-ins (UIKitStandIns) elsewhere.
 #if canImport(UIKit)
-  public import UIKit
+  import UIKit
 #else
-  public import UIKitStandIns
+  import UIKitStandIns
 #endif
 
 @MainActor
