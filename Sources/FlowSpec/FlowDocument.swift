@@ -134,6 +134,17 @@ public struct FlowDocument: Sendable {
   /// How many files of a chain of uses load on one thread's stack.
   private static let filesPerStack = 32
 
+  /// A child flow that cannot be read, with the closest flow file beside it when the path
+  /// names none.
+  private static func missingFile(
+    _ use: FlowUse, at childPath: String, _ error: FileError, _ files: FlowFiles
+  ) -> DiagnosticMessage {
+    let suggestion =
+      error.reason.hasPrefix("no such file")
+      ? files.suggestion(forMissing: childPath, written: use.path.value) : nil
+    return .missingFlowFile(use.path.value, reason: error.reason, suggestion: suggestion)
+  }
+
   /// Reads, parses and checks each child flow `flow` uses; a path that may not be read, a
   /// missing file or a cycle of flows is a diagnostic at the path that names it. A child
   /// used by several flows is loaded once (`ChildFlowLoader`), so a diamond of `use:`s
@@ -149,12 +160,7 @@ public struct FlowDocument: Sendable {
       let key: String
       switch loader.files.admit(childPath, named: use.path.value) {
       case .failure(let error):
-        sink.report(
-          .missingFlowFile(
-            use.path.value, reason: error.reason,
-            suggestion: error.reason.hasPrefix("no such file")
-              ? loader.files.suggestion(forMissing: childPath, written: use.path.value) : nil),
-          at: use.path.range)
+        sink.report(missingFile(use, at: childPath, error, loader.files), at: use.path.range)
         uses.append(nil)
         continue
       case .success(let admitted): key = admitted
@@ -181,12 +187,7 @@ public struct FlowDocument: Sendable {
       }
       switch loader.files.read(key, loader.limits.maxFileSize) {
       case .failure(let error):
-        sink.report(
-          .missingFlowFile(
-            use.path.value, reason: error.reason,
-            suggestion: error.reason.hasPrefix("no such file")
-              ? loader.files.suggestion(forMissing: childPath, written: use.path.value) : nil),
-          at: use.path.range)
+        sink.report(missingFile(use, at: childPath, error, loader.files), at: use.path.range)
         uses.append(nil)
       case .success(let bytes):
         loader.displayPath[key] = childPath
