@@ -69,7 +69,7 @@ extension Checker {
     }
     let names = ChecklistNames(tree)
     for entry in entries {
-      if !entry.item.isBound, !entry.item.text.value.isEmpty {
+      if !entry.item.isBound, !entry.item.text.value.isEmpty, !entry.item.hasMisplacedSteps {
         sink.report(.unboundItem(entry.item.text.value), at: entry.item.text.range)
       }
       for step in entry.item.steps {

@@ -53,4 +53,25 @@ struct NewcomerMistakeTests {
     #expect(warning.notes.first?.range?.start.line == 7)
     #expect(warning.message.hasPrefix("section 'MAIN' is written twice"))
   }
+
+  @Test("steps at their item's indent: the indentation errors, and no consequence before them")
+  func stepsAtItemIndent() {
+    let document = TestFlows.document(
+      TestFlows.header
+        + """
+        screens:
+          Home: { on: { go: { push: B } } }
+          B: {}
+        spec: |
+          [✅] one
+          when go
+          expect { top: B }
+
+        """
+    ).runningChecklist()
+    #expect(
+      document.diagnostics.map(\.id.rawValue) == [
+        "checklist.step-indentation", "checklist.step-indentation",
+      ], "\(document.diagnostics.map(\.message))")
+  }
 }

@@ -76,6 +76,9 @@ public struct ChecklistItem: Sendable {
   public var children: [ChecklistItem]
   /// The source lines from the item's line to its last step's, for quoting.
   public var lines: ClosedRange<Int>
+  /// Whether steps written for the item were misplaced (at its indent) and reported so:
+  /// its being unbound is then that error's consequence, not a warning of its own.
+  public var hasMisplacedSteps = false
 
   public init(
     text: Located<String>, mark: ChecklistMark, steps: [Step], children: [ChecklistItem],

@@ -237,10 +237,13 @@ struct BlockChecklistReader {
     var children: [ChecklistItem] = []
     var firstLine: Int
     var lastLine: Int
+    var hasMisplacedSteps = false
 
     func build() -> ChecklistItem {
-      ChecklistItem(
+      var item = ChecklistItem(
         text: text, mark: mark, steps: steps, children: children, lines: firstLine...lastLine)
+      item.hasMisplacedSteps = hasMisplacedSteps
+      return item
     }
   }
 
@@ -339,7 +342,11 @@ struct BlockChecklistReader {
       return
     }
     guard indent > top.indent else {
+      // The step is the item's, misplaced: its error is the one to read, and the item's
+      // lines take it, so "not bound" and "marked done but has no steps" do not follow.
       decoder.sink.report(.stepNotIndented(top.text.value), at: keywordText.range)
+      open[open.count - 1].lastLine = line.number
+      open[open.count - 1].hasMisplacedSteps = true
       return
     }
     open[open.count - 1].lastLine = lines[index - 1].number
