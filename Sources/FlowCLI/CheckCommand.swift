@@ -72,9 +72,17 @@ enum CheckCommand: Command {
         diagnostics, documents: documents, console: console, limit: limit)
       if let summary = DiagnosticPrinter.summary(of: diagnostics) {
         console.print(summary)
+      } else if console.errorIsTerminal {
+        // As compilers: a clean check prints nothing, but for a person at a terminal.
+        console.printError(Self.noProblems(in: documents.count))
       }
     }
     return diagnostics.containsErrors ? .problemsFound : .success
+  }
+
+  /// What a clean check says, on standard error, where it says anything.
+  static func noProblems(in files: Int) -> String {
+    "no problems in \(files) file\(files == 1 ? "" : "s")"
   }
 
   /// The documents' diagnostics, each once: a child flow checked on its own and through its

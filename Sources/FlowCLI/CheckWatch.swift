@@ -29,11 +29,12 @@ enum CheckWatch {
         let (documents, diagnostics) = check(settings, console: console)
         children = documents.flatMap(childPaths)
         if !firstRun {
-          console.print("\n— changed: " + changed.sorted().joined(separator: ", "))
+          console.printError("")
+          console.printError("— changed: " + changed.sorted().joined(separator: ", "))
         }
         report(diagnostics, after: previous, documents: documents, settings, console: console)
         previous = diagnostics
-        console.print("watching for changes; Ctrl-C stops")
+        console.printError("watching for changes; Ctrl-C stops")
       }
       // An editor's save is often several writes (a temporary file, then a rename): once
       // woken, wait for a tenth of a second without events, a second at most.
@@ -42,7 +43,8 @@ enum CheckWatch {
         while quiet < 10, events.wait(seconds: 0.1) { quiet += 1 }
       }
     }
-    console.print("\nflowc: stopped watching")
+    console.printError("")
+    console.printError("flowc: stopped watching")
     return .success
   }
 
@@ -72,9 +74,7 @@ enum CheckWatch {
     guard let previous else {
       FlowInputs.printDiagnostics(
         diagnostics, documents: documents, console: console, limit: settings.limit)
-      console.print(
-        DiagnosticPrinter.summary(of: diagnostics)
-          ?? "no problems in \(documents.count) file\(documents.count == 1 ? "" : "s")")
+      printSummary(of: diagnostics, files: documents.count, console: console)
       return
     }
     var before = counts(previous)
@@ -97,18 +97,25 @@ enum CheckWatch {
       }
     }
     if added.isEmpty && fixed.isEmpty {
-      console.print("no new problems, none fixed")
+      console.printError("no new problems, none fixed")
     }
     for diagnostic in fixed {
-      console.print(
-        "fixed: \(TerminalText.line(diagnostic.file)):\(diagnostic.position): \(TerminalText.line(diagnostic.message))"
-      )
+      console.printError(
+        "fixed: \(diagnostic.file):\(diagnostic.position): \(diagnostic.message)")
     }
     FlowInputs.printDiagnostics(
       added, documents: documents, console: console, limit: settings.limit)
-    console.print(
-      DiagnosticPrinter.summary(of: diagnostics)
-        ?? "no problems in \(documents.count) file\(documents.count == 1 ? "" : "s")")
+    printSummary(of: diagnostics, files: documents.count, console: console)
+  }
+
+  /// As `check` does: the problems' count on standard output; a clean round says so on
+  /// standard error, with the watch's other status lines (diagnostics alone on stdout).
+  private static func printSummary(of diagnostics: [Diagnostic], files: Int, console: Console) {
+    if let summary = DiagnosticPrinter.summary(of: diagnostics) {
+      console.print(summary)
+    } else {
+      console.printError(CheckCommand.noProblems(in: files))
+    }
   }
 
   /// A diagnostic without its place, which an edit above it moves.

@@ -235,4 +235,17 @@ struct MisuseTests {
         "cannot read the flow file 'sub/chid-flow.yaml': no such file or directory; did you mean 'sub/child-flow.yaml'?"
       ), "\(result)")
   }
+
+  @Test("a clean check prints nothing, as a compiler does; at a terminal, a line on stderr")
+  func cleanCheckConvention() throws {
+    let folder = try TemporaryFolder()
+    let flow = try folder.write(
+      "flows/app.yaml", "flow: A\nstart: { setRoot: Home }\nscreens: { Home: {} }\n")
+    let piped = flowc(["check", flow])
+    #expect(piped.status == 0)
+    #expect(piped.output == "" && piped.errors == "", "\(piped)")
+    let terminal = flowc(["check", flow], outputIsTerminal: true)
+    #expect(terminal.output == "")
+    #expect(terminal.errors == "no problems in 1 file\n", "\(terminal)")
+  }
 }
