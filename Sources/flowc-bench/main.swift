@@ -1,10 +1,12 @@
 import CLibYAML
 import FlowSpec
 import FlowYAML
+import Foundation
 
 /// flowc-bench: prints the figures recorded in BENCHMARKS.md. Run it in release:
 ///
 ///     swift run -c release flowc-bench check     # issue 2: libyaml vs flowc check
+///     swift run -c release flowc-bench check --max-cpu-ratio 3   # the guard CI runs
 ///     swift run -c release flowc-bench run       # issue 3: events per second
 ///     swift run -c release flowc-bench coverage  # issue 12: coverage and suggest
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -35,7 +37,40 @@ func libyamlEventParse(_ bytes: [UInt8]) -> Int {
   return events
 }
 
+/// `check --max-cpu-ratio R`: the guard CI runs. The median, over alternating runs, of
+/// flowc check's CPU time over libyaml's bare event parse of the same bytes (10,000 screens
+/// unless `--screens` says otherwise); exits 1 when it exceeds R. CPU time, since a shared
+/// machine's load disturbs it least; alternating, so both see the same machine.
+func guardCheckCPURatio(_ limit: Double) -> Never {
+  let repetitions = option("repetitions", default: 9)
+  let screens = option("screens", default: 10_000)
+  let bytes = Array(SyntheticFlows.large(screens: screens).utf8)
+  var ratios: [Double] = []
+  for _ in 0..<repetitions {
+    var start = Measure.cpuSeconds()
+    _ = libyamlEventParse(bytes)
+    let libyaml = Measure.cpuSeconds() - start
+    start = Measure.cpuSeconds()
+    _ = FlowDocument(bytes: bytes, path: "synthetic.yaml").diagnostics.count
+    let check = Measure.cpuSeconds() - start
+    ratios.append(check / max(libyaml, 1e-9))
+  }
+  let median = ratios.sorted()[ratios.count / 2]
+  let verdict = median <= limit ? "within" : "over"
+  print(
+    "flowc check CPU / libyaml CPU at \(screens) screens, median of \(repetitions) alternating runs: \(Measure.format(median, digits: 2))× (\(verdict) the limit \(Measure.format(limit, digits: 2))×)"
+  )
+  exit(median <= limit ? 0 : 1)
+}
+
 func benchmarkCheck() {
+  if let index = arguments.firstIndex(of: "--max-cpu-ratio") {
+    guard index + 1 < arguments.count, let limit = Double(arguments[index + 1]), limit > 0 else {
+      print("flowc-bench: '--max-cpu-ratio' takes a positive number, such as 3")
+      exit(2)
+    }
+    guardCheckCPURatio(limit)
+  }
   let repetitions = option("repetitions", default: 11)
   var results: [(screens: Int, check: Double, cpu: Double)] = []
   print(
