@@ -47,6 +47,9 @@ struct CompiledLink: Sendable {
   var text: String
   var tab: Int?
   var routes: [Target]
+  /// Pushed one by one on the stack as it is, rather than set above its root at once.
+  var isOneByOne: Bool
+  var animated: Bool
   /// The coverage target noted when a URL matches the link.
   var coverageTarget: Int
 }

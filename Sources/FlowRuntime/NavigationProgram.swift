@@ -196,6 +196,7 @@ public final class NavigationProgram: Sendable {
         pattern: pattern, text: link.pattern.value,
         tab: link.tab.flatMap { tabIndex[$0.value] },
         routes: link.routes.map { rootCompiler.target($0, context: nil) },
+        isOneByOne: link.isOneByOne, animated: link.animated?.value ?? link.isOneByOne,
         coverageTarget: coverage.add(
           .link, "link \(link.pattern.value)", screen: nil, file: root.file,
           at: link.pattern.range))

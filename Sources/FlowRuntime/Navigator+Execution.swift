@@ -123,7 +123,7 @@ extension Navigator {
 
   /// `pushViewController(_:animated:)`: on the presented screen's own stack when it has
   /// one; refused (and logged, as UIKit ignores it) on a presented screen without one.
-  private mutating func push(_ entry: StackEntry, animated: Bool) throws(NavigationError) {
+  mutating func push(_ entry: StackEntry, animated: Bool) throws(NavigationError) {
     if let layer = current.topScreenLayer, case .screen(var modal) = current.layers[layer] {
       guard modal.hasNavigation else {
         let name = program.screens[modal.entries[0].screen].name

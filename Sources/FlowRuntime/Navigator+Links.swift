@@ -3,7 +3,8 @@ import FlowModel
 
 extension Navigator {
   /// Opens a URL: the first link whose pattern matches sets its routes above the root of its
-  /// tab's stack (selecting the tab), at once and without animation. A URL no pattern
+  /// tab's stack (selecting the tab), at once and without animation, or, for a link
+  /// declared `oneByOne`, pushes them one by one on the stack as it is. A URL no pattern
   /// matches, or whose values do not read as the parameters' types, changes nothing; the
   /// log says why.
   mutating func open(_ text: String) throws(NavigationError) {
@@ -29,7 +30,11 @@ extension Navigator {
         try loadTab(tab)
         if tab != current.selectedTab { try select(tab) }
       }
-      try reset(to: routes, animated: false)
+      if link.isOneByOne {
+        for route in routes { try push(route, animated: link.animated) }
+      } else {
+        try reset(to: routes, animated: link.animated)
+      }
       return
     }
     let patterns = program.links.map(\.text)

@@ -229,6 +229,12 @@ public enum FlowSchema {
     .link: [
       "tab": described(reference("name"), "The tab the link lands in."),
       "routes": described(routes, "The routes set above the root of the tab's stack."),
+      "oneByOne": described(
+        boolean,
+        "Push the routes one by one on the stack as it is, instead of setting them above its root at once."
+      ),
+      "animated": described(
+        boolean, "The navigation's `animated` flag: false at once, true one by one, unless given."),
     ],
   ]
 

@@ -175,6 +175,36 @@ struct DeepLinkTests {
       ])
   }
 
+  @Test(
+    "a link declared oneByOne pushes each route on the stack as it is; 'animated' sets the flag")
+  func openOneByOne() throws {
+    let flow = tabsFlow.replacingOccurrences(
+      of: "\"app://here/{id}\": [{ Product: { id: $id } }]",
+      with:
+        "\"app://here/{id}\": { routes: [{ Product: { id: $id } }, Settings], oneByOne: true }\n  \"app://at/{id}\": { routes: [{ Product: { id: $id } }], animated: true }"
+    )
+    var navigator = try Navigator(flow: try TestFlows.flow(flow))
+    try navigator.send(.named("show", arguments: ["id": .int(1)]))
+    try navigator.send(.open("app://here/2"))
+    #expect(
+      navigator.screens.map(\.description) == [
+        "Feed", "Product(id: 1)", "Product(id: 2)", "Settings",
+      ])
+    #expect(navigator.callCount(.push) == 3)
+    #expect(navigator.callCount(.reset) == 0)
+    #expect(navigator.lastAnimated == true)
+    try navigator.send(.open("app://at/3"))
+    #expect(navigator.screens.map(\.description) == ["Feed", "Product(id: 3)"])
+    #expect(navigator.log.last?.description == "reset([Product(id: 3)], animated: true)")
+    let refused = TestFlows.document(
+      tabsFlow.replacingOccurrences(
+        of: "[{ Product: { id: $id } }]\n",
+        with: "{ routes: [{ Product: { id: $id } }], oneByOne: 1 }\n"))
+    #expect(
+      refused.diagnostics.contains { $0.id.rawValue == "model.wrong-type" },
+      "\(refused.diagnostics.map(\.message))")
+  }
+
   @Test("a link without a tab lands in the selected tab; the previous routes are replaced")
   func openInSelectedTab() throws {
     var navigator = try navigator()

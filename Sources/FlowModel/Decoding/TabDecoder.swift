@@ -9,7 +9,7 @@ extension DiagnosticMessage {
 
 extension ModelDecoder {
   static let tabKeys: [StaticString] = ["title", "image", "root"]
-  static let linkKeys: [StaticString] = ["tab", "routes"]
+  static let linkKeys: [StaticString] = ["tab", "routes", "oneByOne", "animated"]
 
   /// `tabs:`: each tab by name, with its title, SF Symbol and root screen.
   mutating func tabs(_ node: YAMLNode) -> [Tab] {
@@ -78,7 +78,10 @@ extension ModelDecoder {
         else { return nil }
         return DeepLink(
           pattern: pattern, parsed: parsed, tab: fields["tab"].flatMap { string($0, "a tab name") },
-          routes: routes, range: range)
+          routes: routes,
+          isOneByOne: fields["oneByOne"].flatMap { bool($0, "'oneByOne' of a link") }?.value
+            ?? false,
+          animated: fields["animated"].flatMap { bool($0, "'animated' of a link") }, range: range)
       }
       guard
         let routes = routes(pair.value, "the routes of '\(pattern.value)'", allowsReferences: true)

@@ -35,17 +35,26 @@ public struct DeepLink: Sendable {
   public var tab: Located<String>?
   /// The routes set above the stack's root, bottom first; `$name` reads a pattern variable.
   public var routes: [ScreenTarget]
+  /// Whether the routes are pushed one by one on the stack as it is (`oneByOne: true`),
+  /// rather than set above its root at once: what an app that appends a link's routes to
+  /// its path does.
+  public var isOneByOne: Bool
+  /// The `animated` flag of the link's navigation: `false` for routes set at once and
+  /// `true` for pushes, unless given.
+  public var animated: Located<Bool>?
   /// The whole declaration.
   public var range: SourceRange
 
   public init(
     pattern: Located<String>, parsed: URLPattern?, tab: Located<String>?, routes: [ScreenTarget],
-    range: SourceRange
+    isOneByOne: Bool = false, animated: Located<Bool>? = nil, range: SourceRange
   ) {
     self.pattern = pattern
     self.parsed = parsed
     self.tab = tab
     self.routes = routes
+    self.isOneByOne = isOneByOne
+    self.animated = animated
     self.range = range
   }
 }
