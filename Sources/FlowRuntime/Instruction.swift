@@ -19,7 +19,7 @@ indirect enum Instruction: Sendable {
   case request(Int, [Operand])
   /// Starts the child flow at this index: its state reset, then these values written;
   /// presented with a stack of its own in this style, or on the current stack.
-  case startFlow(Int, [StateWrite], ModalStyle?, animated: Bool)
+  case startFlow(Int, [StateWrite], ModalStyle?, animated: Bool, hasNavigation: Bool)
   /// Tells the parent flow the event (by name), with these values.
   case finish(String, [(String, Operand)])
   case branch(Predicate, then: Instruction, otherwise: Instruction?)

@@ -146,7 +146,8 @@ struct InstructionCompiler {
       }
       // Presenting the child's stack animates unless told otherwise, as `present` does.
       return .startFlow(
-        child, writes, start.presentation?.value, animated: operation.animated?.value ?? true)
+        child, writes, start.presentation?.value, animated: operation.animated?.value ?? true,
+        hasNavigation: start.hasOwnStack?.value ?? true)
     case .finish(let finish):
       return .finish(
         finish.event.value,

@@ -250,7 +250,7 @@ extension Instruction {
         for write in writes { collect(write.value) }
       case .request(_, let operands):
         for operand in operands { collect(operand) }
-      case .startFlow(_, let writes, _, _):
+      case .startFlow(_, let writes, _, _, _):
         for write in writes { collect(write.value) }
       case .finish(_, let arguments):
         for (_, operand) in arguments { collect(operand) }

@@ -83,8 +83,10 @@ extension Navigator {
       }
     case .request(let index, let operands):
       try startRequest(index, operands, context)
-    case .startFlow(let child, let writes, let style, let animated):
-      try startFlow(child, writes: writes, style: style, animated: animated, context)
+    case .startFlow(let child, let writes, let style, let animated, let hasNavigation):
+      try startFlow(
+        child, writes: writes, style: style, animated: animated, hasNavigation: hasNavigation,
+        context)
     case .finish(let event, let operands):
       var values: [String: Value] = [:]
       for (name, operand) in operands { values[name] = try resolve(operand, context) }

@@ -5,10 +5,11 @@ extension Navigator {
   /// Starts a child flow, as a coordinator starts the next one: its state back to its
   /// defaults with the values given, then its `start` runs, on the current navigation stack
   /// (the parent passes its navigation controller on) or, with a modal style, on a stack of
-  /// its own presented over everything.
+  /// its own presented over everything, or, without one (`stack: false`), its root
+  /// presented as a single screen, on which a push is refused as UIKit ignores it.
   mutating func startFlow(
     _ child: Int, writes: [StateWrite], style: ModalStyle?, animated: Bool,
-    _ context: ExecutionContext
+    hasNavigation: Bool = true, _ context: ExecutionContext
   ) throws(NavigationError) {
     let compiled = program.flows[child]
     var values: [(Int, Value)] = []
@@ -39,9 +40,15 @@ extension Navigator {
         current.layers.removeLast()
         return
       }
+      // The child's start sets its root on the new layer; a single screen keeps no stack.
       try execute(start, in: ExecutionContext(flow: child))
-      if layer < current.layers.count, case .screen(let modal) = current.layers[layer] {
+      if layer < current.layers.count, case .screen(var modal) = current.layers[layer] {
         if let root = modal.entries.first {
+          if !hasNavigation {
+            modal.entries = [root]
+            modal.hasNavigation = false
+            current.layers[layer] = .screen(modal)
+          }
           record(.present, .entry(root), animated: animated)
         } else {
           current.layers.remove(at: layer)

@@ -372,7 +372,11 @@ public enum FlowSchema {
         enumeration(ModalStyle.allCases.map(\.rawValue)),
         "How a screen is presented: `sheet` or `fullScreen`.")
     case "stack":
-      described(boolean, "Present the screen in a navigation controller of its own.")
+      described(
+        boolean,
+        keyword == "start"
+          ? "For a presented child flow: false presents its root as a single screen, with no stack of its own."
+          : "Present the screen in a navigation controller of its own.")
     case "presented":
       described(
         enumeration(ModalStyle.allCases.map(\.rawValue)),

@@ -85,6 +85,25 @@ struct ChildFlowTests {
     #expect(navigator.value(of: "Pushed.count") == .int(0), "a new start resets the child's state")
   }
 
+  @Test("a child presented with 'stack: false' is a single screen: a push on it is refused")
+  func presentedAsSingleScreen() throws {
+    let single = parent.replacingOccurrences(
+      of: "compose: { start: Modal, presented: fullScreen }",
+      with: "compose: { start: Modal, presented: sheet, stack: false }")
+    var navigator = try Navigator(
+      program: NavigationProgram(tree: try #require(document(single).validTree)))
+    try navigator.send("compose")
+    #expect(navigator.presented == .screen(ScreenInstance(name: "Compose"), .sheet))
+    #expect(navigator.presentedStack == nil)
+    #expect(navigator.log.last?.description == "present(Compose, animated: true)")
+    try navigator.send("next")
+    #expect(navigator.presented == .screen(ScreenInstance(name: "Compose"), .sheet))
+    #expect(navigator.callCount(.push) == 1, "the push is logged")
+    #expect(navigator.log.last?.description.contains("refused") == true, "\(navigator.log)")
+    try navigator.send("close")
+    #expect(navigator.presented == nil)
+  }
+
   @Test("a child presented modally gets a stack of its own; finishing tells the parent")
   func presented() throws {
     var navigator = try Navigator(

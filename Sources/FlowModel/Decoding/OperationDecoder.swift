@@ -71,7 +71,7 @@ enum OperationKeyword: Hashable {
     case .call(.present): ["animated", "with", "style", "stack"]
     case .call(.select), .set, .add, .append, .remove: []
     case .request, .finish: ["with"]
-    case .start: ["with", "presented", "animated"]
+    case .start: ["with", "presented", "animated", "stack"]
     case .if: ["then", "else"]
     }
   }
@@ -187,7 +187,8 @@ extension ModelDecoder {
       kind = .startFlow(
         FlowStart(
           flow: flow, arguments: arguments(fields),
-          presentation: fields["presented"].flatMap { choice($0, "a presentation style") }))
+          presentation: fields["presented"].flatMap { choice($0, "a presentation style") },
+          hasOwnStack: fields["stack"].flatMap { bool($0, "'stack'") }))
     case .finish:
       guard let event = string(value, "the event to send the parent flow") else { return nil }
       kind = .finish(FlowFinish(event: event, arguments: arguments(fields)))

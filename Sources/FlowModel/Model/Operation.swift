@@ -172,13 +172,19 @@ public struct FlowStart: Sendable {
   /// `nil` to run on the current navigation stack (the parent passes its navigation
   /// controller on); a modal style to present it with a navigation stack of its own.
   public var presentation: Located<ModalStyle>?
+  /// For a presented child: `stack: false` presents its root as a single screen, with no
+  /// navigation stack of its own (a coordinator started on any view controller); a stack of
+  /// its own unless given.
+  public var hasOwnStack: Located<Bool>?
 
   public init(
-    flow: Located<String>, arguments: [Assignment] = [], presentation: Located<ModalStyle>? = nil
+    flow: Located<String>, arguments: [Assignment] = [], presentation: Located<ModalStyle>? = nil,
+    hasOwnStack: Located<Bool>? = nil
   ) {
     self.flow = flow
     self.arguments = arguments
     self.presentation = presentation
+    self.hasOwnStack = hasOwnStack
   }
 }
 
