@@ -97,7 +97,7 @@ struct GeneratedCodeSafetyTests {
     #expect((SwiftTypeReference(text) != nil) == isValid)
   }
 
-  @Test("every hostile flow's generated tests and routes type-check, in one batch")
+  @Test("every hostile flow's generated tests, event surface and routes type-check, in one batch")
   func typeCheck() throws {
     let folder = try TemporaryFolder()
     var files: [String] = []
@@ -107,6 +107,14 @@ struct GeneratedCodeSafetyTests {
         flow, source: document.text,
         options: .init(filePath: document.path, typeName: "Hostile\(index)Checklist"))
       files.append(try folder.write("Hostile\(index)Checklist.swift", tests))
+      // The typed event surface a driver binds, its suite (which names the driver) cut off.
+      let bound = ChecklistTestGenerator.render(
+        flow, source: document.text,
+        options: .init(
+          filePath: document.path, typeName: "Bound\(index)Checklist",
+          driver: SwiftTypeReference("AppDriver"), tree: document.tree))
+      let surface = bound[..<(bound.range(of: "\n@Suite(")?.lowerBound ?? bound.endIndex)]
+      files.append(try folder.write("Hostile\(index)Events.swift", String(surface)))
       files.append(
         try folder.write("Hostile\(index)Routes.swift", RouteGenerator.render(flow, fileName: name))
       )
