@@ -24,9 +24,4 @@ public struct FlowTree: Sendable {
   public func child(_ name: String, of flow: Int) -> Int? {
     children[flow][name]
   }
-
-  /// Every screen of every flow, with its flow's index, the root's first.
-  public var allScreens: [(flow: Int, screen: Screen)] {
-    flows.indices.flatMap { index in flows[index].screens.map { (index, $0) } }
-  }
 }

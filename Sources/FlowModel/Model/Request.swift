@@ -45,6 +45,4 @@ public enum RequestOutcome: String, Sendable, Hashable, CaseIterable {
   /// The step's keyword: `complete` or `fail`.
   public var keyword: String { self == .success ? "complete" : "fail" }
 
-  /// The declaration's key for what it does: `onSuccess` or `onFailure`.
-  public var handlerKey: String { self == .success ? "onSuccess" : "onFailure" }
 }
