@@ -44,5 +44,4 @@ public enum RequestOutcome: String, Sendable, Hashable, CaseIterable {
 
   /// The step's keyword: `complete` or `fail`.
   public var keyword: String { self == .success ? "complete" : "fail" }
-
 }
