@@ -117,7 +117,9 @@ let package = Package(
     // checklist of flows/coordinator.yaml and its child flows run against them.
     .target(
       name: "ExampleCoordinator",
-      dependencies: [.target(name: "UIKitStandIns", condition: .when(platforms: nonUIKitPlatforms))],
+      dependencies: [
+        .target(name: "UIKitStandIns", condition: .when(platforms: nonUIKitPlatforms))
+      ],
       path: "Examples/CoordinatorApp"),
     .testTarget(
       name: "ExampleCoordinatorTests",
