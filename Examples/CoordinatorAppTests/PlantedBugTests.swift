@@ -62,18 +62,9 @@ struct CoordinatorPlantedBugTests {
         return (child, try! String(contentsOfFile: child, encoding: .utf8))
       }))
 
-  func failing<Router: ViewARouter>(_ router: Router.Type) async -> [String] {
-    var failing: [String] = []
-    for entry in Self.checklist.entries {
-      let result = await Self.checklist.appFailures(
-        ofItem: entry.id, driver: RouterDriver<Router>.self)
-      guard !result.failures.isEmpty else { continue }
-      failing.append(entry.item.text.value)
-      for failure in result.failures {
-        #expect(entry.item.lines.contains(failure.line), "\(failure.line): \(failure.message)")
-      }
-    }
-    return failing
+  /// The texts of the items the app fails, with every failure on its item's lines.
+  func failing<Router: ViewARouter>(_: Router.Type) async -> [String] {
+    await failingItems(of: Self.checklist, through: RouterDriver<Router>.self)
   }
 
   @Test("the article's coordinators pass every item and the exploration")

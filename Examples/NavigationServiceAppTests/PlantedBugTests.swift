@@ -71,19 +71,8 @@ struct PlantedBugTests {
     FlowDocument.load(path: path).flow?.checklist?.entries)
 
   /// The texts of the items the app fails, with every failure on its item's lines.
-  func failing<Service: NavigationService>(_ service: Service.Type) async -> [String] {
-    var failing: [String] = []
-    for entry in Self.items {
-      let app = await Self.checklist.appFailures(
-        ofItem: entry.id, driver: ServiceDriver<Service>.self)
-      guard !app.failures.isEmpty else { continue }
-      failing.append(entry.item.text.value)
-      for failure in app.failures {
-        #expect(entry.item.lines.contains(failure.line), "\(failure.line): \(failure.message)")
-        #expect(failure.filePath == Self.path)
-      }
-    }
-    return failing
+  func failing<Service: NavigationService>(_: Service.Type) async -> [String] {
+    await failingItems(of: Self.checklist, through: ServiceDriver<Service>.self, inFile: Self.path)
   }
 
   @Test("the article's service passes every item")

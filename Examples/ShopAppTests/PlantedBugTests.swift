@@ -29,17 +29,8 @@ struct ShopPlantedBugTests {
   static let checklist = ChecklistVerifier(filePath: path, source: source)
 
   /// The texts of the items the app fails, with every failure on its item's lines.
-  func failing<App: AppRouter>(_ app: App.Type) async -> [String] {
-    var failing: [String] = []
-    for entry in Self.checklist.entries {
-      let result = await Self.checklist.appFailures(ofItem: entry.id, driver: AppDriver<App>.self)
-      guard !result.failures.isEmpty else { continue }
-      failing.append(entry.item.text.value)
-      for failure in result.failures {
-        #expect(entry.item.lines.contains(failure.line), "\(failure.line): \(failure.message)")
-      }
-    }
-    return failing
+  func failing<App: AppRouter>(_: App.Type) async -> [String] {
+    await failingItems(of: Self.checklist, through: AppDriver<App>.self)
   }
 
   @Test("the article's router passes every item and the exploration")

@@ -63,18 +63,8 @@ struct TodoPlantedBugTests {
   static let checklist = ChecklistVerifier(filePath: path, source: source)
 
   /// The texts of the items the app fails, with every failure on its item's lines.
-  func failing<Screens: TodoScreens>(_ screens: Screens.Type) async -> [String] {
-    var failing: [String] = []
-    for entry in Self.checklist.entries {
-      let result = await Self.checklist.appFailures(
-        ofItem: entry.id, driver: ScreensDriver<Screens>.self)
-      guard !result.failures.isEmpty else { continue }
-      failing.append(entry.item.text.value)
-      for failure in result.failures {
-        #expect(entry.item.lines.contains(failure.line), "\(failure.line): \(failure.message)")
-      }
-    }
-    return failing
+  func failing<Screens: TodoScreens>(_: Screens.Type) async -> [String] {
+    await failingItems(of: Self.checklist, through: ScreensDriver<Screens>.self)
   }
 
   @Test("the article's view models pass every item and the exploration")
