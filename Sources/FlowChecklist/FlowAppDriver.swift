@@ -58,7 +58,9 @@ extension FlowAppDriver {
       spy.eventDidFinish()
       return
     }
-    let visible = spy.observation().visibleScreenName
+    // Only a bar-button tap the spy could not make needs the visible screen: observing the
+    // app costs as much as its navigation log is long, so other events do not.
+    let visible: String? = if case .tap = event { spy.observation().visibleScreenName } else { nil }
     guard try await receive(event, visibleScreen: visible) else {
       throw DriverError.unsupported(event)
     }

@@ -24,10 +24,11 @@ public enum RouteGenerator {
     writer.line(
       "/// The screens of flow \(SwiftSource.stringLiteral(flow.name.value)), each with its values."
     )
+    // Each screen's case name, given once, in the order of `flow.screens`.
+    var caseNames = CaseNames()
+    let cases = flow.screens.map { caseNames.name(for: $0.name.value) }
     writer.block("public enum \(route): Hashable, Sendable, Codable {") { writer in
-      var cases = CaseNames()
-      for screen in flow.screens {
-        let name = cases.name(for: screen.name.value)
+      for (screen, name) in zip(flow.screens, cases) {
         let parameters = zip(labels(of: screen), screen.params).map {
           "\($0): \(swiftType($1.type.value))"
         }
@@ -39,9 +40,7 @@ public enum RouteGenerator {
       writer.line("/// The screen's name in the flow.")
       writer.block("public var screen: String {") { writer in
         writer.line("switch self {")
-        var names = CaseNames()
-        for screen in flow.screens {
-          let name = names.name(for: screen.name.value)
+        for (screen, name) in zip(flow.screens, cases) {
           writer.line(
             "case .\(name): \(SwiftSource.stringLiteral(screen.name.value))")
         }
@@ -50,9 +49,7 @@ public enum RouteGenerator {
       writer.line()
       writer.line("/// The screen's values, by parameter name.")
       writer.block("public var screenValues: [(name: String, value: any Sendable)] {") { writer in
-        var names = CaseNames()
-        let withValues = flow.screens.map { ($0, names.name(for: $0.name.value)) }
-          .filter { !$0.0.params.isEmpty }
+        let withValues = zip(flow.screens, cases).filter { !$0.0.params.isEmpty }
         guard !withValues.isEmpty else {
           writer.line("[]")
           return
@@ -76,9 +73,7 @@ public enum RouteGenerator {
       writer.line("/// screen or a value missing or of another type.")
       writer.block("public init?(screen: String, values: [String: any Sendable]) {") { writer in
         writer.line("switch screen {")
-        var names = CaseNames()
-        for screen in flow.screens {
-          let name = names.name(for: screen.name.value)
+        for (screen, name) in zip(flow.screens, cases) {
           guard !screen.params.isEmpty else {
             writer.line("case \(SwiftSource.stringLiteral(screen.name.value)): self = .\(name)")
             continue
@@ -113,7 +108,9 @@ public enum RouteGenerator {
         )
       }
       writer.line()
-      renderParser(flow, route: route, into: &writer)
+      let caseNamesByScreen = Dictionary(
+        zip(flow.screens.map(\.name.value), cases), uniquingKeysWith: { first, _ in first })
+      renderParser(flow, route: route, caseNames: caseNamesByScreen, into: &writer)
     }
     writer.line()
     writer.line(
@@ -140,7 +137,9 @@ public enum RouteGenerator {
   }
 
   /// `static func parse(_ url: URL) -> [Route]?`: the flow's links tried in order.
-  private static func renderParser(_ flow: Flow, route: String, into writer: inout SwiftWriter) {
+  private static func renderParser(
+    _ flow: Flow, route: String, caseNames: [String: String], into writer: inout SwiftWriter
+  ) {
     writer.line(
       "/// The routes a deep link sets, as the flow's `links:` read it, tried in order; `nil`")
     writer.line("/// for a URL no link matches or whose values are not of their parameters' types.")
@@ -152,10 +151,6 @@ public enum RouteGenerator {
       "/// The tab a deep link lands in (`nil` for the selected one) and the routes it sets.")
     writer.block("public static func link(_ url: URL) -> (tab: String?, routes: [\(route)])? {") {
       writer in
-      var cases = CaseNames()
-      let caseNames = Dictionary(
-        flow.screens.map { ($0.name.value, cases.name(for: $0.name.value)) },
-        uniquingKeysWith: { first, _ in first })
       guard flow.links.contains(where: { $0.parsed != nil }) else {
         writer.line("return nil")
         return

@@ -37,15 +37,15 @@ open class FlowNavigationControllerSpy: UINavigationController, FlowAppSpy {
   /// A navigation controller for the app to present (a coordinator's own stack), whose
   /// calls go to this spy's log, in order with this one's.
   public func makeNavigationController() -> FlowNavigationControllerSpy {
-    let spy = FlowNavigationControllerSpy(log: log)
-    spy.naming = naming
-    return spy
+    FlowNavigationControllerSpy(log: log, naming: naming)
   }
 
-  /// A spy whose calls go to a log shared with other tabs' spies.
-  init(log: FlowCallLog) {
+  /// A spy whose calls go to a log shared with other spies (another tab's, a presenting
+  /// one's), naming screens as they do.
+  init(log: FlowCallLog, naming: FlowScreenNaming) {
     self.log = log
     super.init()
+    self.naming = naming
   }
 
   open override func setViewControllers(_ viewControllers: [UIViewController], animated: Bool) {

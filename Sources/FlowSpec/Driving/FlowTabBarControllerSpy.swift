@@ -26,9 +26,7 @@ open class FlowTabBarControllerSpy: UITabBarController, FlowAppSpy {
 
   /// A navigation controller for a tab, recording into this tab bar's log.
   public func makeNavigationController() -> FlowNavigationControllerSpy {
-    let spy = FlowNavigationControllerSpy(log: log)
-    spy.naming = naming
-    return spy
+    FlowNavigationControllerSpy(log: log, naming: naming)
   }
 
   open override var selectedIndex: Int {
