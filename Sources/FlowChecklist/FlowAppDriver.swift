@@ -46,14 +46,29 @@ public protocol FlowAppDriver: FlowDriver {
   /// The flow's state as the app holds it, by the flow's names; a name left out is not
   /// observed, and an expectation about it fails. None, unless given.
   var state: [String: Value] { get }
+
+  /// The requests the app started and the test resolves (`complete`/`fail` steps), when the
+  /// flow has requests: the app's service spy starts them on it. None, unless given; then a
+  /// `complete` step fails, saying so, and `pending:` is not observed.
+  var requests: FlowRequestSpy? { get }
 }
 
 extension FlowAppDriver {
   public var state: [String: Value] { [:] }
 
+  public var requests: FlowRequestSpy? { nil }
+
   /// A gesture goes to the spy, which performs it on the app's objects; a named event to
   /// `events`. An event neither knows fails its step, naming the event.
   public mutating func send(_ event: NavigationEvent) async throws {
+    switch event {
+    case .complete(let request, _, _), .fail(let request, _, _):
+      guard let requests else { throw DriverError.noRequestSpy(request: request) }
+      _ = try requests.resolve(event)
+      spy.eventDidFinish()
+      return
+    default: break
+    }
     if try await spy.perform(event) {
       spy.eventDidFinish()
       return
@@ -71,6 +86,7 @@ extension FlowAppDriver {
   public func observe() async -> Observation {
     var observation = spy.observation()
     observation.state = state
+    if let requests { observation.pendingRequests = requests.pending }
     return observation
   }
 }
@@ -138,6 +154,14 @@ public struct EventArguments: Sendable {
   public func list(_ name: String) throws -> [Value] {
     guard case .list(let value) = values[name] else { throw missing(name, "a list") }
     return value
+  }
+
+  /// A list argument of text (`restaurants: [KFC, Burger King]`), as the strings it holds.
+  public func strings(_ name: String) throws -> [String] {
+    try list(name).map { element in
+      guard case .string(let text) = element else { throw missing(name, "a list of text") }
+      return text
+    }
   }
 
   private func missing(_ name: String, _ type: String) -> DriverError {

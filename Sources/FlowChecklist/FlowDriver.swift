@@ -112,6 +112,16 @@ extension DriverError {
 }
 
 extension DriverError {
+  /// A step resolves a request, and the driver has no request spy that the app's service
+  /// started it on.
+  public static func noRequestSpy(request: String) -> DriverError {
+    DriverError(
+      "the driver has no request spy to resolve '\(request)': give it `let requests = FlowRequestSpy()`, and let the app's service spy start its requests on it"
+    )
+  }
+}
+
+extension DriverError {
   /// No spy taps the app's tab bar, and the app's events do not bind the tab selection.
   public static func noTabBar(tab: String) -> DriverError {
     DriverError(

@@ -7,6 +7,8 @@ public struct ObservedDifference: Sendable, Hashable, CustomStringConvertible {
   /// What the field is about, to place a finding at its declaration.
   public enum Part: Sendable, Hashable {
     case stack, tabs, presented, animated
+    /// The requests still pending.
+    case pending
     case state(String)
     /// The app could not do an event the flow does.
     case event
@@ -53,6 +55,12 @@ enum ObservationComparison {
     if let appBar = app.navigationBar {
       found += navigationBarDifferences(flow: flow.navigationBar, app: appBar)
     }
+    // A request's values by name: the app's service names them in an order of its own.
+    compare(
+      "pending requests", .pending,
+      flow.pendingRequests?.map { ScreenInstance(name: $0.name, arguments: $0.arguments) },
+      app.pendingRequests?.map { ScreenInstance(name: $0.name, arguments: $0.arguments) },
+      stackText)
     for (name, value) in app.state.sorted(by: { $0.key < $1.key }) {
       compare("state '\(name)'", .state(name), flow.state[name], value) { $0.description }
     }

@@ -22,6 +22,7 @@ struct DocumentationSnippetTests {
   static let driverAPI =
     [
       "Sources/FlowChecklist/FlowDriver.swift", "Sources/FlowChecklist/FlowAppDriver.swift",
+      "Sources/FlowChecklist/FlowRequestSpy.swift",
     ] + swiftFiles(in: "Sources/FlowSpec/Driving")
 
   static func markdownFiles(in folder: String) -> [String] {
