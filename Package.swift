@@ -137,6 +137,14 @@ let package = Package(
     .testTarget(
       name: "ExampleTodoTests", dependencies: ["ExampleTodo", "FlowSpec", "FlowTestSupport"],
       path: "Examples/TodoAppTests", exclude: ["flowspec.json"], plugins: ["FlowSpecPlugin"]),
+    // The third article's RestaurantViewModel, its service's requests resolved by the
+    // checklist of flows/restaurants.yaml through a request spy, its view's flags observed.
+    .target(name: "ExampleRestaurants", path: "Examples/RestaurantApp"),
+    .testTarget(
+      name: "ExampleRestaurantsTests",
+      dependencies: ["ExampleRestaurants", "FlowSpec", "FlowTestSupport"],
+      path: "Examples/RestaurantAppTests", exclude: ["flowspec.json"],
+      plugins: ["FlowSpecPlugin"]),
     // The checklists of flows/, turned into Swift Testing cases by the plugin on every build.
     .testTarget(
       name: "FlowsChecklistTests", dependencies: ["FlowSpec"], exclude: ["flowspec.json"],

@@ -114,11 +114,13 @@ extension ChecklistRunner {
       guard !seen.contains(unshrunk.signature) else { continue }
       let shrunk = await shrink(path, to: disagreement.prefix, driver: driver, known: known)
       let found = finding(shrunk.events, shrunk.differences, app: shrunk.app, seed: budget.seed)
+      known.formUnion((disagreement.differences + found.differences).map(\.description))
+      // An accepted difference is passed over, by its text, and hides no other at its place.
+      guard !budget.accepted.contains(found.title) else { continue }
       let isNew = !seen.contains(found.signature)
       seen.insert(unshrunk.signature)
       seen.insert(found.signature)
-      known.formUnion((disagreement.differences + found.differences).map(\.description))
-      guard isNew, !budget.accepted.contains(found.title) else { continue }
+      guard isNew else { continue }
       findings.append(found)
       if findings.count >= budget.findings { break }
     }

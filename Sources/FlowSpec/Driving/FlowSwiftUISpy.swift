@@ -1,0 +1,166 @@
+public import FlowChecklist
+public import FlowModel
+public import FlowRuntime
+
+/// A read and a write of one of the app's values, as a SwiftUI `Binding` is: what a
+/// view's presentation modifier binds (`$viewModel.isPresentAlert`).
+@MainActor
+public struct FlowBinding<Value> {
+  public let get: @MainActor () -> Value
+  public let set: @MainActor (Value) -> Void
+
+  public init(get: @escaping @MainActor () -> Value, set: @escaping @MainActor (Value) -> Void) {
+    self.get = get
+    self.set = set
+  }
+
+  /// The property of an object: `FlowBinding(viewModel, \.isPushToDetailsView)`.
+  public init<Root: AnyObject>(_ object: Root, _ keyPath: ReferenceWritableKeyPath<Root, Value>) {
+    self.init(get: { object[keyPath: keyPath] }, set: { object[keyPath: keyPath] = $0 })
+  }
+}
+
+/// A button of a SwiftUI alert: its title, its role, and what it does.
+public struct FlowAlertButton {
+  public var title: String
+  public var role: AlertActionStyle
+  public var action: @MainActor () -> Void
+
+  public init(
+    _ title: String, role: AlertActionStyle = .default,
+    action: @escaping @MainActor () -> Void = {}
+  ) {
+    self.title = title
+    self.role = role
+    self.action = action
+  }
+}
+
+/// What a SwiftUI alert shows: `.alert(title, isPresented:) { buttons } message: { … }`.
+public struct FlowAlertContent {
+  public var title: String?
+  public var message: String?
+  public var buttons: [FlowAlertButton]
+
+  public init(title: String?, message: String? = nil, buttons: [FlowAlertButton]) {
+    self.title = title
+    self.message = message
+    self.buttons = buttons
+  }
+}
+
+/// A SwiftUI view whose navigation is its model's flags, bound by presentation modifiers
+/// (`.navigationDestination(isPresented:)`, `.alert(isPresented:)`), as the third article's
+/// `RestaurantViewModel` drives its view. SwiftUI does not run here, so the view's modifiers
+/// are restated, one call each, with the same bindings; the spy then shows what the view
+/// would (a destination on the root's stack while its flag is set, the alert while its flag
+/// is) and does the user's gestures as SwiftUI does: back sets the destination's flag to
+/// false, an alert's button sets the alert's flag to false and runs the button's action.
+///
+/// ```swift
+/// @MainActor
+/// final class ListModel {
+///   var isShowingDetail = false
+///   var isPresentingError = false
+///   func reload() {}
+/// }
+///
+/// @MainActor
+/// func makeSpy(for model: ListModel) -> FlowSwiftUISpy {
+///   let spy = FlowSwiftUISpy(root: "List")
+///   spy.navigationDestination(isPresented: FlowBinding(model, \.isShowingDetail)) {
+///     ScreenInstance(name: "Detail")
+///   }
+///   spy.alert(isPresented: FlowBinding(model, \.isPresentingError)) {
+///     FlowAlertContent(
+///       title: "Request Failed", buttons: [FlowAlertButton("Retry") { model.reload() }])
+///   }
+///   return spy
+/// }
+/// ```
+///
+/// SwiftUI makes no navigation call: the spy records none, and shows no `animated` flag or
+/// bar (declare `.calls`, `.animated` and `.navBar` unobservable).
+@MainActor
+public final class FlowSwiftUISpy: FlowAppSpy {
+  private struct Destination {
+    var isPresented: FlowBinding<Bool>
+    var screen: @MainActor () -> ScreenInstance
+  }
+
+  private struct Alert {
+    var isPresented: FlowBinding<Bool>
+    var content: @MainActor () -> FlowAlertContent
+  }
+
+  /// The `NavigationStack`'s root view, as the flow names it.
+  public let root: String
+  private var destinations: [Destination] = []
+  private var alerts: [Alert] = []
+
+  public init(root: String) {
+    self.root = root
+  }
+
+  /// `.navigationDestination(isPresented: $flag) { DestinationView(…) }`: while the flag is
+  /// set, `screen` is on the stack, above the destinations declared before it that are set.
+  public func navigationDestination(
+    isPresented: FlowBinding<Bool>, screen: @escaping @MainActor () -> ScreenInstance
+  ) {
+    destinations.append(Destination(isPresented: isPresented, screen: screen))
+  }
+
+  /// `.alert(title, isPresented: $flag) { buttons } message: { … }`: while the flag is set,
+  /// the alert `content` describes is presented.
+  public func alert(
+    isPresented: FlowBinding<Bool>, content: @escaping @MainActor () -> FlowAlertContent
+  ) {
+    alerts.append(Alert(isPresented: isPresented, content: content))
+  }
+
+  /// The stack: the root, then each destination whose flag is set.
+  public var stack: [ScreenInstance] {
+    [ScreenInstance(name: root)] + destinations.filter { $0.isPresented.get() }.map { $0.screen() }
+  }
+
+  private var presentedAlert: Alert? {
+    alerts.first { $0.isPresented.get() }
+  }
+
+  public func perform(_ event: NavigationEvent) async throws -> Bool {
+    switch event {
+    case .tap(.back):
+      guard let top = destinations.last(where: { $0.isPresented.get() }) else {
+        throw DriverError("the app shows no back button")
+      }
+      top.isPresented.set(false)
+      return true
+    case .alertAction(let title):
+      guard let alert = presentedAlert else {
+        throw DriverError("the app shows no alert, so no action '\(title)'")
+      }
+      let buttons = alert.content().buttons
+      guard let button = buttons.first(where: { $0.title == title }) else {
+        throw DriverError(
+          "the app's alert has no action '\(title)' (it has \(buttons.map(\.title)))")
+      }
+      // SwiftUI dismisses the alert through its binding, then runs the button's action.
+      alert.isPresented.set(false)
+      button.action()
+      return true
+    default:
+      return false
+    }
+  }
+
+  public func observation() -> Observation {
+    let alert = presentedAlert.map { alert in
+      let content = alert.content()
+      return PresentationObservation.alert(
+        PresentedAlert(
+          name: "", style: .alert, title: content.title, message: content.message,
+          actions: content.buttons.map { .init(title: $0.title, style: $0.role) }))
+    }
+    return Observation(stack: stack, presentations: alert.map { [$0] } ?? [])
+  }
+}
