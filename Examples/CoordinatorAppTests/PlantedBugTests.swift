@@ -102,4 +102,12 @@ struct CoordinatorPlantedBugTests {
     let sheet = try String(contentsOfFile: Self.sheetPath, encoding: .utf8)
     #expect(finding.line == lineNumber(of: "title: Detail", after: "  SheetDetail:", in: sheet))
   }
+
+  /// A benchmark, skipped unless asked for:
+  /// `FLOWSPEC_BENCH=1 swift test -c release --filter explorationSpeed`.
+  @Test(.enabled(if: ExplorationSpeed.isRequested, "a benchmark: set FLOWSPEC_BENCH to run it"))
+  func explorationSpeed() async {
+    await ExplorationSpeed.measure(
+      "the second article's ViewARouter", checklist: Self.checklist, driver: ViewARouterDriver.self)
+  }
 }

@@ -166,4 +166,13 @@ struct PlantedBugTests {
       accepting: [String(title)])
     #expect(left.map(\.message) == findings.filter { $0 != bar }.map(\.message))
   }
+
+  /// A benchmark, skipped unless asked for:
+  /// `FLOWSPEC_BENCH=1 swift test -c release --filter explorationSpeed`.
+  @Test(.enabled(if: ExplorationSpeed.isRequested, "a benchmark: set FLOWSPEC_BENCH to run it"))
+  func explorationSpeed() async {
+    await ExplorationSpeed.measure(
+      "the first article's navigation service", checklist: Self.checklist,
+      driver: NavigationServiceDriver.self)
+  }
 }

@@ -132,4 +132,13 @@ struct RestaurantPlantedBugTests {
     let app = await pasted.appFailures(ofItem: id, driver: ViewModelDriver<AlertOnlyOnce>.self)
     #expect(app.failures.map(\.message).contains { $0.contains("presented") }, "\(app)")
   }
+
+  /// A benchmark, skipped unless asked for:
+  /// `FLOWSPEC_BENCH=1 swift test -c release --filter explorationSpeed`.
+  @Test(.enabled(if: ExplorationSpeed.isRequested, "a benchmark: set FLOWSPEC_BENCH to run it"))
+  func explorationSpeed() async {
+    await ExplorationSpeed.measure(
+      "the third article's RestaurantViewModel", checklist: Self.checklist,
+      driver: RestaurantDriver.self, accepting: Self.accepted)
+  }
 }

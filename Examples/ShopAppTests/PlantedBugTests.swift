@@ -82,4 +82,12 @@ struct ShopPlantedBugTests {
     ).failures
     #expect(failures.map(\.message).contains { $0.contains("push") }, "\(failures.map(\.message))")
   }
+
+  /// A benchmark, skipped unless asked for:
+  /// `FLOWSPEC_BENCH=1 swift test -c release --filter explorationSpeed`.
+  @Test(.enabled(if: ExplorationSpeed.isRequested, "a benchmark: set FLOWSPEC_BENCH to run it"))
+  func explorationSpeed() async {
+    await ExplorationSpeed.measure(
+      "the fifth article's shop router", checklist: Self.checklist, driver: ShopDriver.self)
+  }
 }

@@ -108,4 +108,12 @@ struct TodoPlantedBugTests {
     let app = await pasted.appFailures(ofItem: id, driver: ScreensDriver<StaleDraft>.self)
     #expect(app.failures.map(\.message).contains { $0.contains("state 'title'") }, "\(app)")
   }
+
+  /// A benchmark, skipped unless asked for:
+  /// `FLOWSPEC_BENCH=1 swift test -c release --filter explorationSpeed`.
+  @Test(.enabled(if: ExplorationSpeed.isRequested, "a benchmark: set FLOWSPEC_BENCH to run it"))
+  func explorationSpeed() async {
+    await ExplorationSpeed.measure(
+      "the fourth article's UIPilot task list", checklist: Self.checklist, driver: TodoDriver.self)
+  }
 }

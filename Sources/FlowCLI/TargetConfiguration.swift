@@ -72,7 +72,7 @@ struct TargetConfiguration {
             else {
               throw UsageError(
                 message:
-                  "\(path):\(setting.value.range.start): 'accept' in 'explore' takes a list of the item texts of accepted findings, such as [\"After login, the app does what the flow says\"]"
+                  "\(path):\(setting.value.range.start): 'accept' in 'explore' takes a list of the item texts of accepted findings, such as [\"After login, the app does what the flow says\"] (a * stands for any run of characters)"
               )
             }
             exploration.accepted = items.map(\.text)

@@ -51,6 +51,8 @@ public struct ExplorationBudget: Sendable {
   public var findings: Int
   /// Findings a team has accepted, by the text of the item they would print
   /// (`After login, the app does what the flow says`): they stop failing, new ones do not.
+  /// A `*` in a text stands for any run of characters, so one entry accepts a family
+  /// (`After fail load(code: 404), *, alert Retry, the app does what the flow says`).
   public var accepted: Set<String>
 
   public init(events: Int = 5000, seed: UInt64 = 1, findings: Int = 5, accepted: Set<String> = []) {
@@ -58,6 +60,13 @@ public struct ExplorationBudget: Sendable {
     self.seed = seed
     self.findings = findings
     self.accepted = accepted
+  }
+
+  /// Whether the finding whose item is titled `title` is accepted: its text is one of
+  /// `accepted`, or matches one with `*` in it.
+  public func accepts(_ title: String) -> Bool {
+    accepted.contains(title)
+      || accepted.contains { $0.contains("*") && GlobPattern($0).matches(title) }
   }
 }
 
@@ -116,7 +125,7 @@ extension ChecklistRunner {
       let found = finding(shrunk.events, shrunk.differences, app: shrunk.app, seed: budget.seed)
       known.formUnion((disagreement.differences + found.differences).map(\.description))
       // An accepted difference is passed over, by its text, and hides no other at its place.
-      guard !budget.accepted.contains(found.title) else { continue }
+      guard !budget.accepts(found.title) else { continue }
       let isNew = !seen.contains(found.signature)
       seen.insert(unshrunk.signature)
       seen.insert(found.signature)
