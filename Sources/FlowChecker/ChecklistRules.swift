@@ -32,6 +32,23 @@ extension DiagnosticMessage {
   static func unknownParameterAnywhere(_ name: String) -> Self {
     Self("checklist.unknown-param", .error, "no screen has a parameter '\(name)'")
   }
+  static func unknownRefusal(_ kind: String, kinds: [String], suggestion: String?) -> Self {
+    Self(
+      "checklist.unknown-refusal", .error,
+      "'\(kind)' is no kind of refusal\(suggestion.map { " (did you mean '\($0)'?)" } ?? ""); 'refused' takes true (any refusal) or one of \(DiagnosticMessage.list(kinds))"
+    )
+  }
+  static func refusedWithoutEvent() -> Self {
+    Self(
+      "checklist.refused-without-event", .error,
+      "'refused' is about the last event of the 'when' step just before this 'expect', and there is none; put the event that is refused in a 'when' right above it"
+    )
+  }
+}
+
+/// The kinds of refusal a checklist may expect: the runtime's refusal ids after `run.`.
+let refusalKinds = DiagnosticCatalog.entries.compactMap { entry in
+  entry.id.hasPrefix("run.") ? String(entry.id.dropFirst(4)) : nil
 }
 
 extension Checker {
@@ -72,13 +89,18 @@ extension Checker {
       if !entry.item.isBound, !entry.item.text.value.isEmpty, !entry.item.hasMisplacedSteps {
         sink.report(.unboundItem(entry.item.text.value), at: entry.item.text.range)
       }
-      for step in entry.item.steps {
-        check(step, names)
+      let steps = entry.item.steps
+      for (index, step) in steps.enumerated() {
+        check(
+          step, after: index > 0 ? steps[index - 1] : nil,
+          refusable: steps.refusalExpected(after: index), names)
       }
     }
   }
 
-  private func check(_ step: Step, _ names: ChecklistNames) {
+  /// `refusable`: the step's last event may be refused, as the next step expects.
+  private func check(_ step: Step, after previous: Step?, refusable: Bool, _ names: ChecklistNames)
+  {
     switch step.kind {
     case .given(let assignments, let stack):
       for assignment in assignments {
@@ -86,13 +108,20 @@ extension Checker {
       }
       for route in stack?.value ?? [] { checkExpectedRoute(route, "stack") }
     case .when(let events):
-      for event in events { check(event, names) }
+      for (index, event) in events.enumerated() {
+        check(event, mayBeRefused: refusable && index == events.count - 1, names)
+      }
     case .expect(let expectations):
-      for expectation in expectations { check(expectation, names) }
+      for expectation in expectations {
+        if case .refused = expectation.kind, !(previous?.sendsEvents ?? false) {
+          sink.report(.refusedWithoutEvent(), at: expectation.range)
+        }
+        check(expectation, names)
+      }
     }
   }
 
-  private func check(_ event: EventStep, _ names: ChecklistNames) {
+  private func check(_ event: EventStep, mayBeRefused: Bool, _ names: ChecklistNames) {
     switch event.kind {
     case .event(let name, let arguments):
       if !names.events.contains(name.value) {
@@ -100,6 +129,8 @@ extension Checker {
           .unknownEvent(name.value), name: name, candidates: names.handledEvents,
           set: .handledEvents)
       }
+      // A value of the wrong type is what an event expected to be refused may send.
+      guard !mayBeRefused else { return }
       for argument in arguments {
         guard case .literal(let value) = argument.value.value,
           let expected = names.argumentTypes[name.value]?[argument.name.value],
@@ -228,6 +259,12 @@ extension Checker {
             name: argument.name, candidates: request.params.map(\.name))
         }
       }
+    case .refused(let kind):
+      guard let kind, !refusalKinds.contains(kind.value) else { break }
+      let suggestion = Suggestion.closest(to: kind.value, among: refusalKinds)
+      sink.report(
+        .unknownRefusal(kind.value, kinds: refusalKinds, suggestion: suggestion), at: kind.range,
+        fixIts: suggestion.map { [FixIt(range: kind.range, replacement: $0)] } ?? [])
     case .animated, .calls:
       break
     }

@@ -147,9 +147,15 @@ struct ScenarioRun {
 
   /// Sends an ancestor's events, without checking its expectations.
   mutating func replay(_ ancestor: ChecklistItem, on navigator: inout Navigator?) {
-    for step in ancestor.steps {
+    for (index, step) in ancestor.steps.enumerated() {
       guard case .when(let events) = step.kind else { continue }
-      guard send(events, on: &navigator, replaying: ancestor) else { return }
+      let refusable = ancestor.steps.refusalExpected(after: index)
+      var outcome: LastEventOutcome?
+      guard
+        send(
+          events, on: &navigator, replaying: ancestor, lastMayBeRefused: refusable,
+          outcome: &outcome)
+      else { return }
     }
   }
 
@@ -163,16 +169,24 @@ struct ScenarioRun {
         fail(.unfinishedRequests(current.pendingRequests), at: last.range)
       }
     }
-    for step in item.steps {
+    var lastEvent: LastEventOutcome?
+    for (index, step) in item.steps.enumerated() {
       switch step.kind {
       case .given:
         continue
       case .when(let events):
-        guard send(events, on: &navigator, replaying: nil) else { return }
+        let refusable = item.steps.refusalExpected(after: index)
+        guard
+          send(
+            events, on: &navigator, replaying: nil, lastMayBeRefused: refusable,
+            outcome: &lastEvent)
+        else { return }
       case .expect(let expectations):
+        defer { lastEvent = nil }
         guard let current = navigator else { return }
         var evaluator = ExpectationEvaluator(
-          observed: current.observation, file: flow.file, callBaseline: callBaseline)
+          observed: current.observation, file: flow.file, callBaseline: callBaseline,
+          lastEvent: lastEvent)
         for expectation in expectations {
           evaluator.check(expectation)
         }
@@ -181,19 +195,30 @@ struct ScenarioRun {
     }
   }
 
+  /// Sends a step's events in order; `false` (with a failure) when one is refused, except
+  /// the last when `lastMayBeRefused`: its refusal is then part of `outcome`, the last
+  /// event's, which `expect { refused }` checks.
   private mutating func send(
-    _ events: [EventStep], on navigator: inout Navigator?, replaying ancestor: ChecklistItem?
+    _ events: [EventStep], on navigator: inout Navigator?, replaying ancestor: ChecklistItem?,
+    lastMayBeRefused: Bool, outcome: inout LastEventOutcome?
   ) -> Bool {
     guard var current = navigator else { return false }
-    for event in events {
+    for (index, step) in events.enumerated() {
+      let event = NavigationEvent(step)
+      if lastMayBeRefused, index == events.count - 1 {
+        let refusal = current.attempt(event).map(LastEventOutcome.Refusal.init)
+        outcome = LastEventOutcome(event: event, refusal: refusal)
+        continue
+      }
       do {
-        try current.send(NavigationEvent(event))
+        try current.send(event)
       } catch {
         noteCoverage(of: current)
-        fail(.stepRefused(NavigationEvent(event), replaying: ancestor, error), at: event.range)
+        fail(.stepRefused(event, replaying: ancestor, error), at: step.range)
         navigator = nil
         return false
       }
+      outcome = LastEventOutcome(event: event, refusal: nil)
     }
     navigator = current
     return true

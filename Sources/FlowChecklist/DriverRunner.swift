@@ -33,25 +33,36 @@ extension ChecklistRunner {
       return run.result
     }
     for ancestor in entry.ancestors {
-      for step in ancestor.steps {
+      for (index, step) in ancestor.steps.enumerated() {
         guard case .when(let events) = step.kind else { continue }
-        guard await run.send(events, to: &app, replaying: ancestor) else { return run.result }
+        var outcome: LastEventOutcome?
+        guard
+          await run.send(
+            events, to: &app, replaying: ancestor,
+            lastMayBeRefused: ancestor.steps.refusalExpected(after: index), outcome: &outcome)
+        else { return run.result }
       }
     }
     if !entry.ancestors.isEmpty, let calls = await app.observe().calls {
       run.callBaseline = Dictionary(grouping: calls, by: \.call).mapValues(\.count)
     }
-    for step in entry.item.steps {
+    var lastEvent: LastEventOutcome?
+    for (index, step) in entry.item.steps.enumerated() {
       switch step.kind {
       case .given:
         continue
       case .when(let events):
-        guard await run.send(events, to: &app, replaying: nil) else { return run.result }
+        guard
+          await run.send(
+            events, to: &app, replaying: nil,
+            lastMayBeRefused: entry.item.steps.refusalExpected(after: index), outcome: &lastEvent)
+        else { return run.result }
       case .expect(let expectations):
+        defer { lastEvent = nil }
         var evaluator = ExpectationEvaluator(
           observed: await app.observe().namingAlerts(after: program.alertContents), file: flow.file,
           callBaseline: run.callBaseline,
-          unobservable: Driver.unobservable)
+          unobservable: Driver.unobservable, lastEvent: lastEvent)
         for expectation in expectations { evaluator.check(expectation) }
         run.failures += evaluator.failures.map {
           var failure = $0
@@ -81,19 +92,58 @@ struct AppRun {
       ChecklistFailure(id: failure.id, message: failure.message, file: file, range: range))
   }
 
-  /// Sends events to the app in order; `false` (with a failure) when one cannot be done.
+  /// Sends events to the app in order; `false` (with a failure) when one cannot be done,
+  /// except the last when `lastMayBeRefused`: `outcome` then says whether the app refused
+  /// it, by throwing a refusal or by changing nothing it shows.
   @MainActor
   mutating func send<Driver: FlowDriver>(
-    _ events: [EventStep], to app: inout Driver, replaying ancestor: ChecklistItem?
+    _ events: [EventStep], to app: inout Driver, replaying ancestor: ChecklistItem?,
+    lastMayBeRefused: Bool, outcome: inout LastEventOutcome?
   ) async -> Bool {
-    for event in events {
+    for (index, step) in events.enumerated() {
+      let event = NavigationEvent(step)
+      if lastMayBeRefused, index == events.count - 1 {
+        guard let attempted = await attempt(event, on: &app, at: step.range, replaying: ancestor)
+        else { return false }
+        outcome = attempted
+        continue
+      }
       do {
-        try await app.send(NavigationEvent(event))
+        try await app.send(event)
       } catch {
-        fail(.appCouldNotSend(NavigationEvent(event), replaying: ancestor, error), at: event.range)
+        fail(.appCouldNotSend(event, replaying: ancestor, error), at: step.range)
         return false
       }
+      outcome = LastEventOutcome(event: event, refusal: nil)
     }
     return true
+  }
+
+  /// Sends an event the checklist expects the app to refuse: refused when the driver throws
+  /// a refusal, or when nothing the app shows changed; done otherwise, with what changed.
+  /// `nil` (with a failure) when the driver cannot send it at all.
+  @MainActor
+  private mutating func attempt<Driver: FlowDriver>(
+    _ event: NavigationEvent, on app: inout Driver, at range: SourceRange,
+    replaying ancestor: ChecklistItem?
+  ) async -> LastEventOutcome? {
+    let before = await app.observe()
+    do {
+      try await app.send(event)
+    } catch {
+      guard let refusal = LastEventOutcome.Refusal(thrownByApp: error) else {
+        fail(.appCouldNotSend(event, replaying: ancestor, error), at: range)
+        return nil
+      }
+      return LastEventOutcome(event: event, refusal: refusal)
+    }
+    let changes = ObservationComparison.differences(flow: before, app: await app.observe())
+    guard !changes.isEmpty else {
+      return LastEventOutcome(
+        event: event, refusal: .init(kind: nil, reason: "the app changed nothing it shows"))
+    }
+    return LastEventOutcome(
+      event: event, refusal: nil,
+      changes: changes.map { "\($0.field) \($0.flow) → \($0.app)" })
   }
 }

@@ -21,14 +21,39 @@ struct ExpectationEvaluator {
   /// The kind of the expectation being checked.
   private var currentKey = ExpectationKey.stack
 
+  /// How the event just before went, when the step before sent one and this `expect`
+  /// expects it refused.
+  let lastEvent: LastEventOutcome?
+
   init(
     observed: Observation, file: String, callBaseline: [NavigationCall: Int] = [:],
-    unobservable: Set<ExpectationKey> = []
+    unobservable: Set<ExpectationKey> = [], lastEvent: LastEventOutcome? = nil
   ) {
     self.observed = observed
     self.file = file
     self.callBaseline = callBaseline
     self.unobservable = unobservable
+    self.lastEvent = lastEvent
+  }
+
+  /// `refused`: the event just before was refused, of `kind` when one is given and the
+  /// refusal's kind is known (an error an app's own code throws is of any kind).
+  private mutating func checkRefusal(_ kind: Located<String>?, _ range: SourceRange) {
+    guard let lastEvent else {
+      fail("expected the event just before to be refused, but no event was sent before", range)
+      return
+    }
+    guard let refusal = lastEvent.refusal else {
+      let changes =
+        lastEvent.changes.isEmpty ? "" : ": " + lastEvent.changes.joined(separator: ", ")
+      fail("expected '\(lastEvent.event)' to be refused, but it was done\(changes)", range)
+      return
+    }
+    if let kind, let found = refusal.kind, found != kind.value {
+      fail(
+        "expected '\(lastEvent.event)' to be refused as \(kind.value), but it was refused as \(found): \(refusal.reason)",
+        kind.range)
+    }
   }
 
   /// A part of the observation. When an incomplete observation leaves it out, the
@@ -138,6 +163,8 @@ struct ExpectationEvaluator {
           "expected pending \(list(expected)), found \(list(found.map(\.description)))",
           expectation.range)
       }
+    case .refused(let kind):
+      checkRefusal(kind, expectation.range)
     case .params(let assignments):
       guard let stack = read(observed.stack, "its stack", expectation.range) else { return }
       let top = stack.last

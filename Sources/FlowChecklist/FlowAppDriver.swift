@@ -166,6 +166,8 @@ public struct EventArguments: Sendable {
 
   private func missing(_ name: String, _ type: String) -> DriverError {
     let found = values[name].map { "\($0)" } ?? "nothing"
-    return DriverError("event '\(event)' needs '\(name)' as \(type), and was given \(found)")
+    return DriverError.refused(
+      values[name] == nil ? "missing-argument" : "argument-type",
+      "event '\(event)' needs '\(name)' as \(type), and was given \(found)")
   }
 }

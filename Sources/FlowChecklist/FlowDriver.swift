@@ -85,12 +85,25 @@ public struct ScenarioStart: Sendable {
   }
 }
 
-/// Why a driver could not do what an event asks.
+/// Why a driver could not do what an event asks: the app refused it (what its screens make
+/// impossible: no back button, no such alert action, a value its types cannot take), or the
+/// driver cannot send it at all.
 public struct DriverError: Error, Sendable, CustomStringConvertible {
   public var message: String
+  /// The kind of refusal, as the interpreter names it after `run.` (`no-back-button`), when
+  /// the app refused the event; `nil` when the driver could not send it, which is never taken
+  /// for a refusal that a step expects.
+  public var refusal: String?
 
   public init(_ message: String) {
     self.message = message
+  }
+
+  /// The app refused the event, for the reason and of the kind given.
+  public static func refused(_ kind: String, _ message: String) -> DriverError {
+    var error = DriverError(message)
+    error.refusal = kind
+    return error
   }
 
   /// The driver does not know what the event means in the app.

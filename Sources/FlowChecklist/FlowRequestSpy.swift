@@ -72,7 +72,8 @@ public final class FlowRequestSpy {
     let positions = started.indices.filter { started[$0].request.name == request }
     guard positions.indices.contains(index) else {
       let pending = started.isEmpty ? "none" : pending.map(\.description).joined(separator: ", ")
-      throw DriverError(
+      throw DriverError.refused(
+        positions.isEmpty ? "not-pending" : "pending-index",
         "the app has no pending request '\(request)'\(index == 0 ? "" : " at \(index)") to \(succeeded ? "complete" : "fail") (pending: \(pending))"
       )
     }

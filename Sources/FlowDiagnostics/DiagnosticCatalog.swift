@@ -255,6 +255,12 @@ public enum DiagnosticCatalog {
       id: "checklist.unknown-param", severity: "error",
       help: "an expectation names a parameter no screen has"),
     Entry(
+      id: "checklist.unknown-refusal", severity: "error",
+      help: "`refused:` names no kind of refusal (with did-you-mean)"),
+    Entry(
+      id: "checklist.refused-without-event", severity: "error",
+      help: "`refused` in an `expect` with no `when` step just before it"),
+    Entry(
       id: "checklist.nested-given", severity: "error", help: "`given` below a scenario's first item"
     ),
     Entry(
@@ -338,7 +344,12 @@ public enum DiagnosticCatalog {
       help: "a tap on a tab while something is presented over the tab bar"),
     Entry(
       id: "run.argument-type", severity: "",
-      help: "a value of the wrong type for a screen's or request's parameter"),
+      help:
+        "a value of the wrong type for a screen's or request's parameter, or a link's URL whose value does not read as its parameter's type"
+    ),
+    Entry(
+      id: "run.unmatched-link", severity: "",
+      help: "a URL that is not one, or that no link of the flow matches: it changes nothing"),
     Entry(
       id: "run.missing-argument", severity: "",
       help: "an event, outcome or screen lacks a value it needs"),

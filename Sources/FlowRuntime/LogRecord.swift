@@ -9,8 +9,8 @@ struct LogRecord: Sendable {
     case popToRootAtRoot
     case nothingPresented
     case alreadyPresenting(String)
-    /// Nothing changed, for the reason given (a URL no link matches).
-    case unchanged(String)
+    /// A URL that set nothing: no link matches it, or its values are not of their types.
+    case linkRefused(NavigationError)
     /// A push on a presented screen that has no navigation controller, which UIKit ignores.
     case noNavigationStack(String)
   }
@@ -83,7 +83,7 @@ extension Navigator {
     case .popToRootAtRoot: outcome = .noChange("already at the root")
     case .nothingPresented: outcome = .noChange("nothing is presented")
     case .alreadyPresenting(let name): outcome = .refused("'\(name)' is already presented")
-    case .unchanged(let reason): outcome = .noChange(reason)
+    case .linkRefused(let refusal): outcome = .noChange(refusal.message)
     case .noNavigationStack(let name):
       outcome = .refused(
         "'\(name)' is presented without a navigation stack ('stack: true'), so nothing can be pushed on it"

@@ -28,6 +28,23 @@ extension Navigator {
     }
   }
 
+  /// Sends one event and returns its refusal, if it was refused, leaving the navigator as
+  /// it was before it: what `send` throws, or why a URL set nothing (the log keeps the
+  /// link's entry, which says so). What a checklist step that `expect`s `refused` sends.
+  public mutating func attempt(_ event: NavigationEvent) -> NavigationError? {
+    let before = self
+    do {
+      try send(event)
+    } catch {
+      self = before
+      return error
+    }
+    if case .open = event, let last = records.last, case .linkRefused(let refusal) = last.outcome {
+      return refusal
+    }
+    return nil
+  }
+
   /// Sends events in order, stopping at the first that fails.
   public mutating func send(_ events: [NavigationEvent]) throws(NavigationError) {
     for event in events {

@@ -6,10 +6,10 @@ extension Navigator {
   /// tab's stack (selecting the tab), at once and without animation, or, for a link
   /// declared `oneByOne`, pushes them one by one on the stack as it is. A URL no pattern
   /// matches, or whose values do not read as the parameters' types, changes nothing; the
-  /// log says why.
+  /// log says why, with the refusal `attempt(_:)` returns.
   mutating func open(_ text: String) throws(NavigationError) {
     guard let url = LinkURL(text) else {
-      records.append(unchangedLink(text, "it is not a URL (no 'scheme://')"))
+      records.append(unchangedLink(text, .unmatchedLink("it is not a URL (no 'scheme://')")))
       return
     }
     for link in program.links {
@@ -19,7 +19,7 @@ extension Navigator {
         switch linkEntry(target, variables: variables) {
         case .success(let entry): routes.append(entry)
         case .failure(let failure):
-          records.append(unchangedLink(text, failure.reason))
+          records.append(unchangedLink(text, failure))
           return
         }
       }
@@ -41,20 +41,21 @@ extension Navigator {
     records.append(
       unchangedLink(
         text,
-        patterns.isEmpty
-          ? "the flow declares no links"
-          : "no link matches it (\(DiagnosticMessage.list(patterns)))"))
+        .unmatchedLink(
+          patterns.isEmpty
+            ? "the flow declares no links"
+            : "no link matches it (\(DiagnosticMessage.list(patterns)))")))
   }
 
-  private func unchangedLink(_ url: String, _ reason: String) -> LogRecord {
-    LogRecord(call: nil, subject: .url(url), animated: false, outcome: .unchanged(reason))
+  private func unchangedLink(_ url: String, _ refusal: NavigationError) -> LogRecord {
+    LogRecord(call: nil, subject: .url(url), animated: false, outcome: .linkRefused(refusal))
   }
 
   /// A link's route with the URL's values read as its parameters' types.
   private func linkEntry(_ target: Target, variables: [String: String]) -> Result<
-    StackEntry, LinkFailure
+    StackEntry, NavigationError
   > {
-    if let unknown = target.unknownScreen { return .failure(LinkFailure("no screen '\(unknown)'")) }
+    if let unknown = target.unknownScreen { return .failure(.flowError("no screen '\(unknown)'")) }
     let screen = program.screens[target.screen]
     var arguments: [String: Value] = [:]
     for (index, operand) in target.arguments.enumerated() {
@@ -62,8 +63,7 @@ extension Navigator {
       let type = screen.parameterTypes[index].base
       guard let value = type.parse(text) else {
         return .failure(
-          LinkFailure("'{\(name)}' is '\(text)', not \(type.withArticle) as '\(screen.name)' needs")
-        )
+          .linkValueType(name, text: text, expected: type, screen: screen.name))
       }
       arguments[name] = value
     }
@@ -72,13 +72,7 @@ extension Navigator {
         try makeEntry(target, ExecutionContext(source: .event("open"), eventArguments: arguments))
       )
     } catch {
-      return .failure(LinkFailure(error.message))
+      return .failure(error)
     }
   }
-}
-
-/// Why a URL set nothing.
-struct LinkFailure: Error {
-  var reason: String
-  init(_ reason: String) { self.reason = reason }
 }

@@ -76,6 +76,16 @@ extension NavigationError {
       "run.argument-type",
       "'\(screen)' takes '\(parameter)' as \(expected.withArticle), but was given \(found)")
   }
+  static func linkValueType(
+    _ variable: String, text: String, expected: ValueType, screen: String
+  ) -> Self {
+    Self(
+      "run.argument-type",
+      "'{\(variable)}' is '\(text)', not \(expected.withArticle) as '\(screen)' needs")
+  }
+  static func unmatchedLink(_ reason: String) -> Self {
+    Self("run.unmatched-link", reason)
+  }
   static func missingEventArgument(_ event: String, _ name: String) -> Self {
     Self(
       "run.missing-argument",

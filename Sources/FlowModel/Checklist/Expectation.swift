@@ -29,6 +29,10 @@ public struct Expectation: Sendable {
     case params([Assignment])
     /// The requests still pending, in the order they started; values checked where given.
     case pending([RequestPattern])
+    /// The last event of the `when` step before was refused and changed nothing: for any
+    /// reason (`nil`, written `refused: true`), or for the kind of refusal given, the id of
+    /// the runtime's refusal after `run.` (`argument-type`, `unhandled-event`, …).
+    case refused(Located<String>?)
   }
 
   public var kind: Kind
@@ -58,6 +62,7 @@ extension Expectation.Kind {
     case .calls: .calls
     case .params: .params
     case .pending: .pending
+    case .refused: .refused
     }
   }
 }
@@ -65,7 +70,7 @@ extension Expectation.Kind {
 /// The keys of an `expect` mapping, one per kind of expectation.
 public enum ExpectationKey: String, Sendable, Hashable, CaseIterable {
   case stack, root, top, tab, tabs, animated, presented, navBar, alert, state, calls, params,
-    pending
+    pending, refused
 }
 
 /// An expected pending request: its name and, where given, the values it was started with.

@@ -25,6 +25,31 @@ public struct Step: Sendable {
   }
 }
 
+extension Step {
+  /// Whether this is a `when` step with events.
+  public var sendsEvents: Bool {
+    if case .when(let events) = kind { return !events.isEmpty }
+    return false
+  }
+
+  /// Whether this is an `expect` step that expects the last event before it to be refused.
+  public var expectsRefusal: Bool {
+    guard case .expect(let expectations) = kind else { return false }
+    return expectations.contains {
+      if case .refused = $0.kind { return true }
+      return false
+    }
+  }
+}
+
+extension [Step] {
+  /// Whether the step after `index` expects a refusal: then the last event of the `when`
+  /// step at `index` may be refused.
+  public func refusalExpected(after index: Int) -> Bool {
+    index + 1 < count && self[index + 1].expectsRefusal
+  }
+}
+
 /// One event a `when` step sends.
 public struct EventStep: Sendable, Hashable {
   public enum Kind: Sendable, Hashable {

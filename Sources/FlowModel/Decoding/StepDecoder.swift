@@ -189,6 +189,12 @@ extension ModelDecoder {
       return stackExpectation(value, "'pending'").map { routes in
         .pending(routes.map { RequestPattern(request: $0.screen, arguments: $0.arguments) })
       }
+    case .refused:
+      // `true` for any refusal; otherwise the kind, which the checker knows.
+      if value.hasText("true") { return .refused(nil) }
+      return string(value, "'refused' (true, or a kind of refusal such as argument-type)").map {
+        .refused($0)
+      }
     }
   }
 

@@ -104,7 +104,7 @@ open class FlowNavigationControllerSpy: UINavigationController, FlowAppSpy {
     switch event {
     case .tap(.back):
       guard observation().navigationBar?.showsBackButton == true else {
-        throw DriverError("the app shows no back button")
+        throw DriverError.refused("no-back-button", "the app shows no back button")
       }
       // UIKit's back button pops, animated, without the app's code: the presented
       // navigation controller's stack, or this one's.
@@ -116,7 +116,8 @@ open class FlowNavigationControllerSpy: UINavigationController, FlowAppSpy {
       return true
     case .tap(let side):
       guard let item = barButton(side) else {
-        throw DriverError("the app's visible screen has no \(side.rawValue) bar button")
+        throw DriverError.refused(
+          "no-bar-button", "the app's visible screen has no \(side.rawValue) bar button")
       }
       UIKitAccess.tap(item)
       return true
@@ -131,10 +132,11 @@ open class FlowNavigationControllerSpy: UINavigationController, FlowAppSpy {
       return true
     case .alertAction(let title):
       guard let alert = presented as? UIAlertController else {
-        throw DriverError("the app shows no alert, so no action '\(title)'")
+        throw DriverError.refused("no-alert", "the app shows no alert, so no action '\(title)'")
       }
       guard let action = alert.actions.first(where: { $0.title == title }) else {
-        throw DriverError(
+        throw DriverError.refused(
+          "unknown-action",
           "the app's alert has no action '\(title)' (it has \(alert.actions.compactMap(\.title)))")
       }
       // UIKit dismisses the alert itself, with no call of the app's, then runs the handler.

@@ -127,7 +127,9 @@ public final class FlowPathSpy<Route: FlowRoute>: FlowAppSpy {
   /// Back is SwiftUI's own: the `NavigationStack` drops the last route through its binding.
   public func perform(_ event: NavigationEvent) async throws -> Bool {
     guard event == .tap(.back) else { return false }
-    guard !routes.isEmpty else { throw DriverError("the app shows no back button") }
+    guard !routes.isEmpty else {
+      throw DriverError.refused("no-back-button", "the app shows no back button")
+    }
     pop()
     return true
   }

@@ -131,17 +131,18 @@ public final class FlowSwiftUISpy: FlowAppSpy {
     switch event {
     case .tap(.back):
       guard let top = destinations.last(where: { $0.isPresented.get() }) else {
-        throw DriverError("the app shows no back button")
+        throw DriverError.refused("no-back-button", "the app shows no back button")
       }
       top.isPresented.set(false)
       return true
     case .alertAction(let title):
       guard let alert = presentedAlert else {
-        throw DriverError("the app shows no alert, so no action '\(title)'")
+        throw DriverError.refused("no-alert", "the app shows no alert, so no action '\(title)'")
       }
       let buttons = alert.content().buttons
       guard let button = buttons.first(where: { $0.title == title }) else {
-        throw DriverError(
+        throw DriverError.refused(
+          "unknown-action",
           "the app's alert has no action '\(title)' (it has \(buttons.map(\.title)))")
       }
       // SwiftUI dismisses the alert through its binding, then runs the button's action.

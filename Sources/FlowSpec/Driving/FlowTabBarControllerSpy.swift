@@ -60,7 +60,8 @@ open class FlowTabBarControllerSpy: UITabBarController, FlowAppSpy {
       return try await spy.perform(event)
     }
     guard let index = tabNames.firstIndex(of: name) else {
-      throw DriverError("the app's tab bar has no tab '\(name)' (it has \(tabNames))")
+      throw DriverError.refused(
+        "unknown-tab", "the app's tab bar has no tab '\(name)' (it has \(tabNames))")
     }
     if index == selectedIndex {
       // UIKit pops the selected tab's stack to its root when its tab is tapped again.
