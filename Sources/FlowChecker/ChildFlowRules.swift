@@ -19,6 +19,12 @@ extension DiagnosticMessage {
   static func unusedFlow(_ name: String) -> Self {
     Self("check.unused-flow", .warning, "flow '\(name)' is used but never started")
   }
+  static func pushInStacklessChild(_ child: String, screen: String, at place: String) -> Self {
+    Self(
+      "check.push-without-stack", .warning,
+      "flow '\(child)' is presented without a stack of its own ('stack: false'), but its start pushes '\(screen)' (\(place)), which does nothing there (UIKit has no navigation controller); present it with a stack of its own, or start it on one screen"
+    )
+  }
 }
 
 extension Checker {
@@ -38,6 +44,16 @@ extension Checker {
         return
       }
       let child = tree.flows[index]
+      if start.presentation != nil, let stack = start.hasOwnStack, !stack.value {
+        child.start?.visit { operation in
+          guard case .push(let target) = operation.kind else { return }
+          sink.report(
+            .pushInStacklessChild(
+              child.name.value, screen: target.screen.value,
+              at: "\(child.file):\(operation.range.start)"),
+            at: stack.range)
+        }
+      }
       for assignment in start.arguments {
         guard let variable = child.stateVariable(named: assignment.name.value) else {
           reportUnknown(

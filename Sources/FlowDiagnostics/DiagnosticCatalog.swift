@@ -165,7 +165,9 @@ public enum DiagnosticCatalog {
       help: "a flow named in `use:` that nothing starts"),
     Entry(
       id: "check.push-without-stack", severity: "warning",
-      help: "a `push` from a screen only ever presented without `stack: true`, which does nothing"),
+      help:
+        "a `push` from a screen only ever presented without `stack: true`, or in the start of a child flow presented with `stack: false`, which does nothing"
+    ),
     Entry(
       id: "check.unknown-request", severity: "error",
       help: "`request`, a `complete`/`fail` step or a `pending` expectation names no request"),

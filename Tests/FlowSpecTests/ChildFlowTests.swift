@@ -104,6 +104,27 @@ struct ChildFlowTests {
     #expect(navigator.presented == nil)
   }
 
+  @Test("a child presented with 'stack: false' whose start pushes is warned of, at 'stack: false'")
+  func pushInStacklessStart() {
+    let single = parent.replacingOccurrences(
+      of: "compose: { start: Modal, presented: fullScreen }",
+      with: "compose: { start: Modal, presented: sheet, stack: false }")
+    let pushing = modal.replacingOccurrences(
+      of: "start: { setRoot: Compose }", with: "start: [{ setRoot: Compose }, { push: Step2 }]")
+    let warnings = document(single, modal: pushing).diagnostics.filter {
+      $0.id == "check.push-without-stack"
+    }
+    #expect(
+      warnings.map(\.message) == [
+        "flow 'Modal' is presented without a stack of its own ('stack: false'), but its start pushes 'Step2' (/app/children/modal.yaml:2:33), which does nothing there (UIKit has no navigation controller); present it with a stack of its own, or start it on one screen"
+      ])
+    #expect(warnings.map(\.file) == ["/app/parent.yaml"])
+    #expect(warnings.map(\.position.line) == [10])
+    // With a stack of its own, or without a push in its start, nothing is said.
+    #expect(document(modal: pushing).diagnostics.map(\.message) == [])
+    #expect(document(single).diagnostics.map(\.message) == [])
+  }
+
   @Test("a child presented modally gets a stack of its own; finishing tells the parent")
   func presented() throws {
     var navigator = try Navigator(
