@@ -103,7 +103,9 @@ private func swift(_ arguments: [String], in folder: String) throws -> (
   return (result.status, result.output + result.errors)
 }
 
-@Suite("FlowSpecPlugin, end to end on a package of its own", .serialized, .timeLimit(.minutes(20)))
+@Suite(
+  "FlowSpecPlugin, end to end on a package of its own", .serialized, .timeLimit(.minutes(20)),
+  EndToEnd.needed)
 struct PluginTests {
   @Test(
     "generated tests run on swift test: a passing item passes, a failing one fails at its YAML line, an unbound one is skipped; a target without flows says what to add"
