@@ -33,6 +33,17 @@ final class UntitledSave: TodoScreens {
   override func makeAddVM() -> AddTaskVM { VM(repository: repository, pilot: pilot) }
 }
 
+/// Save adds the task already completed: the records in the flow's state make this one fail.
+final class SavedCompleted: TodoScreens {
+  final class VM: AddTaskVM {
+    override func onSave() {
+      repository.addTask(task: TodoTask(title: title, isCompleted: true))
+      pilot.pop()
+    }
+  }
+  override func makeAddVM() -> AddTaskVM { VM(repository: repository, pilot: pilot) }
+}
+
 /// The Add button pushes the Add screen twice (a double tap not guarded).
 final class DoublePush: TodoScreens {
   final class VM: TaskListVM {
@@ -91,6 +102,15 @@ struct TodoPlantedBugTests {
         "The list refreshes when it appears again after a save",
       ])
     #expect(await failing(DoublePush.self).contains("onAdd pushes the Add task screen"))
+  }
+
+  @Test("a task saved as completed fails the items that expect its record")
+  func savedCompleted() async {
+    #expect(
+      await failing(SavedCompleted.self) == [
+        "onSave adds the task with its title (testAddTask_OnSaveClick)",
+        "The list refreshes when it appears again after a save",
+      ])
   }
 
   @Test("a draft kept after back: no item looks, the exploration finds it at onAdd's handler")

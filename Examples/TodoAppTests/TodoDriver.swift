@@ -17,8 +17,10 @@ typealias TodoDriver = ScreensDriver<TodoScreens>
   }
 
   var state: [String: Value] {
-    let (tasks, listed) = (events.repository.tasks.map(\.title), events.list.listed.map(\.title))
-    return FlowValue.values(["tasks": tasks, "listed": listed, "title": events.add?.title ?? ""])
+    FlowValue.values([
+      "tasks": events.repository.tasks, "listed": events.list.listed,
+      "title": events.add?.title ?? "",
+    ])
   }
 }
 

@@ -122,6 +122,11 @@ enum RunCommand: Command {
         values[name] = .string(text)
       case .list:
         values[name] = .list(try listValue(text, state: name))
+      case .record:
+        throw UsageError(
+          message:
+            "state '\(name)' is a record, which --given does not take; give it in an item's 'given'"
+        )
       }
     }
     return values

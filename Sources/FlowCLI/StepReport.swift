@@ -174,6 +174,8 @@ enum StepReport {
     case .int(let number): .number(number)
     case .string(let text): .string(text)
     case .list(let items): .array(items.map { Self.value($0) })
+    case .record(let fields):
+      .object(fields.sorted { $0.key < $1.key }.map { ($0.key, Self.value($0.value)) })
     }
   }
 }

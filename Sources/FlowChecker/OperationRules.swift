@@ -96,6 +96,17 @@ extension Checker {
       for assignment in assignments {
         checkStateChange(assignment, keyword: "remove", origin: origin)
       }
+    case .update(let updates):
+      for update in updates {
+        // The list must exist and be a list; the fields read must read something.
+        checkStateChange(
+          Assignment(
+            name: update.state, value: Located(.literal(.list([])), at: update.state.range)),
+          keyword: "update", origin: origin)
+        for assignment in update.match + update.changes {
+          checkRecordReferences(assignment.value, origin: origin)
+        }
+      }
     case .request(let call):
       guard let request = flow.indexOfRequest(named: call.request.value) else {
         reportUnknown(
@@ -220,6 +231,28 @@ extension Checker {
       }
       checkReference(
         name, at: value.range, expected: expected, subject: subject, origin: origin)
+    case .record:
+      guard expected == .record else {
+        sink.report(
+          .typeMismatch(subject(), expected: article(expected), found: article(.record)),
+          at: value.range)
+        return
+      }
+      checkRecordReferences(value, origin: origin)
+    }
+  }
+
+  /// Each `$name` a record's fields read must read something where the record is made; the
+  /// fields' types are the record's own, so only that is checked.
+  func checkRecordReferences(_ value: Located<ValueExpression>, origin: OperationOrigin?) {
+    for (name, _) in value.value.references {
+      guard let origin else {
+        sink.report(.referenceOutsideOperation(name), at: value.range)
+        continue
+      }
+      if case .unresolved(let context) = resolution(of: name, origin: origin) {
+        sink.report(.unresolvedReference(name, context), at: value.range)
+      }
     }
   }
 
@@ -292,11 +325,9 @@ extension Checker {
       checkValue(
         assignment.value, expected: .int, subject: "what 'add' adds to '\(variable.name.value)'",
         origin: origin)
-    } else if case .reference(let name) = assignment.value.value,
-      case .unresolved(let context) = resolution(of: name, origin: origin)
-    {
-      // An element or a list: only that the name reads something is checked.
-      sink.report(.unresolvedReference(name, context), at: assignment.value.range)
+    } else {
+      // An element, a record or a list: only that each name reads something is checked.
+      checkRecordReferences(assignment.value, origin: origin)
     }
   }
 

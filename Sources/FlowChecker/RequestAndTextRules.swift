@@ -110,6 +110,7 @@ extension Operation {
     case .set(let assignments), .add(let assignments), .append(let assignments),
       .remove(let assignments):
       assignments
+    case .update(let updates): updates.flatMap { $0.match + $0.changes }
     case .request(let call): call.arguments
     case .startFlow(let start): start.arguments
     case .finish(let finish): finish.arguments

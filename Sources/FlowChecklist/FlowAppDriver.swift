@@ -156,6 +156,12 @@ public struct EventArguments: Sendable {
     return value
   }
 
+  /// A record argument (`task: { title: Buy milk, isCompleted: false }`), its fields by name.
+  public func record(_ name: String) throws -> [String: Value] {
+    guard case .record(let value) = values[name] else { throw missing(name, "a record") }
+    return value
+  }
+
   /// A list argument of text (`restaurants: [KFC, Burger King]`), as the strings it holds.
   public func strings(_ name: String) throws -> [String] {
     try list(name).map { element in

@@ -206,6 +206,7 @@ enum EventSurfaceGenerator {
     case .int: "Int"
     case .string: "String"
     case .list: "[FlowSpec.Value]"
+    case .record: "[String: FlowSpec.Value]"
     }
   }
 
@@ -215,6 +216,7 @@ enum EventSurfaceGenerator {
     case .int: "int"
     case .string: "string"
     case .list: "list"
+    case .record: "record"
     }
   }
 }

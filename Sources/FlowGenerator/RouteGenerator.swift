@@ -194,6 +194,10 @@ public enum RouteGenerator {
                 arguments.append("\(label): \(local)")
               case .literal(let value):
                 arguments.append("\(label): \(swiftLiteral(value))")
+              case .record:
+                // A record is no parameter's type; the checker reports it. Its text stands in.
+                arguments.append(
+                  "\(label): \(SwiftSource.stringLiteral(given.value.value.description))")
               }
             }
             routes.append(
@@ -282,7 +286,7 @@ public enum RouteGenerator {
     switch type {
     case .int: "\(expression).flatMap({ Int($0) })"
     case .bool: "\(expression).flatMap({ Bool($0) })"
-    case .string, .list: expression
+    case .string, .list, .record: expression
     }
   }
 
@@ -291,7 +295,7 @@ public enum RouteGenerator {
       switch type.base {
       case .int: "Int"
       case .bool: "Bool"
-      case .string, .list: "String"
+      case .string, .list, .record: "String"
       }
     return base + (type.isOptional ? "?" : "")
   }
@@ -301,7 +305,7 @@ public enum RouteGenerator {
     case .bool(let flag): String(flag)
     case .int(let number): String(number)
     // A list is a `String` parameter (its values' text), as `swiftType` declares it.
-    case .string, .list: SwiftSource.stringLiteral(value.text)
+    case .string, .list, .record: SwiftSource.stringLiteral(value.text)
     }
   }
 }

@@ -15,6 +15,8 @@ indirect enum Instruction: Sendable {
   case add([StateWrite])
   case append([StateWrite])
   case remove([StateWrite])
+  /// Writes fields into the records of a list state that hold the matched fields.
+  case update([RecordWrite])
   /// Starts the request at this index with one operand per parameter.
   case request(Int, [Operand])
   /// Starts the child flow at this index: its state reset, then these values written;
@@ -46,6 +48,13 @@ struct StateWrite: Sendable {
   var value: Operand
 }
 
+/// One list's `update`: the state's index, the fields a record must hold, those to write.
+struct RecordWrite: Sendable {
+  var index: Int
+  var match: [String: Operand]
+  var changes: [String: Operand]
+}
+
 /// Where a value comes from when an instruction runs.
 enum Operand: Sendable {
   case literal(Value)
@@ -58,6 +67,8 @@ enum Operand: Sendable {
   case absent
   /// Text with values in it (`"Error {code}"`), each name read as a reference is.
   case text(TextTemplate, [String: Operand])
+  /// A record whose fields read values: `{ title: $title, isCompleted: false }`.
+  case record([String: Operand])
 }
 
 /// A compiled condition.

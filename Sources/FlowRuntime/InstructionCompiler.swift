@@ -113,6 +113,25 @@ struct InstructionCompiler {
     case .remove(let assignments):
       return writes(assignments, context).map(Instruction.remove)
         ?? .fail(unknownState(assignments))
+    case .update(let updates):
+      var writes: [RecordWrite] = []
+      for update in updates {
+        guard let index = stateIndex[update.state.value] else {
+          return .fail("no state '\(update.state.value)'")
+        }
+        func fields(_ assignments: [Assignment]) -> [String: Operand] {
+          var fields: [String: Operand] = [:]
+          for assignment in assignments {
+            fields[assignment.name.value] = operand(assignment.value.value, context)
+          }
+          return fields
+        }
+        writes.append(
+          RecordWrite(
+            index: offsets.state + index, match: fields(update.match),
+            changes: fields(update.changes)))
+      }
+      return .update(writes)
     case .request(let call):
       guard let index = requestIndex[call.request.value] else {
         return .fail("no request '\(call.request.value)'")
@@ -218,6 +237,8 @@ struct InstructionCompiler {
       return .literal(value)
     case .reference(let name):
       return reference(name, context)
+    case .record(let fields):
+      return .record(fields.mapValues { operand($0, context) })
     }
   }
 

@@ -237,6 +237,8 @@ extension Instruction {
       switch operand {
       case .reference(let name, nil, nil) where !names.contains(name): names.append(name)
       case .text(_, let references): for nested in references.values { collect(nested) }
+      case .record(let fields):
+        for (_, nested) in fields.sorted(by: { $0.key < $1.key }) { collect(nested) }
       default: break
       }
     }
@@ -248,6 +250,12 @@ extension Instruction {
         for target in targets { for operand in target.arguments { collect(operand) } }
       case .set(let writes), .add(let writes), .append(let writes), .remove(let writes):
         for write in writes { collect(write.value) }
+      case .update(let writes):
+        for write in writes {
+          for fields in [write.match, write.changes] {
+            for (_, operand) in fields.sorted(by: { $0.key < $1.key }) { collect(operand) }
+          }
+        }
       case .request(_, let operands):
         for operand in operands { collect(operand) }
       case .startFlow(_, let writes, _, _, _):

@@ -77,7 +77,28 @@ extension Navigator {
         if isAppend {
           items += elements
         } else {
-          items.removeAll { elements.contains($0) }
+          items.removeAll { item in
+            elements.contains { element in
+              guard case .record(let fields) = element else { return element == item }
+              return item.matches(fields: fields)
+            }
+          }
+        }
+        current.stateValues[write.index] = .list(items)
+      }
+    case .update(let writes):
+      for write in writes {
+        guard case .list(var items) = current.stateValues[write.index] else {
+          throw .notAList(program.stateNames[write.index], operation: "update")
+        }
+        var match: [String: Value] = [:]
+        for (name, operand) in write.match { match[name] = try resolve(operand, context) }
+        var changes: [String: Value] = [:]
+        for (name, operand) in write.changes { changes[name] = try resolve(operand, context) }
+        for position in items.indices where items[position].matches(fields: match) {
+          guard case .record(var fields) = items[position] else { continue }
+          fields.merge(changes) { _, new in new }
+          items[position] = .record(fields)
         }
         current.stateValues[write.index] = .list(items)
       }
@@ -373,6 +394,10 @@ extension Navigator {
       throw .missingParameter(parameter, of: owner)
     case .absent:
       throw .noValue("an optional parameter")
+    case .record(let fields):
+      var values: [String: Value] = [:]
+      for (name, field) in fields { values[name] = try resolve(field, context) }
+      return .record(values)
     case .text(let template, let references):
       var failure: NavigationError?
       let text = template.render { name -> String? in

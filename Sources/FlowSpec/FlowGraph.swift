@@ -248,7 +248,7 @@ public struct FlowGraph: Sendable {
         Edge(
           from: from, to: nil, trigger: trigger, operation: label("finish \(finish.event.value)"),
           animated: nil))
-    case .set, .add, .append, .remove:
+    case .set, .add, .append, .remove, .update:
       break
     case .branch(let condition, let then, let otherwise):
       let text = condition.text

@@ -17,8 +17,16 @@ public enum FlowSchema {
       (
         "value",
         .object([
-          ("description", .string("A value: a flag, a whole number, text, `$name`, or a list.")),
-          ("type", .array(["string", "integer", "boolean", "array"].map(JSONValue.string))),
+          (
+            "description",
+            .string(
+              "A value: a flag, a whole number, text, `$name`, a record of those (`{ title: Buy milk, isCompleted: false }`), or a list."
+            )
+          ),
+          (
+            "type",
+            .array(["string", "integer", "boolean", "array", "object"].map(JSONValue.string))
+          ),
         ])
       ),
       (
@@ -347,7 +355,27 @@ public enum FlowSchema {
     "append": described(
       reference("assignments"), "Appends to list state values (a list appends each item)."),
     "remove": described(
-      reference("assignments"), "Removes every equal item from list state values."),
+      reference("assignments"),
+      "Removes every equal item from list state values; a record removes every record holding its fields."
+    ),
+    "update": described(
+      .object([
+        ("type", .string("object")),
+        (
+          "additionalProperties",
+          .object([
+            ("type", .string("object")),
+            (
+              "properties",
+              .object([("where", reference("assignments")), ("set", reference("assignments"))])
+            ),
+            ("required", .array([.string("set")])),
+            ("additionalProperties", .bool(false)),
+          ])
+        ),
+      ]),
+      "Sets fields of the records of list states that hold the `where` fields: `{ tasks: { where: { title: $title }, set: { isCompleted: true } } }`."
+    ),
     "request": described(reference("name"), "Starts a request, pending until a step resolves it."),
     "start": described(
       reference("name"), "Starts a child flow named in `use:`, on this stack or presented."),

@@ -162,10 +162,10 @@ struct ModelDecoder {
     if let items = node.items {
       var values: [Value] = []
       for item in items {
-        guard item.kind == .scalar else {
+        guard item.kind != .sequence else {
           sink.report(
             .wrongType(
-              "an item of a list", expected: "true, false, a number or text",
+              "an item of a list", expected: "true, false, a number, text or a record",
               found: item.kindDescription),
             at: item.range)
           return nil
@@ -174,6 +174,12 @@ struct ModelDecoder {
         values.append(value.value)
       }
       return Located(.list(values), at: node.range)
+    }
+    if node.pairs != nil {
+      return recordExpression(node, allowsReferences: false).flatMap {
+        guard case .literal(let record) = $0.value else { return nil }
+        return Located(record, at: $0.range)
+      }
     }
     guard node.kind == .scalar else {
       sink.report(
@@ -214,7 +220,44 @@ struct ModelDecoder {
       }
       return Located(.reference(name), at: node.range)
     }
+    if node.pairs != nil { return recordExpression(node, allowsReferences: true) }
     return literal(node, subject()).map { Located(.literal($0.value), at: $0.range) }
+  }
+
+  /// `{ title: $title, isCompleted: false }`: a record, each field a flag, a number, text or
+  /// (where `allowsReferences`) a `$name`; a literal when no field reads a name.
+  mutating func recordExpression(_ node: YAMLNode, allowsReferences: Bool) -> Located<
+    ValueExpression
+  >? {
+    guard let pairs = node.pairs else { return nil }
+    var fields: [String: ValueExpression] = [:]
+    var isLiteral = true
+    for pair in pairs {
+      guard let name = string(pair.key, "a field name") else { return nil }
+      let subject = "field '\(name.value)' of a record"
+      guard pair.value.kind == .scalar else {
+        sink.report(
+          .wrongType(
+            subject, expected: "true, false, a number or text", found: pair.value.kindDescription),
+          at: pair.value.range)
+        return nil
+      }
+      let value =
+        allowsReferences
+        ? valueExpression(pair.value, subject)
+        : literal(pair.value, subject).map {
+          Located(ValueExpression.literal($0.value), at: $0.range)
+        }
+      guard let value else { return nil }
+      if case .reference = value.value { isLiteral = false }
+      fields[name.value] = value.value
+    }
+    guard isLiteral else { return Located(.record(fields), at: node.range) }
+    var values: [String: Value] = [:]
+    for (name, field) in fields {
+      if case .literal(let value) = field { values[name] = value }
+    }
+    return Located(.literal(.record(values)), at: node.range)
   }
 
   /// `name: value` entries; `$references` are allowed only where `allowsReferences`.

@@ -5,12 +5,12 @@ import FlowYAML
 /// modifiers each one takes.
 enum OperationKeyword: Hashable {
   case call(NavigationCall)
-  case set, add, append, remove, request, start, finish
+  case set, add, append, remove, update, request, start, finish
   case `if`
 
   static let allCases: [OperationKeyword] = {
     let others: [OperationKeyword] = [
-      .set, .add, .append, .remove, .request, .start, .finish, .if,
+      .set, .add, .append, .remove, .update, .request, .start, .finish, .if,
     ]
     return NavigationCall.allCases.map(OperationKeyword.call) + others
   }()
@@ -41,6 +41,7 @@ enum OperationKeyword: Hashable {
     case .add: "add"
     case .append: "append"
     case .remove: "remove"
+    case .update: "update"
     case .request: "request"
     case .start: "start"
     case .finish: "finish"
@@ -56,6 +57,7 @@ enum OperationKeyword: Hashable {
     case .add: "add"
     case .append: "append"
     case .remove: "remove"
+    case .update: "update"
     case .request: "request"
     case .start: "start"
     case .finish: "finish"
@@ -69,7 +71,7 @@ enum OperationKeyword: Hashable {
     case .call(.setRoot), .call(.push): ["animated", "with"]
     case .call(.pop), .call(.popToRoot), .call(.dismiss), .call(.reset): ["animated"]
     case .call(.present): ["animated", "with", "style", "stack"]
-    case .call(.select), .set, .add, .append, .remove: []
+    case .call(.select), .set, .add, .append, .remove, .update: []
     case .request, .finish: ["with"]
     case .start: ["with", "presented", "animated", "stack"]
     case .if: ["then", "else"]
@@ -179,6 +181,8 @@ extension ModelDecoder {
       kind = .append(assignments(value, "'append'", allowsReferences: true))
     case .remove:
       kind = .remove(assignments(value, "'remove'", allowsReferences: true))
+    case .update:
+      kind = .update(recordUpdates(value))
     case .request:
       guard let request = string(value, "the request to start") else { return nil }
       kind = .request(RequestCall(request: request, arguments: arguments(fields)))
@@ -260,5 +264,43 @@ extension ModelDecoder {
       Condition.equals($0.name, $0.value)
     }
     return conditions.count == 1 ? conditions[0] : .all(conditions)
+  }
+}
+
+extension ModelDecoder {
+  /// `update`'s lists: `{ tasks: { where: { title: $title }, set: { isCompleted: true } } }`.
+  mutating func recordUpdates(_ node: YAMLNode) -> [RecordUpdate] {
+    guard let pairs = node.pairs else {
+      sink.report(
+        .wrongType(
+          "'update'", expected: "a mapping of list states to { where, set }",
+          found: node.kindDescription),
+        at: node.range)
+      return []
+    }
+    var updates: [RecordUpdate] = []
+    for pair in pairs {
+      guard let state = string(pair.key, "a state name"),
+        let fields = mapping(
+          pair.value, "the update of '\(state.value)'", allowed: ["where", "set"])
+      else { continue }
+      guard let changes = fields["set"] else {
+        sink.report(
+          .missingKey(
+            "set", in: "the update of '\(state.value)'",
+            hint:
+              "the fields to write, as in { where: { title: $title }, set: { isCompleted: true } }"),
+          at: pair.value.range)
+        continue
+      }
+      updates.append(
+        RecordUpdate(
+          state: state,
+          match: fields["where"].map {
+            assignments($0, "'where' of '\(state.value)'", allowsReferences: true)
+          } ?? [],
+          changes: assignments(changes, "'set' of '\(state.value)'", allowsReferences: true)))
+    }
+    return updates
   }
 }

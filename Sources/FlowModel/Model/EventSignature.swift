@@ -120,9 +120,44 @@ extension Operation {
         }
         return (name, .int)
       }
-    case .select, .pop, .popToRoot, .dismiss, .append, .remove, .branch, .sequence, .startFlow,
-      .finish:
+    case .append(let assignments), .remove(let assignments):
+      return assignments.flatMap { assignment in
+        recordFieldUses(assignment.value.value, list: assignment.name.value)
+      }
+    case .update(let updates):
+      return updates.flatMap { update in
+        (update.match + update.changes).flatMap { assignment in
+          fieldUse(assignment.value.value, list: update.state.value, field: assignment.name.value)
+        }
+      }
+    case .select, .pop, .popToRoot, .dismiss, .branch, .sequence, .startFlow, .finish:
       return []
     }
+
+    /// `$name` read into a record field of list state `list`, typed as that field is in the
+    /// list's first value (nothing when no record there has the field).
+    func fieldUse(_ value: ValueExpression, list: String, field: String) -> [(String, ValueType)] {
+      guard case .reference(let name) = value, isArgument(name),
+        let type = flow.stateVariable(named: list)?.recordFieldType(field)
+      else { return [] }
+      return [(name, type)]
+    }
+    func recordFieldUses(_ value: ValueExpression, list: String) -> [(String, ValueType)] {
+      guard case .record(let fields) = value else { return [] }
+      return fields.sorted { $0.key < $1.key }.flatMap {
+        fieldUse($0.value, list: list, field: $0.key)
+      }
+    }
+  }
+}
+
+extension StateVariable {
+  /// The type of field `field` in the records of this list state's first value, if one has it.
+  public func recordFieldType(_ field: String) -> ValueType? {
+    guard case .list(let items) = initialValue.value else { return nil }
+    for case .record(let fields) in items {
+      if let value = fields[field] { return value.type }
+    }
+    return nil
   }
 }

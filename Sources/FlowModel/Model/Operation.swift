@@ -28,8 +28,12 @@ public struct Operation: Sendable {
     case add([Assignment])
     /// Appends to list state values: `{ append: { favourites: $restaurant } }`.
     case append([Assignment])
-    /// Removes every equal element from list state values.
+    /// Removes every equal element from list state values; a record removes every record
+    /// holding its fields (`{ remove: { tasks: { title: $title } } }`).
     case remove([Assignment])
+    /// Sets fields of the records of list state values that hold the fields given:
+    /// `{ update: { tasks: { where: { title: $title }, set: { isCompleted: true } } } }`.
+    case update([RecordUpdate])
     /// Starts a request that stays pending until a step completes or fails it.
     case request(RequestCall)
     /// Starts a child flow (a coordinator in another file): its `start` runs on the current
@@ -66,7 +70,8 @@ public struct Operation: Sendable {
     case .popToRoot: .popToRoot
     case .present: .present
     case .dismiss: .dismiss
-    case .set, .add, .append, .remove, .request, .startFlow, .finish, .branch, .sequence: nil
+    case .set, .add, .append, .remove, .update, .request, .startFlow, .finish, .branch, .sequence:
+      nil
     }
   }
 
@@ -185,6 +190,23 @@ public struct FlowStart: Sendable {
     self.arguments = arguments
     self.presentation = presentation
     self.hasOwnStack = hasOwnStack
+  }
+}
+
+/// One list's change in `update:`: the records that hold the `where` fields (every record
+/// when none are given) get the `set` fields.
+public struct RecordUpdate: Sendable {
+  /// The list state.
+  public var state: Located<String>
+  /// The fields a record must hold, with these values, to be changed.
+  public var match: [Assignment]
+  /// The fields written into each record that matches.
+  public var changes: [Assignment]
+
+  public init(state: Located<String>, match: [Assignment], changes: [Assignment]) {
+    self.state = state
+    self.match = match
+    self.changes = changes
   }
 }
 

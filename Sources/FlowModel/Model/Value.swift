@@ -1,12 +1,16 @@
 import FlowDiagnostics
 
-/// A state, parameter or argument value: a flag, a whole number, text, or a list of these.
+/// A state, parameter or argument value: a flag, a whole number, text, a record of those
+/// by field name, or a list of any of them.
 public enum Value: Hashable, Sendable, CustomStringConvertible {
   case bool(Bool)
   case int(Int)
   case string(String)
   /// A list of values, as state can hold (`favourites: [KFC]`).
   case list([Value])
+  /// A small record of flags, numbers and text by field name, as a list in state holds
+  /// them (`tasks: [{ title: Buy milk, isCompleted: false }]`).
+  case record([String: Value])
 
   /// The value's type.
   public var type: ValueType {
@@ -15,7 +19,15 @@ public enum Value: Hashable, Sendable, CustomStringConvertible {
     case .int: .int
     case .string: .string
     case .list: .list
+    case .record: .record
     }
+  }
+
+  /// Whether this is a record holding every field of `pattern` with the same value: what
+  /// `remove` and `update` match by (`{ title: Buy milk }` matches the task of that title).
+  public func matches(fields pattern: [String: Value]) -> Bool {
+    guard case .record(let fields) = self else { return false }
+    return pattern.allSatisfy { fields[$0.key] == $0.value }
   }
 
   /// The value as YAML would spell it: `true`, `3`, `"text"`, `["a", 2]`; text is
@@ -26,6 +38,10 @@ public enum Value: Hashable, Sendable, CustomStringConvertible {
     case .int(let value): String(value)
     case .string(let value): Self.doubleQuoted(value)
     case .list(let values): "[" + values.map(\.description).joined(separator: ", ") + "]"
+    case .record(let fields):
+      "{ "
+        + fields.sorted { $0.key < $1.key }.map { "\(Self.yamlText($0.key)): \($0.value)" }
+        .joined(separator: ", ") + " }"
     }
   }
 
@@ -74,6 +90,9 @@ public enum Value: Hashable, Sendable, CustomStringConvertible {
     case .int(let value): String(value)
     case .string(let value): value
     case .list(let values): values.map(\.text).joined(separator: ", ")
+    case .record(let fields):
+      fields.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value.text)" }
+        .joined(separator: ", ")
     }
   }
 }
@@ -85,6 +104,8 @@ public enum ValueType: String, Hashable, Sendable, CaseIterable, CustomStringCon
   case string = "String"
   /// A list of values; only state holds lists.
   case list = "List"
+  /// A record of values by field name; only state holds records, in lists or alone.
+  case record = "Record"
 
   public var description: String { rawValue }
 
@@ -95,6 +116,7 @@ public enum ValueType: String, Hashable, Sendable, CaseIterable, CustomStringCon
     case .int: "an Int"
     case .string: "a String"
     case .list: "a list"
+    case .record: "a record"
     }
   }
 
@@ -105,7 +127,7 @@ public enum ValueType: String, Hashable, Sendable, CaseIterable, CustomStringCon
     case .string: .string(text)
     case .int: Int(text).map(Value.int)
     case .bool: text == "true" ? .bool(true) : text == "false" ? .bool(false) : nil
-    case .list: nil
+    case .list, .record: nil
     }
   }
 }
@@ -131,7 +153,7 @@ public struct ParameterType: Hashable, Sendable, CustomStringConvertible {
   public init?(spelling: String) {
     let isOptional = spelling.hasSuffix("?")
     let name = isOptional ? String(spelling.dropLast()) : spelling
-    guard let base = ValueType(rawValue: name), base != .list else { return nil }
+    guard let base = ValueType(rawValue: name), base != .list, base != .record else { return nil }
     self.init(base, isOptional: isOptional)
   }
 }
@@ -141,11 +163,31 @@ public struct ParameterType: Hashable, Sendable, CustomStringConvertible {
 public enum ValueExpression: Hashable, Sendable, CustomStringConvertible {
   case literal(Value)
   case reference(String)
+  /// A record whose fields read values where the record is made: `{ title: $title,
+  /// isCompleted: false }` (a record of literals only is a literal).
+  case record([String: ValueExpression])
 
   public var description: String {
     switch self {
     case .literal(let value): value.description
     case .reference(let name): "$" + name
+    case .record(let fields):
+      "{ "
+        + fields.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }
+        .joined(separator: ", ") + " }"
+    }
+  }
+
+  /// The `$names` the expression reads, with the record field each is read into, if any.
+  public var references: [(name: String, field: String?)] {
+    switch self {
+    case .literal: []
+    case .reference(let name): [(name, nil)]
+    case .record(let fields):
+      fields.sorted { $0.key < $1.key }.compactMap { field in
+        if case .reference(let name) = field.value { return (name, field.key) }
+        return nil
+      }
     }
   }
 }

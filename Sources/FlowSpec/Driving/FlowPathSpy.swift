@@ -23,7 +23,7 @@ extension FlowRoute {
       case .bool(let value): values[argument.name] = value
       case .int(let value): values[argument.name] = value
       case .string(let value): values[argument.name] = value
-      case .list: return nil
+      case .list, .record: return nil
       }
     }
     self.init(screen: screen.name, values: values)

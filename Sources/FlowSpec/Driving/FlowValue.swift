@@ -1,9 +1,33 @@
 public import FlowModel
 
 /// The flow's value of an app's Swift value: a `Bool`, an `Int` (any integer type), a
-/// `String`, an array of them, or an optional holding one; `nil` for anything else.
+/// `String`, a struct of those (a record, by its stored properties' names, as
+/// `Task(title:, isCompleted:)` is `{ title, isCompleted }`), an array of any of them, or an
+/// optional holding one; `nil` for anything else.
 public enum FlowValue {
   public static func value(of any: Any) -> Value? {
+    if let record = record(of: any) { return record }
+    return scalarOrList(of: any)
+  }
+
+  /// A struct whose stored properties are all flags, numbers or text, as a record.
+  private static func record(of any: Any) -> Value? {
+    let mirror = Mirror(reflecting: any)
+    guard mirror.displayStyle == .struct, !mirror.children.isEmpty else { return nil }
+    var fields: [String: Value] = [:]
+    for child in mirror.children {
+      guard let label = child.label else { return nil }
+      // An optional with no value is no field.
+      let field = Mirror(reflecting: child.value)
+      if field.displayStyle == .optional, field.children.isEmpty { continue }
+      guard let value = scalarOrList(of: child.value) else { return nil }
+      if case .list = value { return nil }
+      fields[label] = value
+    }
+    return .record(fields)
+  }
+
+  private static func scalarOrList(of any: Any) -> Value? {
     switch any {
     case let value as Bool: return .bool(value)
     case let value as Int: return .int(value)
