@@ -22,7 +22,9 @@ enum RunCommand: Command {
     options: [
       OptionSpec(
         name: "given", valueName: "NAME=VALUE",
-        help: "Override a state value before the flow starts.", repeatable: true),
+        help:
+          "Override a state value before the flow starts; a list or a record in YAML, as a checklist's given writes it ('tasks=[{ title: Buy milk, isCompleted: false }]').",
+        repeatable: true),
       OptionSpec(
         name: "events", valueName: "EVENTS",
         help: "Events separated by commas: 'login,tap: right,alert: Logout'."),
@@ -121,36 +123,49 @@ enum RunCommand: Command {
       case .string:
         values[name] = .string(text)
       case .list:
-        values[name] = .list(try listValue(text, state: name))
+        values[name] = try listValue(text, state: name)
       case .record:
-        throw UsageError(
-          message:
-            "state '\(name)' is a record, which --given does not take; give it in an item's 'given'"
-        )
+        values[name] = try yamlValue(text, state: name, type: .record)
       }
     }
     return values
   }
 
-  /// A list state's value: a YAML flow sequence (`[]`, `[KFC, "Burger King"]`), as a
-  /// checklist's `given` writes it, or items separated by commas (`KFC,Burger King`).
-  private static func listValue(_ text: String, state name: String) throws(UsageError)
-    -> [Value]
-  {
+  /// A list state's value: a YAML flow sequence (`[]`, `[KFC, "Burger King"]`,
+  /// `[{ title: Buy milk, isCompleted: false }]`), as a checklist's `given` writes it, or
+  /// text items separated by commas (`KFC,Burger King`).
+  private static func listValue(_ text: String, state name: String) throws(UsageError) -> Value {
     guard text.hasPrefix("[") else {
       let items = text.isEmpty ? [] : text.split(separator: ",", omittingEmptySubsequences: false)
-      return items.map { .string(String($0).trimmingCharacters(in: " ")) }
+      return .list(items.map { .string(String($0).trimmingCharacters(in: " ")) })
+    }
+    return try yamlValue(text, state: name, type: .list)
+  }
+
+  /// A value written in YAML, as a checklist's `given` writes it, of the state's type.
+  private static func yamlValue(_ text: String, state name: String, type: ValueType)
+    throws(UsageError) -> Value
+  {
+    let example = type == .list ? "[a, b]" : "{ title: a, isCompleted: false }"
+    let problem = { (reason: String) in
+      UsageError(
+        message:
+          "state '\(name)' is \(type.withArticle): give \(example), not '\(text)' (\(reason))")
     }
     let parsed = YAMLParser.parse(Array(text.utf8), file: "--given")
-    guard !parsed.diagnostics.contains(where: { $0.severity == .error }),
-      let items = parsed.root?.items,
-      items.allSatisfy({ $0.kind == .scalar })
-    else {
-      throw UsageError(
-        message:
-          "state '\(name)' is a list: give [a, b] (or a,b) with text items, not '\(text)'")
+    if let error = parsed.diagnostics.first(where: { $0.severity == .error }) {
+      throw problem(error.message)
     }
-    return items.map { .string($0.text) }
+    guard let root = parsed.root else { throw problem("it is empty") }
+    let decoded = FlowDecoder.value(
+      root, file: "--given", source: SourceText(bytes: Array(text.utf8)))
+    if let error = decoded.diagnostics.first(where: { $0.severity == .error }) {
+      throw problem(error.message)
+    }
+    guard let value = decoded.value, value.type == type else {
+      throw problem("that is \(decoded.value?.type.withArticle ?? "nothing")")
+    }
+    return value
   }
 
   private static func runScript(

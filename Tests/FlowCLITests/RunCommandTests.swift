@@ -70,6 +70,7 @@ struct RunCommandTests {
     arguments: [
       ("tasks=[]", "tasks=[]"), (#"tasks=[KFC, "Burger King"]"#, #"tasks=["KFC", "Burger King"]"#),
       ("tasks=KFC,Quick", #"tasks=["KFC", "Quick"]"#), ("tasks=", "tasks=[]"),
+      ("tasks=[{ title: a, done: false }]", #"tasks=[{ done: false, title: "a" }]"#),
     ])
   func givenList(given: String, shown: String) throws {
     let folder = try TemporaryFolder()
@@ -85,11 +86,30 @@ struct RunCommandTests {
     let folder = try TemporaryFolder()
     let flow = try folder.write(
       "list.yaml", "flow: L\nstate: { tasks: [x] }\nstart: { setRoot: A }\nscreens: { A: {} }\n")
-    for given in ["tasks=[a, [b]]", "tasks=[a", "tasks=[{ a: 1 }]"] {
+    for given in ["tasks=[a, [b]]", "tasks=[a", "tasks=[{ a: [1] }]"] {
       let result = flowc(["run", flow, "--given", given])
       #expect(result.status == 2, "\(given): \(result)")
       #expect(result.errors.contains("state 'tasks' is a list: give [a, b]"), "\(result)")
     }
+  }
+
+  @Test("--given reads a record state as YAML, and refuses anything else for it")
+  func givenRecord() throws {
+    let folder = try TemporaryFolder()
+    let flow = try folder.write(
+      "record.yaml",
+      "flow: R\nstate: { draft: { title: x } }\nstart: { setRoot: A }\nscreens: { A: {} }\n")
+    let good = flowc(["run", flow, "--given", "draft={ title: hello, done: true }"])
+    #expect(good.status == 0, "\(good)")
+    #expect(
+      good.output.contains(#"state      draft={ done: true, title: "hello" }"#), "\(good.output)")
+    let bad = flowc(["run", flow, "--given", "draft=[hello]"])
+    #expect(bad.status == 2)
+    #expect(
+      bad.errors.contains(
+        "state 'draft' is a record: give { title: a, isCompleted: false }, not '[hello]' (that is a list)"
+      ),
+      "\(bad)")
   }
 
   @Test("--given is typed by the state's default and checked")

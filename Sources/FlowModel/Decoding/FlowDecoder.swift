@@ -30,6 +30,16 @@ public enum FlowDecoder {
     let flow = decoder.flow(root)
     return (flow, decoder.sink.diagnostics)
   }
+
+  /// A value written as a checklist's `given` writes one (`true`, `3`, `[KFC, Burger King]`,
+  /// `[{ title: Buy milk, isCompleted: false }]`), parsed from a YAML node of its own.
+  public static func value(_ node: YAMLNode, file: String, source: SourceText) -> (
+    value: Value?, diagnostics: [Diagnostic]
+  ) {
+    var decoder = ModelDecoder(file: file, source: source, limits: .default)
+    let value = decoder.literal(node, "the value")
+    return (value?.value, decoder.sink.diagnostics)
+  }
 }
 
 extension ModelDecoder {
