@@ -184,6 +184,18 @@ extension DiagnosticMessage {
       "check.type-mismatch", .error,
       "'\(keyword)' changes \(needed.withArticle) state, but '\(state)' is \(found.withArticle)")
   }
+  static func unknownRecordField(_ field: String, list: String, fields: [String]) -> Self {
+    Self(
+      "check.unknown-record-field", .warning,
+      "no record of '\(list)' has a field '\(field)'; its records have \(fields.map { "'\($0)'" }.joined(separator: ", "))"
+    )
+  }
+  static func emptyRecordPattern(_ list: String) -> Self {
+    Self(
+      "check.empty-record-pattern", .error,
+      "an empty record matches every record of '\(list)'; name the fields to match, or set '\(list)' to [] to empty it"
+    )
+  }
   static func unknownTextName(_ name: String, _ context: String) -> Self {
     Self("check.unknown-text-value", .error, "'{\(name)}' names no \(context)")
   }

@@ -47,8 +47,10 @@ extension DiagnosticMessage {
 }
 
 /// The kinds of refusal a checklist may expect: the runtime's refusal ids after `run.`.
-let refusalKinds = DiagnosticCatalog.entries.compactMap { entry in
-  entry.id.hasPrefix("run.") ? String(entry.id.dropFirst(4)) : nil
+let refusalKinds = DiagnosticCatalog.entries.compactMap { entry -> String? in
+  guard entry.id.hasPrefix("run.") else { return nil }
+  let kind = String(entry.id.dropFirst(4))
+  return RefusalKind.defects.contains(kind) ? nil : kind
 }
 
 extension Checker {

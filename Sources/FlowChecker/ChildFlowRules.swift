@@ -45,13 +45,21 @@ extension Checker {
       }
       let child = tree.flows[index]
       if start.presentation != nil, let stack = start.hasOwnStack, !stack.value {
+        // The child's first screen, set or pushed, is what is presented; a push after it
+        // has no navigation controller to go on.
+        var shown = false
         child.start?.visit { operation in
-          guard case .push(let target) = operation.kind else { return }
-          sink.report(
-            .pushInStacklessChild(
-              child.name.value, screen: target.screen.value,
-              at: "\(child.file):\(operation.range.start)"),
-            at: stack.range)
+          switch operation.kind {
+          case .setRoot, .reset: shown = true
+          case .push(let target) where shown:
+            sink.report(
+              .pushInStacklessChild(
+                child.name.value, screen: target.screen.value,
+                at: "\(child.file):\(operation.range.start)"),
+              at: stack.range)
+          case .push: shown = true
+          default: break
+          }
         }
       }
       for assignment in start.arguments {

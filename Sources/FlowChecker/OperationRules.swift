@@ -95,6 +95,9 @@ extension Checker {
     case .remove(let assignments):
       for assignment in assignments {
         checkStateChange(assignment, keyword: "remove", origin: origin)
+        if case .literal(.record(let fields)) = assignment.value.value, fields.isEmpty {
+          sink.report(.emptyRecordPattern(assignment.name.value), at: assignment.value.range)
+        }
       }
     case .update(let updates):
       for update in updates {
@@ -106,6 +109,8 @@ extension Checker {
         for assignment in update.match + update.changes {
           checkRecordReferences(assignment.value, origin: origin)
         }
+        checkRecordFieldNames(
+          (update.match + update.changes).map(\.name), of: update.state.value)
       }
     case .request(let call):
       guard let request = flow.indexOfRequest(named: call.request.value) else {
@@ -239,6 +244,24 @@ extension Checker {
         return
       }
       checkRecordReferences(value, origin: origin)
+    }
+  }
+
+  /// Field names of a list's records, where its default holds records: a name none of them
+  /// has is most often misspelt (`where: { titel: … }` matches nothing).
+  func checkRecordFieldNames(_ names: [Located<String>], of list: String) {
+    guard case .list(let items) = flow.stateVariable(named: list)?.initialValue.value else {
+      return
+    }
+    var known: Set<String> = []
+    for case .record(let fields) in items { known.formUnion(fields.keys) }
+    guard !known.isEmpty else { return }
+    let sorted = known.sorted()
+    for name in names where !known.contains(name.value) {
+      let suggestion = Suggestion.closest(to: name.value, among: sorted)
+      sink.report(
+        .unknownRecordField(name.value, list: list, fields: sorted), at: name.range,
+        fixIts: suggestion.map { [FixIt(range: name.range, replacement: $0)] } ?? [])
     }
   }
 

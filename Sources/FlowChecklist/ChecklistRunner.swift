@@ -206,7 +206,15 @@ struct ScenarioRun {
     for (index, step) in events.enumerated() {
       let event = NavigationEvent(step)
       if lastMayBeRefused, index == events.count - 1 {
-        let refusal = current.attempt(event).map(LastEventOutcome.Refusal.init)
+        let error = current.attempt(event)
+        let refusal = error.map(LastEventOutcome.Refusal.init)
+        // A defect of the flow is no refusal: it fails the step, as anywhere else.
+        if let error, let kind = refusal?.kind, RefusalKind.defects.contains(kind) {
+          noteCoverage(of: current)
+          fail(.stepRefused(event, replaying: ancestor, error), at: step.range)
+          navigator = nil
+          return false
+        }
         outcome = LastEventOutcome(event: event, refusal: refusal)
         continue
       }

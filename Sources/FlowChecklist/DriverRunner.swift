@@ -120,7 +120,8 @@ struct AppRun {
   }
 
   /// Sends an event the checklist expects the app to refuse: refused when the driver throws
-  /// a refusal, or when nothing the app shows changed; done otherwise, with what changed.
+  /// a refusal, or when nothing the app shows changed; done otherwise, with what changed (a
+  /// thrown refusal that changed something keeps what it changed, and fails).
   /// `nil` (with a failure) when the driver cannot send it at all.
   @MainActor
   private mutating func attempt<Driver: FlowDriver>(
@@ -135,15 +136,34 @@ struct AppRun {
         fail(.appCouldNotSend(event, replaying: ancestor, error), at: range)
         return nil
       }
-      return LastEventOutcome(event: event, refusal: refusal)
+      let changes = Self.changes(from: before, to: await app.observe())
+      return LastEventOutcome(event: event, refusal: refusal, changes: changes)
     }
-    let changes = ObservationComparison.differences(flow: before, app: await app.observe())
+    let changes = Self.changes(from: before, to: await app.observe())
     guard !changes.isEmpty else {
       return LastEventOutcome(
         event: event, refusal: .init(kind: nil, reason: "the app changed nothing it shows"))
     }
-    return LastEventOutcome(
-      event: event, refusal: nil,
-      changes: changes.map { "\($0.field) \($0.flow) → \($0.app)" })
+    return LastEventOutcome(event: event, refusal: nil, changes: changes)
+  }
+
+  /// What changed in what the app shows: each field the exploration compares, what is
+  /// presented with its own stack, and any navigation call made.
+  static func changes(from before: Observation, to after: Observation) -> [String] {
+    var changes = ObservationComparison.differences(flow: before, app: after).map {
+      "\($0.field) \($0.flow) → \($0.app)"
+    }
+    if let was = before.presentations, let now = after.presentations, was != now,
+      !changes.contains(where: { $0.hasPrefix("presented ") })
+    {
+      let text = { (items: [PresentationObservation]) in
+        "[" + items.map(\.description).joined(separator: ", ") + "]"
+      }
+      changes.append("presented \(text(was)) → \(text(now))")
+    }
+    if let was = before.calls, let now = after.calls, now.count > was.count {
+      changes.append("calls " + now[was.count...].map(\.description).joined(separator: ", "))
+    }
+    return changes
   }
 }

@@ -13,7 +13,8 @@ struct LastEventOutcome: Sendable {
   var event: NavigationEvent
   /// `nil` when the event was done.
   var refusal: Refusal?
-  /// What the event changed, when it was done and the change is known: `stack [A] → [A, B]`.
+  /// What the event changed, when that is known: `stack [A] → [A, B]`; a refusal that changed
+  /// something fails as much as an event done.
   var changes: [String] = []
 }
 

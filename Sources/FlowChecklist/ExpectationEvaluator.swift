@@ -49,6 +49,12 @@ struct ExpectationEvaluator {
       fail("expected '\(lastEvent.event)' to be refused, but it was done\(changes)", range)
       return
     }
+    guard lastEvent.changes.isEmpty else {
+      fail(
+        "expected '\(lastEvent.event)' to be refused and change nothing, but it changed \(lastEvent.changes.joined(separator: ", ")) (\(refusal.reason))",
+        range)
+      return
+    }
     if let kind, let found = refusal.kind, found != kind.value {
       fail(
         "expected '\(lastEvent.event)' to be refused as \(kind.value), but it was refused as \(found): \(refusal.reason)",

@@ -164,6 +164,13 @@ public enum DiagnosticCatalog {
       id: "check.unused-flow", severity: "warning",
       help: "a flow named in `use:` that nothing starts"),
     Entry(
+      id: "check.unknown-record-field", severity: "warning",
+      help:
+        "`update` names a field that no record in the list's default has (with did-you-mean)"),
+    Entry(
+      id: "check.empty-record-pattern", severity: "error",
+      help: "`remove` with an empty record, which would match every record of the list"),
+    Entry(
       id: "check.push-without-stack", severity: "warning",
       help:
         "a `push` from a screen only ever presented without `stack: true`, or in the start of a child flow presented with `stack: false`, which does nothing"

@@ -92,9 +92,14 @@ extension Navigator {
           throw .notAList(program.stateNames[write.index], operation: "update")
         }
         var match: [String: Value] = [:]
-        for (name, operand) in write.match { match[name] = try resolve(operand, context) }
+        // In field order, so that the same flow fails with the same message every run.
+        for (name, operand) in write.match.sorted(by: { $0.key < $1.key }) {
+          match[name] = try resolve(operand, context)
+        }
         var changes: [String: Value] = [:]
-        for (name, operand) in write.changes { changes[name] = try resolve(operand, context) }
+        for (name, operand) in write.changes.sorted(by: { $0.key < $1.key }) {
+          changes[name] = try resolve(operand, context)
+        }
         for position in items.indices where items[position].matches(fields: match) {
           guard case .record(var fields) = items[position] else { continue }
           fields.merge(changes) { _, new in new }
@@ -396,7 +401,9 @@ extension Navigator {
       throw .noValue("an optional parameter")
     case .record(let fields):
       var values: [String: Value] = [:]
-      for (name, field) in fields { values[name] = try resolve(field, context) }
+      for (name, field) in fields.sorted(by: { $0.key < $1.key }) {
+        values[name] = try resolve(field, context)
+      }
       return .record(values)
     case .text(let template, let references):
       var failure: NavigationError?

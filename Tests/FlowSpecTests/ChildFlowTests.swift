@@ -123,6 +123,10 @@ struct ChildFlowTests {
     // With a stack of its own, or without a push in its start, nothing is said.
     #expect(document(modal: pushing).diagnostics.map(\.message) == [])
     #expect(document(single).diagnostics.map(\.message) == [])
+    // A first push is the presented screen itself.
+    let pushedFirst = modal.replacingOccurrences(
+      of: "start: { setRoot: Compose }", with: "start: { push: Compose }")
+    #expect(document(single, modal: pushedFirst).diagnostics.map(\.message) == [])
   }
 
   @Test("a child presented modally gets a stack of its own; finishing tells the parent")

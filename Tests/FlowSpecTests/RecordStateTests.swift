@@ -88,17 +88,35 @@ struct RecordStateTests {
             e: { append: { other: { title: { a: 1 } } } }
             f: { set: { count: { a: 1 } } }
             g: { update: { taks: { set: { x: 1 } } } }
+            h: { update: { other: { set: { x: [1] } } } }
+            i: { remove: { other: {} } }
       """
     let errors = TestFlows.document(source).diagnostics.filter { $0.severity == .error }
     #expect(
       errors.map(\.id) == [
         "model.wrong-type", "model.missing-key", "check.type-mismatch", "model.unknown-key",
         "model.wrong-type", "model.wrong-type", "check.type-mismatch", "check.unknown-state",
+        "model.wrong-type", "check.empty-record-pattern",
       ], "\(errors.map(\.message))")
-    #expect(errors.map(\.position.line) == [3, 10, 11, 12, 13, 14, 15, 16])
+    #expect(errors.map(\.position.line) == [3, 10, 11, 12, 13, 14, 15, 16, 17, 18])
     #expect(
       errors.first?.message
         == "field 'title' of a record must be true, false, a number or text, found a list")
+  }
+
+  @Test("a field no record of the list has is warned of, with the field it most likely means")
+  func misspeltField() {
+    let source = tasksFlow.replacingOccurrences(
+      of: "where: { title: $title }", with: "where: { titel: $title }")
+    let warnings = TestFlows.document(source).diagnostics.filter {
+      $0.id == "check.unknown-record-field"
+    }
+    #expect(
+      warnings.map(\.message) == [
+        "no record of 'tasks' has a field 'titel'; its records have 'isCompleted', 'title'"
+      ])
+    #expect(warnings.first?.fixIts.first?.replacement == "title")
+    #expect(TestFlows.document(tasksFlow).diagnostics.map(\.message) == [])
   }
 
   @Test("an app's struct of flags, numbers and text is a record; any other struct is not")

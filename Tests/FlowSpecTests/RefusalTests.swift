@@ -106,6 +106,35 @@ struct RefusalTests {
     #expect(errors.map(\.position.line) == [16, 19])
   }
 
+  @Test("a defect of the flow is no refusal: the step fails, and 'refused' cannot name one")
+  func defects() {
+    let source = """
+      flow: Counter
+      state: { count: 0 }
+      start: { setRoot: Home }
+      screens:
+        Home:
+          on:
+            setCount: { set: { count: $value } }
+      spec: |
+        [ ] a text for the count
+            when { setCount: { value: abc } }
+            expect { refused: true }
+        [ ] named as a kind
+            when { setCount: { value: 1 } }
+            expect { refused: state-type }
+      """
+    let errors = TestFlows.document(source).diagnostics.filter { $0.severity == .error }
+    #expect(errors.map(\.id) == ["checklist.unknown-refusal"])
+    let defect = ChecklistVerifier(
+      filePath: "c.yaml",
+      source: source.replacingOccurrences(of: "refused: state-type", with: "refused: true"))
+    let failures = defect.failures(ofItem: defect.entries[0].id)
+    #expect(
+      failures.map(\.message).first?.hasPrefix("'setCount(value: \"abc\")' failed") == true,
+      "\(failures)")
+  }
+
   @Test("a misspelt kind gets a did-you-mean; 'refused' with no event before is an error")
   func misplaced() {
     let source = """
@@ -145,7 +174,7 @@ struct RefusalTests {
 /// A trips app whose destination takes a typed id, and whose links are parsed by the app.
 @MainActor
 final class TripsApp {
-  enum Bug: String { case none, linkAsZero, linkThrows }
+  enum Bug: String { case none, linkAsZero, linkThrows, pushesThenThrows }
 
   let navigation: UINavigationController
   let bug: Bug
@@ -156,8 +185,9 @@ final class TripsApp {
     navigation.setViewControllers([HomeViewController()], animated: false)
   }
 
-  func showDestination(id: Int) {
+  func showDestination(id: Int) throws {
     navigation.pushViewController(DetailViewController(), animated: true)
+    if bug == .pushesThenThrows { throw BadLink() }
   }
 
   struct BadLink: Error {}
@@ -191,7 +221,7 @@ struct TripsDriver: FlowAppDriver {
   func receive(_ event: NavigationEvent, visibleScreen: String?) async throws -> Bool {
     switch event {
     case .named("showDestination", let values):
-      events.showDestination(id: try EventArguments(values, of: "showDestination").int("id"))
+      try events.showDestination(id: try EventArguments(values, of: "showDestination").int("id"))
     case .open(let url):
       guard let url = URL(string: url) else { return true }
       try events.open(url: url)
@@ -229,6 +259,10 @@ private let tripsAppFlow = """
     [ ] a shown back button is not refused
         when [{ showDestination: { id: 1 } }, { tap: back }]
         expect { refused: true }
+    [ ] an app that throws after navigating did not refuse
+        given { bug: pushesThenThrows }
+        when { showDestination: { id: 1 } }
+        expect { refused: true }
   """
 
 @Suite("A refusal the app makes: the driver throws one, or nothing the app shows changes")
@@ -256,13 +290,24 @@ struct AppRefusalTests {
     let linkAsZero = await appMessages(3)
     #expect(
       linkAsZero == [
-        "the app disagrees: expected 'open trips://destination/abc' to be refused, but it was done: stack [Home] → [Home, Detail], back button hidden → visible"
+        "the app disagrees: expected 'open trips://destination/abc' to be refused, but it was done: stack [Home] → [Home, Detail], back button hidden → visible, calls setViewControllers(Home, Detail, animated: false)"
       ])
     let back = await appMessages(6)
     #expect(
       back == [
-        "the app disagrees: expected 'tap back' to be refused, but it was done: stack [Home, Detail] → [Home], back button visible → hidden"
+        "the app disagrees: expected 'tap back' to be refused, but it was done: stack [Home, Detail] → [Home], back button visible → hidden, calls popViewController(Detail, animated: true)"
       ])
+  }
+
+  @Test("a refusal thrown after the app changed what it shows fails, saying what changed")
+  func thrownAfterAChange() async {
+    let messages = await appMessages(7)
+    #expect(messages.count == 1)
+    #expect(
+      messages.first?.hasPrefix(
+        "the app disagrees: expected 'showDestination(id: 1)' to be refused and change nothing, but it changed stack [Home] → [Home, Detail]"
+      ) == true, "\(messages)")
+    #expect(messages.first?.contains("calls pushViewController(Detail") == true, "\(messages)")
   }
 
   @Test("a driver that cannot send the event fails the item; it is no refusal")

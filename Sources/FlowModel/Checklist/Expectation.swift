@@ -201,3 +201,13 @@ public struct PresentedExpectation: Sendable {
     self.pushed = pushed
   }
 }
+
+/// What `refused:` may name.
+public enum RefusalKind {
+  /// Runtime refusals that are defects of the flow or the checklist, never of the app (an
+  /// error the checker reports, a value of the wrong type for a state, `given` naming no
+  /// state or screen): an item expecting a refusal fails on them as on any other step.
+  public static let defects: Set<String> = [
+    "flow-error", "state-type", "unknown-state", "unknown-screen",
+  ]
+}

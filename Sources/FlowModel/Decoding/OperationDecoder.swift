@@ -268,6 +268,22 @@ extension ModelDecoder {
 }
 
 extension ModelDecoder {
+  /// A record's fields as `name: value` entries, each a flag, a number, text or `$name`.
+  mutating func recordFields(_ node: YAMLNode, _ subject: String) -> [Assignment] {
+    assignments(node, subject, allowsReferences: true).filter { field in
+      switch field.value.value {
+      case .reference, .literal(.bool), .literal(.int), .literal(.string): return true
+      case .literal(.list), .literal(.record), .record:
+        sink.report(
+          .wrongType(
+            "field '\(field.name.value)' of a record", expected: "true, false, a number or text",
+            found: "a \(field.value.value.isList ? "list" : "mapping")"),
+          at: field.value.range)
+        return false
+      }
+    }
+  }
+
   /// `update`'s lists: `{ tasks: { where: { title: $title }, set: { isCompleted: true } } }`.
   mutating func recordUpdates(_ node: YAMLNode) -> [RecordUpdate] {
     guard let pairs = node.pairs else {
@@ -296,10 +312,8 @@ extension ModelDecoder {
       updates.append(
         RecordUpdate(
           state: state,
-          match: fields["where"].map {
-            assignments($0, "'where' of '\(state.value)'", allowsReferences: true)
-          } ?? [],
-          changes: assignments(changes, "'set' of '\(state.value)'", allowsReferences: true)))
+          match: fields["where"].map { recordFields($0, "'where' of '\(state.value)'") } ?? [],
+          changes: recordFields(changes, "'set' of '\(state.value)'")))
     }
     return updates
   }

@@ -178,6 +178,12 @@ public enum ValueExpression: Hashable, Sendable, CustomStringConvertible {
     }
   }
 
+  /// Whether this is a literal list.
+  public var isList: Bool {
+    if case .literal(.list) = self { return true }
+    return false
+  }
+
   /// The `$names` the expression reads, with the record field each is read into, if any.
   public var references: [(name: String, field: String?)] {
     switch self {
