@@ -102,10 +102,7 @@ extension Checker {
     case .update(let updates):
       for update in updates {
         // The list must exist and be a list; the fields read must read something.
-        checkStateChange(
-          Assignment(
-            name: update.state, value: Located(.literal(.list([])), at: update.state.range)),
-          keyword: "update", origin: origin)
+        _ = changedState(update.state, keyword: "update")
         for assignment in update.match + update.changes {
           checkRecordReferences(assignment.value, origin: origin)
         }
@@ -247,6 +244,26 @@ extension Checker {
     }
   }
 
+  /// The state `keyword` changes, when it exists and has the type `keyword` needs: an Int
+  /// for `add`, a list for `append`, `remove` and `update`.
+  private func changedState(_ name: Located<String>, keyword: String) -> StateVariable? {
+    guard let variable = flow.stateVariable(named: name.value) else {
+      reportUnknown(
+        .unknownState(name.value, "'\(keyword)'"), name: name, candidates: stateNames,
+        set: .state)
+      return nil
+    }
+    let type = variable.initialValue.value.type
+    let needed: ValueType = keyword == "add" ? .int : .list
+    guard type == needed else {
+      sink.report(
+        .stateChangeType(keyword, state: variable.name.value, needed: needed, found: type),
+        at: name.range)
+      return nil
+    }
+    return variable
+  }
+
   /// Field names of a list's records, where its default holds records: a name none of them
   /// has is most often misspelt (`where: { titel: … }` matches nothing).
   func checkRecordFieldNames(_ names: [Located<String>], of list: String) {
@@ -330,20 +347,7 @@ extension Checker {
   /// a list for the others.
   private func checkStateChange(_ assignment: Assignment, keyword: String, origin: OperationOrigin)
   {
-    guard let variable = flow.stateVariable(named: assignment.name.value) else {
-      reportUnknown(
-        .unknownState(assignment.name.value, "'\(keyword)'"), name: assignment.name,
-        candidates: stateNames, set: .state)
-      return
-    }
-    let type = variable.initialValue.value.type
-    let needed: ValueType = keyword == "add" ? .int : .list
-    guard type == needed else {
-      sink.report(
-        .stateChangeType(keyword, state: variable.name.value, needed: needed, found: type),
-        at: assignment.name.range)
-      return
-    }
+    guard let variable = changedState(assignment.name, keyword: keyword) else { return }
     if keyword == "add" {
       checkValue(
         assignment.value, expected: .int, subject: "what 'add' adds to '\(variable.name.value)'",

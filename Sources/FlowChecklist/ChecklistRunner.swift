@@ -226,7 +226,7 @@ struct ScenarioRun {
         navigator = nil
         return false
       }
-      outcome = LastEventOutcome(event: event, refusal: nil)
+      if index == events.count - 1 { outcome = LastEventOutcome(event: event, refusal: nil) }
     }
     navigator = current
     return true

@@ -114,7 +114,7 @@ struct AppRun {
         fail(.appCouldNotSend(event, replaying: ancestor, error), at: step.range)
         return false
       }
-      outcome = LastEventOutcome(event: event, refusal: nil)
+      if index == events.count - 1 { outcome = LastEventOutcome(event: event, refusal: nil) }
     }
     return true
   }

@@ -91,15 +91,8 @@ extension Navigator {
         guard case .list(var items) = current.stateValues[write.index] else {
           throw .notAList(program.stateNames[write.index], operation: "update")
         }
-        var match: [String: Value] = [:]
-        // In field order, so that the same flow fails with the same message every run.
-        for (name, operand) in write.match.sorted(by: { $0.key < $1.key }) {
-          match[name] = try resolve(operand, context)
-        }
-        var changes: [String: Value] = [:]
-        for (name, operand) in write.changes.sorted(by: { $0.key < $1.key }) {
-          changes[name] = try resolve(operand, context)
-        }
+        let match = try resolve(fields: write.match, context)
+        let changes = try resolve(fields: write.changes, context)
         for position in items.indices where items[position].matches(fields: match) {
           guard case .record(var fields) = items[position] else { continue }
           fields.merge(changes) { _, new in new }
@@ -376,6 +369,18 @@ extension Navigator {
 
   /// The value of an operand: a literal, `$name` from the event, the screen, the state, or
   /// text with those values inserted.
+  /// A record's fields, resolved in field order, so that the same flow fails with the same
+  /// message every run.
+  func resolve(fields: [String: Operand], _ context: ExecutionContext) throws(NavigationError)
+    -> [String: Value]
+  {
+    var values: [String: Value] = [:]
+    for (name, field) in fields.sorted(by: { $0.key < $1.key }) {
+      values[name] = try resolve(field, context)
+    }
+    return values
+  }
+
   func resolve(_ operand: Operand, _ context: ExecutionContext) throws(NavigationError)
     -> Value
   {
@@ -400,11 +405,7 @@ extension Navigator {
     case .absent:
       throw .noValue("an optional parameter")
     case .record(let fields):
-      var values: [String: Value] = [:]
-      for (name, field) in fields.sorted(by: { $0.key < $1.key }) {
-        values[name] = try resolve(field, context)
-      }
-      return .record(values)
+      return .record(try resolve(fields: fields, context))
     case .text(let template, let references):
       var failure: NavigationError?
       let text = template.render { name -> String? in
