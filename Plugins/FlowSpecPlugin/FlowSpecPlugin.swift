@@ -48,24 +48,28 @@ struct FlowSpecPlugin: BuildToolPlugin {
     // names); a test target gets the checklists' tests.
     let isApp = target.kind != .test
     let stems = Self.uniqueStems(flows)
-    return flows.map { flow in
-      let generated = output.appending(
-        path: stems[flow]! + (isApp ? ".routes.swift" : ".checklist.swift"))
-      let siblings = flows.filter { $0 != flow }.flatMap { ["--sibling", $0.path] }
-      return .buildCommand(
-        displayName: (isApp ? "Generating routes from " : "Generating checklist tests from ")
-          + flow.lastPathComponent,
+    let generated = flows.map { flow in
+      output.appending(path: stems[flow]! + (isApp ? ".routes.swift" : ".checklist.swift"))
+    }
+    // One command for the target's flows: each is read once per build, its name checked
+    // against the others' without reading them again. Every flow is an input of it anyway: a
+    // flow's child flows (`use:`) are embedded in its tests, so editing a child must
+    // regenerate its parents' tests. A file whose bytes are unchanged is not rewritten, so
+    // the build recompiles only what changed.
+    return [
+      .buildCommand(
+        displayName: (isApp ? "Generating routes for " : "Generating checklist tests for ")
+          + target.name,
         executable: flowc.url,
         // flowc reads flowspec.json whole, refusing what it does not know: this plugin reads
         // only the paths it needs to plan, so every target's build runs that check.
-        arguments: ["gen", flow.path, "--output-file", generated.path, "--skip-non-flows"]
-          + (isApp ? ["--routes"] : []) + siblings
+        arguments: ["gen"] + flows.map(\.path)
+          + generated.flatMap { ["--output-file", $0.path] } + ["--skip-non-flows"]
+          + (isApp ? ["--routes"] : [])
           + (hasConfiguration ? ["--config", configuration.path] : []),
-        // Every flow the target knows, not just this one: a flow's child flows (`use:`) are
-        // embedded in its tests, so editing a child must regenerate its parents' tests.
         inputFiles: flows + (hasConfiguration ? [configuration] : []),
-        outputFiles: [generated])
-    }
+        outputFiles: generated)
+    ]
   }
 
   /// Every `*.yaml` and `*.yml` file below a folder, hidden folders skipped, sorted.

@@ -97,29 +97,6 @@ enum FlowInputs {
     return found
   }
 
-  /// What a YAML file's top level says it is.
-  enum TopLevel: Equatable {
-    /// A flow, with the name its `flow:` key gives (empty when that is not text).
-    case flow(named: String)
-    /// Readable YAML without a top-level `flow` key, or empty.
-    case otherYAML
-    /// A file that cannot be read or parsed: its errors matter, so it is not "not a flow".
-    case unreadable
-  }
-
-  /// Reads just enough of a file to tell a flow from other YAML.
-  static func topLevel(of path: String, limits: YAMLLimits) -> TopLevel {
-    guard let bytes = try? FileSystem.read(path, limit: limits.maxFileSize).bytes else {
-      return .unreadable
-    }
-    let parsed = YAMLParser.parse(bytes, file: path, limits: limits)
-    guard !parsed.diagnostics.contains(where: { $0.severity == .error }) else { return .unreadable }
-    guard let flow = parsed.root?.pairs?.first(where: { $0.keyText == "flow" }) else {
-      return .otherYAML
-    }
-    return .flow(named: flow.value.kind == .scalar ? flow.value.text : "")
-  }
-
   private static func flowFiles(
     in directory: String, root: String, visited: inout Set<FileIdentity>, into found: inout Found
   ) throws(UsageError) {

@@ -6,7 +6,7 @@ enum GenCommand: Command {
   static let spec = CommandSpec(
     name: "gen",
     abstract: "Write Swift Testing sources from flows' checklists.",
-    usage: "gen FLOW… (--output DIR | --output-file FILE)",
+    usage: "gen FLOW… (--output DIR | --output-file FILE…)",
     discussion: """
       Writes one file per flow, named after it (navigation-service.yaml gives
       NavigationServiceChecklist.swift): a @Suite per checklist section and a @Test per item,
@@ -19,7 +19,9 @@ enum GenCommand: Command {
       OptionSpec(
         name: "output", valueName: "DIR", help: "The folder to write into (created if missing)."),
       OptionSpec(
-        name: "output-file", valueName: "FILE", help: "The file to write, for a single flow."),
+        name: "output-file", valueName: "FILE",
+        help: "The file to write for each flow, in the order the flows are given.",
+        repeatable: true),
       OptionSpec(
         name: "config", valueName: "FILE",
         help:
@@ -70,15 +72,20 @@ enum GenCommand: Command {
     // names stay unique among them, and no two may share a `flow:` name.
     let targetFlows = files + arguments.all("sibling")
     let typeNames = ChecklistTestGenerator.uniqueTypeNames(forFlowFiles: targetFlows)
-    var sameNameFinder = SameNamedFlowFinder(flowFiles: targetFlows, limits: limits)
+    // Each file is read once: its document says what its top level is and which flow it is.
+    var documents: [FlowDocument] = []
+    for file in files { documents.append(try FlowInputs.load(file, limits: limits)) }
+    let siblings = arguments.all("sibling").map { sibling in
+      (sibling, (try? FlowDocument.load(path: sibling, limits: limits))?.topLevel ?? .unreadable)
+    }
+    let names = FlowNameIndex(documents.map { ($0.path, $0.topLevel) } + siblings)
     if !configuration.driverNames.isEmpty {
-      try configuration.checkDriverNames(against: sameNameFinder.flowNames())
+      try configuration.checkDriverNames(against: names.flowNames)
     }
     var status = ExitCode.success
-    for (file, output) in zip(files, targets) {
-      if arguments.has("skip-non-flows"),
-        FlowInputs.topLevel(of: file, limits: limits) == .otherYAML
-      {
+    for (document, output) in zip(documents, targets) {
+      let file = document.path
+      if arguments.has("skip-non-flows"), document.topLevel == .otherYAML {
         // The build plugin declared this output, so it must exist, saying why it is empty.
         let note = ChecklistTestGenerator.renderNotAFlow(fileName: file)
         guard write(Array(note.utf8), to: output, console: console) != .failed else {
@@ -87,7 +94,6 @@ enum GenCommand: Command {
         console.print("skipped \(TerminalText.line(file)): not a flow (no top-level 'flow:' key)")
         continue
       }
-      let document = try FlowInputs.load(file, limits: limits)
       guard
         let flow = FlowInputs.validFlow(
           document, console: console, consequence: "no tests were generated from it")
@@ -95,7 +101,7 @@ enum GenCommand: Command {
         status = .problemsFound
         continue
       }
-      if let twin = sameNameFinder.otherFlow(named: flow.name.value, besides: file) {
+      if let twin = names.otherFlow(named: flow.name.value, besides: file) {
         console.printError(
           "flowc: error: '\(file)' and '\(twin)' are both flow '\(flow.name.value)'; in one test target their suites would look the same: rename one flow"
         )
@@ -178,7 +184,8 @@ enum GenCommand: Command {
     return files.map { ($0.key, $0.value) }
   }
 
-  /// Where each flow's tests go: `--output-file` for one flow, else `DIR/<Name>Checklist.swift`.
+  /// Where each flow's tests go: the `--output-file`s, one per flow in order, or
+  /// `DIR/<Name>Checklist.swift`.
   private static func outputs(for files: [String], arguments: ParsedArguments, suffix: String)
     throws(UsageError) -> [String]
   {
@@ -187,12 +194,19 @@ enum GenCommand: Command {
       throw UsageError(message: "say where to write with --output DIR")
     case (.some, .some):
       throw UsageError(message: "give --output or --output-file, not both")
-    case (nil, let file?):
-      guard files.count == 1 else {
+    case (nil, .some):
+      let outputs = arguments.all("output-file")
+      guard outputs.count == files.count else {
         throw UsageError(
-          message: "--output-file takes exactly one flow; use --output DIR for several")
+          message:
+            "--output-file is given \(outputs.count) time\(outputs.count == 1 ? "" : "s") for \(files.count) flow\(files.count == 1 ? "" : "s"): give one per flow, in their order, or --output DIR"
+        )
       }
-      return [file]
+      if let twice = Dictionary(grouping: outputs, by: { $0 }).first(where: { $0.value.count > 1 })
+      {
+        throw UsageError(message: "--output-file '\(twice.key)' is given twice")
+      }
+      return outputs
     case (let directory?, nil):
       do {
         try FileSystem.createDirectory(directory)

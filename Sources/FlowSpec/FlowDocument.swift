@@ -10,6 +10,8 @@ public struct FlowDocument: Sendable {
   public let text: SourceText
   /// The decoded flow; `nil` when the file could not be read as YAML or is not a mapping.
   public let flow: Flow?
+  /// What the file's top level says it is, as the YAML has it, before any decoding.
+  public let topLevel: TopLevel
   /// Every problem found, in source order.
   public private(set) var diagnostics: [Diagnostic]
   /// The result of running every checklist item, once `runningChecklist()` has run them;
@@ -63,6 +65,7 @@ public struct FlowDocument: Sendable {
     var diagnostics = parsed.diagnostics
     var children: [FlowDocument] = []
     var tree: FlowTree?
+    self.topLevel = TopLevel(parsed)
     if parsed.root == nil && parsed.diagnostics.containsErrors {
       self.flow = nil
       self.hasFlowErrors = true
@@ -91,6 +94,26 @@ public struct FlowDocument: Sendable {
     self.children = children
     self.tree = tree
     self.diagnostics = diagnostics.sortedByLocation()
+  }
+
+  /// What a YAML file's top level says it is: a flow, other YAML, or neither.
+  public enum TopLevel: Equatable, Sendable {
+    /// A mapping with a `flow:` key, and the name it gives (empty when that is not text).
+    case flow(named: String)
+    /// Readable YAML without a top-level `flow:` key, or empty.
+    case otherYAML
+    /// A file that cannot be read or parsed: its errors matter, so it is not "not a flow".
+    case unreadable
+
+    init(_ parsed: YAMLParseResult) {
+      if parsed.diagnostics.containsErrors {
+        self = .unreadable
+      } else if let flow = parsed.root?.pairs?.first(where: { $0.keyText == "flow" }) {
+        self = .flow(named: flow.value.kind == .scalar ? flow.value.text : "")
+      } else {
+        self = .otherYAML
+      }
+    }
   }
 
   /// The parse flowc makes of a file: a large one's through `LargeFlowParse` (two halves on
@@ -283,6 +306,7 @@ public struct FlowDocument: Sendable {
     self.path = path
     self.text = SourceText(bytes: [])
     self.flow = nil
+    self.topLevel = .unreadable
     self.hasFlowErrors = true
     self.children = []
     self.tree = nil

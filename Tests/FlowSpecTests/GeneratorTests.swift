@@ -184,6 +184,38 @@ struct GenForPluginTests {
     #expect(try folder.read("out.swift").contains("struct Login_2Checklist {"))
   }
 
+  @Test(
+    "one run writes each flow's file, in the order given; a count that does not match is refused")
+  func oneOutputPerFlow() throws {
+    let folder = try TemporaryFolder()
+    let login = try folder.write("login.yaml", Self.flow("Login"))
+    let notes = try folder.write("notes.yml", "title: not a flow\n")
+    let home = try folder.write("home.yaml", Self.flow("Home"))
+    let outputs = ["a.swift", "b.swift", "c.swift"].map { folder.path + "/" + $0 }
+    let result = flowc(
+      ["gen", login, notes, home, "--skip-non-flows"]
+        + outputs.flatMap { ["--output-file", $0] })
+    #expect(result.status == 0, "\(result)")
+    #expect(try folder.read("a.swift").contains("struct LoginChecklist {"))
+    #expect(try folder.read("b.swift").hasPrefix("// \(notes) is not a flow"))
+    #expect(try folder.read("c.swift").contains("struct HomeChecklist {"))
+    let unchanged = flowc(
+      ["gen", login, notes, home, "--skip-non-flows"]
+        + outputs.flatMap { ["--output-file", $0] })
+    #expect(!unchanged.output.contains("generated"), "same bytes are not written again")
+
+    let short = flowc(["gen", login, home, "--output-file", outputs[0]])
+    #expect(short.status == 2)
+    #expect(
+      short.errors.contains(
+        "--output-file is given 1 time for 2 flows: give one per flow, in their order, or --output DIR"
+      ), "\(short)")
+    let twice = flowc([
+      "gen", login, home, "--output-file", outputs[0], "--output-file", outputs[0],
+    ])
+    #expect(twice.errors.contains("--output-file '\(outputs[0])' is given twice"), "\(twice)")
+  }
+
   @Test("two flows of one target with the same 'flow:' name are an error naming both files")
   func sameFlowName() throws {
     let folder = try TemporaryFolder()
