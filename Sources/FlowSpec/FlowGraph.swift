@@ -9,18 +9,35 @@ public struct FlowGraph: Sendable {
       /// The flow's own handlers, which run whatever screen is on top.
       case anyScreen
     }
+    /// What names a node: its kind and its name, so that a screen named `start` or
+    /// `tab Home` is not the start node or a tab's.
+    public struct ID: Sendable, Hashable, CustomStringConvertible {
+      public var kind: Kind
+      /// The name as drawn: `Infos`, `Child.Screen`, `tab Home`, `request load`.
+      public var name: String
+      public var description: String { name }
+
+      /// The node of that kind and name.
+      public init(kind: Kind, name: String) {
+        self.kind = kind
+        self.name = name
+      }
+    }
+    /// The name as drawn: `Infos`, `Child.Screen`, `tab Home`, `request load`.
     public var name: String
     public var kind: Kind
     /// The nav bar title, or the alert's title.
     public var title: String?
     /// The child flow the node belongs to, drawn as a cluster; `nil` for the root flow's.
     public var cluster: String? = nil
+    public var id: ID { ID(kind: kind, name: name) }
   }
 
   /// One navigation: from a node, on an event, by an operation, to a node.
   public struct Edge: Sendable, Hashable {
-    public var from: String
-    public var to: String?
+    public var from: Node.ID
+    /// Where the navigation lands; `nil` when that depends on the stack (a pop, a dismiss).
+    public var to: Node.ID?
     /// The event, `tap right`, `alert Logout` or `start`.
     public var trigger: String
     /// `push`, `setRoot`, `present`, `pop`, `popToRoot`, `dismiss`, with a guard when inside an `if`.
@@ -62,20 +79,20 @@ public struct FlowGraph: Sendable {
   /// reach that screen), rather than a loop on the screen it leaves. Without any, the loop
   /// stays (a child flow whose root its parent set, say).
   private mutating func pointPopsToRootAtRoots() {
-    var roots: [String] = []
+    var roots: [Node.ID] = []
     for edge in edges
     where edge.operation.hasPrefix("setRoot") || (edge.trigger == "tab" && edge.operation == "root")
     {
       if let root = edge.to, !roots.contains(root) { roots.append(root) }
     }
-    var pushes: [String: [String]] = [:]
+    var pushes: [Node.ID: [Node.ID]] = [:]
     for edge in edges where edge.operation.hasPrefix("push") {
       if let to = edge.to { pushes[edge.from, default: []].append(to) }
     }
     // The screens each root's stack can hold: the root and what pushes reach from it.
-    var stacks: [String: Set<String>] = [:]
+    var stacks: [Node.ID: Set<Node.ID>] = [:]
     for root in roots {
-      var reached: Set<String> = [root]
+      var reached: Set<Node.ID> = [root]
       var queue = [root]
       while let screen = queue.popLast() {
         for next in pushes[screen] ?? [] where reached.insert(next).inserted { queue.append(next) }
@@ -100,49 +117,49 @@ public struct FlowGraph: Sendable {
     let flow: Int
     var prefix: String { flow == 0 ? "" : tree.flows[flow].name.value + "." }
     var cluster: String? { flow == 0 ? nil : tree.flows[flow].name.value }
-    var start: String { prefix + "start" }
-    func node(_ name: String) -> String { prefix + name }
+    var start: Node.ID { Node.ID(kind: .start, name: prefix + "start") }
+    var anyScreen: Node.ID { Node.ID(kind: .anyScreen, name: prefix + "any screen") }
+    func screen(_ name: String) -> Node.ID { Node.ID(kind: .screen, name: prefix + name) }
+    /// What `present:` names: one of the flow's alerts, or else a screen.
+    func presented(_ name: String) -> Node.ID {
+      tree.flows[flow].alert(named: name) != nil ? alert(name) : screen(name)
+    }
+    func alert(_ name: String) -> Node.ID { Node.ID(kind: .alert, name: prefix + name) }
+    func request(_ name: String) -> Node.ID {
+      Node.ID(kind: .request, name: prefix + "request " + name)
+    }
+    func tab(_ name: String) -> Node.ID { Node.ID(kind: .tab, name: "tab " + name) }
+    func link(_ pattern: String) -> Node.ID { Node.ID(kind: .link, name: pattern) }
   }
 
   private mutating func addFlow(_ scope: Scope) {
     let flow = scope.tree.flows[scope.flow]
     let cluster = scope.cluster
-    nodes.append(Node(name: scope.start, kind: .start, title: nil, cluster: cluster))
+    func node(_ id: Node.ID, title: String? = nil) -> Node {
+      Node(name: id.name, kind: id.kind, title: title, cluster: cluster)
+    }
+    nodes.append(node(scope.start))
     nodes += flow.screens.map {
-      Node(
-        name: scope.node($0.name.value), kind: .screen, title: $0.navigationBar.title?.value,
-        cluster: cluster)
+      node(scope.screen($0.name.value), title: $0.navigationBar.title?.value)
     }
-    nodes += flow.alerts.map {
-      Node(name: scope.node($0.name.value), kind: .alert, title: $0.title?.value, cluster: cluster)
-    }
+    nodes += flow.alerts.map { node(scope.alert($0.name.value), title: $0.title?.value) }
     nodes += flow.tabs.map {
-      Node(
-        name: Self.tabNode($0.name.value), kind: .tab, title: $0.title?.value ?? $0.name.value,
-        cluster: cluster)
+      node(scope.tab($0.name.value), title: $0.title?.value ?? $0.name.value)
     }
-    nodes += flow.links.map {
-      Node(name: $0.pattern.value, kind: .link, title: nil, cluster: cluster)
-    }
-    nodes += flow.requests.map {
-      Node(
-        name: scope.node(Self.requestNode($0.name.value)), kind: .request, title: nil,
-        cluster: cluster)
-    }
-    if !flow.handlers.isEmpty {
-      nodes.append(
-        Node(name: scope.node(Self.anyScreenNode), kind: .anyScreen, title: nil, cluster: cluster))
-    }
+    nodes += flow.links.map { node(scope.link($0.pattern.value)) }
+    nodes += flow.requests.map { node(scope.request($0.name.value)) }
+    if !flow.handlers.isEmpty { nodes.append(node(scope.anyScreen)) }
     for tab in flow.tabs {
       edges.append(
         Edge(
-          from: Self.tabNode(tab.name.value), to: scope.node(tab.root.screen.value), trigger: "tab",
+          from: scope.tab(tab.name.value), to: scope.screen(tab.root.screen.value), trigger: "tab",
           operation: "root", animated: nil))
     }
     for link in flow.links {
       edges.append(
         Edge(
-          from: link.pattern.value, to: link.routes.last.map { scope.node($0.screen.value) },
+          from: scope.link(link.pattern.value),
+          to: link.routes.last.map { scope.screen($0.screen.value) },
           trigger: "open",
           operation: "reset" + (link.tab.map { " in tab \($0.value)" } ?? ""), animated: false))
     }
@@ -153,26 +170,26 @@ public struct FlowGraph: Sendable {
       for tab in flow.tabs {
         edges.append(
           Edge(
-            from: scope.start, to: Self.tabNode(tab.name.value), trigger: "start",
+            from: scope.start, to: scope.tab(tab.name.value), trigger: "start",
             operation: "tab bar", animated: nil))
       }
     }
     for handler in flow.handlers {
       add(
-        handler.operation, from: scope.node(Self.anyScreenNode), trigger: handler.event.value, scope
+        handler.operation, from: scope.anyScreen, trigger: handler.event.value, scope
       )
     }
     for request in flow.requests {
       for outcome in RequestOutcome.allCases {
         if let handler = request.handler(for: outcome) {
           add(
-            handler, from: scope.node(Self.requestNode(request.name.value)),
+            handler, from: scope.request(request.name.value),
             trigger: outcome.rawValue, scope)
         }
       }
     }
     for screen in flow.screens {
-      let from = scope.node(screen.name.value)
+      let from = scope.screen(screen.name.value)
       for handler in screen.handlers {
         let tap = BarSide.allCases.first {
           screen.navigationBar.item($0)?.action?.value == handler.event.value
@@ -185,7 +202,7 @@ public struct FlowGraph: Sendable {
       if let onAppear = screen.onAppear { add(onAppear, from: from, trigger: "onAppear", scope) }
     }
     for alert in flow.alerts {
-      let from = scope.node(alert.name.value)
+      let from = scope.alert(alert.name.value)
       for action in alert.actions {
         if let operation = action.operation {
           add(operation, from: from, trigger: "alert \(action.title.value)", scope)
@@ -200,7 +217,7 @@ public struct FlowGraph: Sendable {
   }
 
   private mutating func add(
-    _ operation: Operation, from: String, trigger: String, _ scope: Scope,
+    _ operation: Operation, from: Node.ID, trigger: String, _ scope: Scope,
     guardText: String? = nil
   ) {
     let label = { (name: String) in guardText.map { "\(name) if \($0)" } ?? name }
@@ -208,22 +225,22 @@ public struct FlowGraph: Sendable {
     case .setRoot(let target), .push(let target):
       edges.append(
         Edge(
-          from: from, to: scope.node(target.screen.value), trigger: trigger,
+          from: from, to: scope.screen(target.screen.value), trigger: trigger,
           operation: label(operation.call!.rawValue), animated: operation.isAnimated))
     case .reset(let routes):
       edges.append(
         Edge(
-          from: from, to: routes.last.map { scope.node($0.screen.value) }, trigger: trigger,
+          from: from, to: routes.last.map { scope.screen($0.screen.value) }, trigger: trigger,
           operation: label("reset"), animated: operation.isAnimated))
     case .select(let tab):
       edges.append(
         Edge(
-          from: from, to: Self.tabNode(tab.value), trigger: trigger, operation: label("select"),
+          from: from, to: scope.tab(tab.value), trigger: trigger, operation: label("select"),
           animated: nil))
     case .present(let presentation):
       edges.append(
         Edge(
-          from: from, to: scope.node(presentation.target.value), trigger: trigger,
+          from: from, to: scope.presented(presentation.target.value), trigger: trigger,
           operation: label("present"), animated: operation.isAnimated))
     case .pop, .popToRoot, .dismiss:
       edges.append(
@@ -233,7 +250,7 @@ public struct FlowGraph: Sendable {
     case .request(let call):
       edges.append(
         Edge(
-          from: from, to: scope.node(Self.requestNode(call.request.value)), trigger: trigger,
+          from: from, to: scope.request(call.request.value), trigger: trigger,
           operation: label("request"), animated: nil))
     case .startFlow(let start):
       let child = scope.tree.child(start.flow.value, of: scope.flow)
@@ -263,29 +280,21 @@ public struct FlowGraph: Sendable {
     }
   }
 
-  /// A tab's node name, apart from screens of the same name.
-  static func tabNode(_ name: String) -> String { "tab " + name }
-
-  /// A request's node name.
-  static func requestNode(_ name: String) -> String { "request " + name }
-
-  /// The node the flow's own handlers start from.
-  static let anyScreenNode = "any screen"
-
   /// Graphviz's dot language.
   public func dot() -> String {
+    let ids = dotIdentifiers()
     var lines = ["digraph \(Self.quoted(name)) {", "  rankdir=LR;"]
     for (cluster, members) in clusters {
       if let cluster {
         lines.append("  subgraph \(Self.quoted("cluster_" + cluster)) {")
         lines.append("    label=\(Self.quoted(cluster));")
       }
-      lines += members.map { (cluster == nil ? "" : "  ") + dotLine($0) }
+      lines += members.map { (cluster == nil ? "" : "  ") + dotLine($0, id: ids[$0.id]!) }
       if cluster != nil { lines.append("  }") }
     }
     for edge in edges {
       lines.append(
-        "  \(Self.quoted(edge.from)) -> \(Self.quoted(edge.to ?? edge.from)) [label=\(Self.quoted(edge.label))\(edge.to == nil ? ", style=dashed" : "")];"
+        "  \(ids[edge.from]!) -> \(ids[edge.to ?? edge.from]!) [label=\(Self.quoted(edge.label))\(edge.to == nil ? ", style=dashed" : "")];"
       )
     }
     lines.append("}")
@@ -303,7 +312,30 @@ public struct FlowGraph: Sendable {
     return order.map { ($0, groups[$0]!) }
   }
 
-  private func dotLine(_ node: Node) -> String {
+  /// Each node's DOT identifier: its name, quoted, or its kind and name when another node
+  /// has the name too (a screen named `start`). An edge to a name no node has (a flow with
+  /// errors) gets one as well.
+  private func dotIdentifiers() -> [Node.ID: String] {
+    let all = nodes.map(\.id) + edges.flatMap { [$0.from] + ($0.to.map { [$0] } ?? []) }
+    var kinds: [String: Set<Node.Kind>] = [:]
+    for id in all { kinds[id.name, default: []].insert(id.kind) }
+    var ids: [Node.ID: String] = [:]
+    var taken: Set<String> = []
+    for id in all where ids[id] == nil {
+      var text = kinds[id.name]!.count == 1 ? id.name : "\(id.kind.rawValue) \(id.name)"
+      // Even that may be another node's name: then a number makes it unique.
+      var number = 2
+      while kinds[text] != nil && text != id.name || taken.contains(text) {
+        text = "\(id.kind.rawValue) \(id.name) \(number)"
+        number += 1
+      }
+      taken.insert(text)
+      ids[id] = Self.quoted(text)
+    }
+    return ids
+  }
+
+  private func dotLine(_ node: Node, id: String) -> String {
     let shape =
       switch node.kind {
       case .start: "point"
@@ -315,13 +347,13 @@ public struct FlowGraph: Sendable {
       case .anyScreen: "doubleoctagon"
       }
     let label = node.title.map { "\(node.name)\n\($0)" } ?? node.name
-    return "  \(Self.quoted(node.name)) [shape=\(shape), label=\(Self.quoted(label))];"
+    return "  \(id) [shape=\(shape), label=\(Self.quoted(label))];"
   }
 
   /// A Mermaid flowchart.
   public func mermaid() -> String {
-    var ids: [String: String] = [:]
-    for (index, node) in nodes.enumerated() { ids[node.name] = "n\(index)" }
+    var ids: [Node.ID: String] = [:]
+    for (index, node) in nodes.enumerated() { ids[node.id] = "n\(index)" }
     var lines = ["flowchart LR"]
     var clusterCount = 0
     for (cluster, members) in clusters {
@@ -331,7 +363,7 @@ public struct FlowGraph: Sendable {
         lines.append("  subgraph c\(clusterCount)[\"\(Self.mermaidText(cluster))\"]")
       }
       for node in members {
-        let id = ids[node.name]!
+        let id = ids[node.id]!
         let text =
           Self.mermaidText(node.name) + (node.title.map { "<br/>" + Self.mermaidText($0) } ?? "")
         switch node.kind {
@@ -355,7 +387,9 @@ public struct FlowGraph: Sendable {
     return lines.joined(separator: "\n") + "\n"
   }
 
-  /// The graph as JSON: `{ "flow", "nodes": [{ name, kind, title }], "edges": [{ from, to, trigger, operation, animated }] }`.
+  /// The graph as JSON: `{ "flow", "nodes": [{ name, kind, title, flow }], "edges": [{ from,
+  /// fromKind, to, toKind, trigger, operation, animated }] }`; a node is named by its name
+  /// and kind together.
   public func json() -> JSONValue {
     .object([
       ("flow", .string(name)),
@@ -375,7 +409,9 @@ public struct FlowGraph: Sendable {
         .array(
           edges.map { edge in
             .object([
-              ("from", .string(edge.from)), ("to", edge.to.map(JSONValue.string) ?? .null),
+              ("from", .string(edge.from.name)), ("fromKind", .string(edge.from.kind.rawValue)),
+              ("to", edge.to.map { .string($0.name) } ?? .null),
+              ("toKind", edge.to.map { .string($0.kind.rawValue) } ?? .null),
               ("trigger", .string(edge.trigger)), ("operation", .string(edge.operation)),
               ("animated", edge.animated.map(JSONValue.bool) ?? .null),
             ])

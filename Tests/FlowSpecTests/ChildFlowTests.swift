@@ -263,7 +263,7 @@ struct ChildFlowTests {
       })
     #expect(
       graph.edges.contains {
-        $0.from == "Home" && $0.to == "Modal.start"
+        $0.from.name == "Home" && $0.to == FlowGraph.Node.ID(kind: .start, name: "Modal.start")
           && $0.operation == "start, presented as fullScreen"
       })
   }

@@ -26,7 +26,7 @@ struct FlowGraphTests {
   )
   func edges() {
     let described = graph.edges.map {
-      "\($0.from) -\($0.trigger): \($0.operation)\($0.animated == false ? " static" : "")-> \($0.to ?? "•")"
+      "\($0.from) -\($0.trigger): \($0.operation)\($0.animated == false ? " static" : "")-> \($0.to?.name ?? "•")"
     }
     #expect(
       described == [
@@ -72,7 +72,7 @@ struct TabGraphTests {
       ])
     #expect(graph.nodes.filter { $0.kind == .link }.count == 3)
     let described = graph.edges.map {
-      "\($0.from) -\($0.trigger): \($0.operation)-> \($0.to ?? "•")"
+      "\($0.from) -\($0.trigger): \($0.operation)-> \($0.to?.name ?? "•")"
     }
     #expect(described.contains("tab Accueil -tab: root-> Home"))
     #expect(
@@ -102,13 +102,47 @@ struct TabAndRequestGraphTests {
         C: {}
       """)
     let graph = FlowGraph(flow)
-    let fromStart = graph.edges.filter { $0.from == "start" }
-    #expect(fromStart.map(\.to) == ["tab One", "tab Two"])
+    let fromStart = graph.edges.filter { $0.from.kind == .start }
+    #expect(fromStart.map(\.to?.name) == ["tab One", "tab Two"])
     #expect(fromStart.allSatisfy { $0.animated == nil })
     let request = try #require(graph.edges.first { $0.operation.hasPrefix("request") })
     #expect(request.animated == nil)
     #expect(!graph.dot().contains("request (no animation)"))
     #expect(!graph.mermaid().contains("request (no animation)"))
     #expect(graph.mermaid().contains("refresh: request"))
+  }
+
+  @Test("a screen named like the start node, a tab or a request is a node of its own")
+  func namesDoNotCollide() throws {
+    let flow = try TestFlows.flow(
+      """
+      flow: Clash
+      tabs:
+        Home: { root: start }
+      requests:
+        load: { onSuccess: { push: "request load" } }
+      screens:
+        start: { on: { go: { push: "tab Home" } } }
+        "tab Home": { on: { fetch: { request: load } } }
+        "request load": {}
+      """)
+    let graph = FlowGraph(flow)
+    #expect(Set(graph.nodes.map(\.id)).count == graph.nodes.count)
+    let named = Dictionary(grouping: graph.nodes, by: \.name).mapValues { $0.map(\.kind) }
+    #expect(named["start"] == [.start, .screen])
+    #expect(named["tab Home"] == [.screen, .tab])
+    #expect(named["request load"] == [.screen, .request])
+    let go = try #require(graph.edges.first { $0.trigger == "go" })
+    #expect(go.from == FlowGraph.Node.ID(kind: .screen, name: "start"))
+    #expect(go.to == FlowGraph.Node.ID(kind: .screen, name: "tab Home"))
+    // Each drawing keeps them apart: one DOT identifier and one Mermaid node per node.
+    let dotNodes = graph.dot().split(separator: "\n").filter { $0.contains("[shape=") }
+    let dotIDs = dotNodes.map { $0.trimmingPrefix(while: { $0 == " " }).prefix { $0 != "[" } }
+    #expect(Set(dotIDs).count == graph.nodes.count, "\(dotIDs)")
+    #expect(graph.dot().contains(#""screen start" -> "screen tab Home" [label="go: push"];"#))
+    let mermaidNodes = graph.mermaid().split(separator: "\n").filter {
+      $0.hasPrefix("  n") && !$0.contains("-->") && !$0.contains("-.->")
+    }
+    #expect(mermaidNodes.count == graph.nodes.count)
   }
 }
