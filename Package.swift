@@ -5,6 +5,7 @@
 //
 //   CLibYAML → FlowYAML → FlowModel → FlowChecker ─┐
 //                                   → FlowRuntime → FlowChecklist → FlowSpec → FlowCLI → flowc
+//                                                                           → FlowSpecTesting
 //
 // FlowDiagnostics (located diagnostics and their printer) is shared by every stage.
 // FlowParallel (above FlowYAML) holds what only large flows need; small ones never reach it.
@@ -17,7 +18,9 @@ let nonUIKitPlatforms: [Platform] = [.linux, .macOS, .windows, .android, .wasi, 
 let package = Package(
   name: "flowspec",
   products: [
-    .library(name: "FlowSpec", targets: ["FlowSpec"]),
+    // What a test target imports: FlowSpec, and FlowSpecTesting, through which the generated
+    // tests record failures with Swift Testing (flowc, which links FlowSpec, never links it).
+    .library(name: "FlowSpec", targets: ["FlowSpec", "FlowSpecTesting"]),
     // UIKit's names and shapes for navigation code, where UIKit does not exist (Linux, macOS).
     .library(name: "UIKitStandIns", targets: ["UIKitStandIns"]),
     .executable(name: "flowc", targets: ["flowc"]),
@@ -60,6 +63,9 @@ let package = Package(
         .target(name: "UIKitStandIns", condition: .when(platforms: nonUIKitPlatforms)),
       ]
     ),
+    // Swift Testing's side of the generated tests: failures recorded as issues at their line
+    // in the flow. Only test targets link it.
+    .target(name: "FlowSpecTesting", dependencies: ["FlowSpec"]),
     // The command line: argument parsing, commands, printers.
     .target(
       name: "FlowCLI", dependencies: ["FlowSpec", "FlowYAML", "FlowParallel", "FlowGenerator"]),
@@ -100,7 +106,7 @@ let package = Package(
     .testTarget(
       name: "ExampleNavigationServiceTests",
       dependencies: [
-        "ExampleNavigationService", "FlowSpec", "FlowTestSupport",
+        "ExampleNavigationService", "FlowSpec", "FlowSpecTesting", "FlowTestSupport",
         .target(name: "UIKitStandIns", condition: .when(platforms: nonUIKitPlatforms)),
       ],
       path: "Examples/NavigationServiceAppTests", exclude: ["flowspec.json"],
@@ -111,7 +117,8 @@ let package = Package(
       name: "ExampleShop", path: "Examples/ShopApp", exclude: ["flowspec.json"],
       plugins: ["FlowSpecPlugin"]),
     .testTarget(
-      name: "ExampleShopTests", dependencies: ["ExampleShop", "FlowSpec", "FlowTestSupport"],
+      name: "ExampleShopTests",
+      dependencies: ["ExampleShop", "FlowSpec", "FlowSpecTesting", "FlowTestSupport"],
       path: "Examples/ShopAppTests", exclude: ["flowspec.json"], plugins: ["FlowSpecPlugin"]),
     // The second article's router and coordinators over UIKit (its stand-ins here), and the
     // checklist of flows/coordinator.yaml and its child flows run against them.
@@ -124,7 +131,7 @@ let package = Package(
     .testTarget(
       name: "ExampleCoordinatorTests",
       dependencies: [
-        "ExampleCoordinator", "FlowSpec", "FlowTestSupport",
+        "ExampleCoordinator", "FlowSpec", "FlowSpecTesting", "FlowTestSupport",
         .target(name: "UIKitStandIns", condition: .when(platforms: nonUIKitPlatforms)),
       ],
       path: "Examples/CoordinatorAppTests", exclude: ["flowspec.json"],
@@ -135,19 +142,21 @@ let package = Package(
       name: "ExampleTodo", path: "Examples/TodoApp", exclude: ["flowspec.json"],
       plugins: ["FlowSpecPlugin"]),
     .testTarget(
-      name: "ExampleTodoTests", dependencies: ["ExampleTodo", "FlowSpec", "FlowTestSupport"],
+      name: "ExampleTodoTests",
+      dependencies: ["ExampleTodo", "FlowSpec", "FlowSpecTesting", "FlowTestSupport"],
       path: "Examples/TodoAppTests", exclude: ["flowspec.json"], plugins: ["FlowSpecPlugin"]),
     // The third article's RestaurantViewModel, its service's requests resolved by the
     // checklist of flows/restaurants.yaml through a request spy, its view's flags observed.
     .target(name: "ExampleRestaurants", path: "Examples/RestaurantApp"),
     .testTarget(
       name: "ExampleRestaurantsTests",
-      dependencies: ["ExampleRestaurants", "FlowSpec", "FlowTestSupport"],
+      dependencies: ["ExampleRestaurants", "FlowSpec", "FlowSpecTesting", "FlowTestSupport"],
       path: "Examples/RestaurantAppTests", exclude: ["flowspec.json"],
       plugins: ["FlowSpecPlugin"]),
     // The checklists of flows/, turned into Swift Testing cases by the plugin on every build.
     .testTarget(
-      name: "FlowsChecklistTests", dependencies: ["FlowSpec"], exclude: ["flowspec.json"],
+      name: "FlowsChecklistTests", dependencies: ["FlowSpec", "FlowSpecTesting"],
+      exclude: ["flowspec.json"],
       plugins: ["FlowSpecPlugin"]),
   ]
 )

@@ -39,7 +39,7 @@ struct FlowSpecPlugin: BuildToolPlugin {
     }
     if target.kind == .test, !Self.dependsOnFlowSpec(target) {
       Diagnostics.error(
-        "the tests FlowSpecPlugin generates for '\(target.name)' import FlowSpec: add .product(name: \"FlowSpec\", package: \"flowspec\") to its dependencies"
+        "the tests FlowSpecPlugin generates for '\(target.name)' import FlowSpec and FlowSpecTesting: add .product(name: \"FlowSpec\", package: \"flowspec\") to its dependencies"
       )
     }
     let flowc = try context.tool(named: "flowc")
@@ -180,8 +180,10 @@ struct FlowSpecPlugin: BuildToolPlugin {
     return flows.filter { seen.insert($0.path).inserted }
   }
 
-  /// Whether the target depends on the FlowSpec library, directly or through another target.
+  /// Whether the target depends on the FlowSpec library's two modules (its product has
+  /// both), directly or through another target.
   static func dependsOnFlowSpec(_ target: SourceModuleTarget) -> Bool {
-    target.recursiveTargetDependencies.contains { $0.name == "FlowSpec" }
+    let names = Set(target.recursiveTargetDependencies.map(\.name))
+    return names.contains("FlowSpec") && names.contains("FlowSpecTesting")
   }
 }

@@ -119,6 +119,7 @@ public enum ChecklistTestGenerator {
     }
     if surface?.hasLinks == true { writer.line("import Foundation") }
     writer.line("import FlowSpec")
+    writer.line("import FlowSpecTesting")
     writer.line("import Testing")
     writer.line()
     let eventsProtocol = EventSurfaceGenerator.protocolName(forFlow: flow.name.value)
@@ -173,11 +174,9 @@ public enum ChecklistTestGenerator {
           "/// Runs checklist item `item` and records each failed expectation at its place in the flow."
         )
         writer.block("static func verify(_ item: Int) {") { writer in
-          writer.line("record(checklist.failures(ofItem: item))")
+          writer.line("\(recordIssues)(for: checklist.failures(ofItem: item))")
         }
       }
-      writer.line()
-      renderRecord(into: &writer)
       writer.line()
       let literal = SwiftSource.rawMultilineLiteral(String(decoding: source.bytes, as: UTF8.self))
       writer.line(
@@ -293,7 +292,7 @@ public enum ChecklistTestGenerator {
         "  driver: \(driver).self, events: \(exploration.events), seed: \(exploration.seed), findings: \(exploration.findings),"
       )
       writer.line("  accepting: [\(accepted.joined(separator: ", "))])")
-      writer.line("Self.record(findings)")
+      writer.line("\(recordIssues)(for: findings)")
     }
     writer.line()
     writer.line(
@@ -302,37 +301,16 @@ public enum ChecklistTestGenerator {
     writer.line("/// and records each failed expectation at its place in the flow.")
     writer.block("static func verify(_ item: Int) async {") { writer in
       writer.line("bindingOf(\(driver).Events.self)  // \(origin)")
-      writer.line("record(checklist.failures(ofItem: item))")
+      writer.line("\(recordIssues)(for: checklist.failures(ofItem: item))")
       writer.line("let app = await checklist.appFailures(ofItem: item, driver: \(driver).self)")
-      writer.line("record(app.failures)")
-      writer.line("record(app.unchecked, asKnownIssues: true)")
+      writer.line("\(recordIssues)(for: app.failures)")
+      writer.line("\(recordIssues)(for: app.unchecked, asKnownIssues: true)")
     }
   }
 
-  /// `record`: each failure as an issue at its place in the flow; what the app cannot show
-  /// (its driver declared it) as a known issue, counted in the run's summary, never passed.
-  private static func renderRecord(into writer: inout SwiftWriter) {
-    writer.line(
-      "/// Records each failure at its place in the flow; known issues are counted, not failed.")
-    writer.block(
-      "static func record(_ failures: [FlowSpec.ChecklistVerifier.Failure], asKnownIssues: Bool = false) {"
-    ) { writer in
-      writer.block("for failure in failures {") { writer in
-        writer.line("let location = Testing.SourceLocation(")
-        writer.line(
-          "  fileID: failure.fileID, filePath: failure.filePath, line: failure.line, column: failure.column)"
-        )
-        writer.line("let comment = Testing.Comment(rawValue: failure.message)")
-        writer.line("if asKnownIssues {")
-        writer.line(
-          "  Testing.withKnownIssue(comment, sourceLocation: location) { Testing.Issue.record(comment, sourceLocation: location) }"
-        )
-        writer.line("} else {")
-        writer.line("  Testing.Issue.record(comment, sourceLocation: location)")
-        writer.line("}")
-      }
-    }
-  }
+  /// The library's function that records failures as issues at their place in the flow,
+  /// named by its module so that no name of the test target's shadows it.
+  private static let recordIssues = "FlowSpecTesting.recordIssues"
 
   /// The source lines of an item's steps, without their common indentation.
   static func stepLines(of item: ChecklistItem, source: SourceText) -> [String] {
