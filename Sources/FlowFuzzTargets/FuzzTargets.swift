@@ -51,31 +51,48 @@ public func fuzzPrograms(inFolder folder: String) -> [NavigationProgram] {
   }
 }
 
+/// How far one input went into its target: an input a target turns away before its checks
+/// (a flow with errors for `generate`, no mark to rewrite for `marks`) tests nothing of them.
+public enum FuzzReach: Sendable, Equatable {
+  /// The target's invariants were checked on the input.
+  case checked
+  /// The target stopped before its invariants, for this reason.
+  case turnedAway(String)
+}
+
 /// Runs one input; a broken invariant stops the process, which libFuzzer reports.
-public func fuzz(_ bytes: [UInt8], target: FuzzTarget, programs: [NavigationProgram]) {
+@discardableResult
+public func fuzz(_ bytes: [UInt8], target: FuzzTarget, programs: [NavigationProgram]) -> FuzzReach {
   switch target {
   case .check:
     _ = FlowDocument(bytes: bytes, path: "fuzz.yaml").runningChecklist().diagnostics.count
+    return .checked
   case .checklist:
     _ =
       FlowDocument(source: checklistSource(bytes), path: "fuzz.yaml").runningChecklist()
       .diagnostics.count
+    return .checked
   case .marks:
-    checkMarks(checklistSource(bytes))
+    return checkMarks(checklistSource(bytes))
   case .events:
-    guard !programs.isEmpty, let first = bytes.first else { return }
+    guard !programs.isEmpty, let first = bytes.first else { return .turnedAway("no program") }
     let program = programs[Int(first) % programs.count]
-    guard var navigator = try? Navigator(program: program) else { return }
+    guard var navigator = try? Navigator(program: program) else {
+      return .turnedAway("the flow does not start")
+    }
+    var sent = 0
     for byte in bytes.dropFirst() {
       let events = navigator.availableEvents
       guard !events.isEmpty else { break }
       _ = try? navigator.send(events[Int(byte) % events.count])
+      sent += 1
       _ = navigator.stack.count + (navigator.presented == nil ? 0 : 1)
     }
     // The whole log once, at the end: read after every event it would cost the square.
     _ = navigator.observationForFuzzing
+    return sent > 0 ? .checked : .turnedAway("no event sent")
   case .generate:
-    checkGenerated(bytes)
+    return checkGenerated(bytes)
   }
 }
 
@@ -104,11 +121,13 @@ func lines(_ text: String) -> [String] {
 }
 
 /// The rewriter changes only marks, and what it writes needs no further change.
-func checkMarks(_ source: String) {
+func checkMarks(_ source: String) -> FuzzReach {
   let document = FlowDocument(source: source, path: "fuzz.yaml").runningChecklist()
   let changes = MarkRewriter.changes(for: document.checklistResults)
-  guard !changes.isEmpty, let rewritten = try? MarkRewriter.apply(changes, to: document.text)
-  else { return }
+  guard !changes.isEmpty else { return .turnedAway("no mark to rewrite") }
+  guard let rewritten = try? MarkRewriter.apply(changes, to: document.text) else {
+    return .turnedAway("the rewriter refused the marks")
+  }
   let before = lines(source)
   let after = lines(String(decoding: rewritten, as: UTF8.self))
   precondition(before.count == after.count, "the rewriter added or removed lines")
@@ -123,6 +142,7 @@ func checkMarks(_ source: String) {
   let again = FlowDocument(bytes: rewritten, path: "fuzz.yaml").runningChecklist()
   precondition(
     MarkRewriter.changes(for: again.checklistResults).isEmpty, "the rewritten marks are not final")
+  return .checked
 }
 
 extension Substring {
@@ -145,11 +165,11 @@ extension Navigator {
 /// The checklist tests and the routes generated from a flow `check` accepts keep input text
 /// inside their comments and literals: as many `@Test`s as items (and the exploration's),
 /// the flow embedded byte for byte, no line terminator or control character raw.
-func checkGenerated(_ bytes: [UInt8]) {
+func checkGenerated(_ bytes: [UInt8]) -> FuzzReach {
   // A file name with line terminators in it, as a hostile pull request may add.
   let document = FlowDocument(
     bytes: bytes, path: "/fuzz/fu\u{2028}zz\r\n*/.yaml", files: .embedded([:]))
-  guard let flow = document.validFlow else { return }
+  guard let flow = document.validFlow else { return .turnedAway("the flow has errors") }
   let tests = ChecklistTestGenerator.render(
     flow, source: document.text,
     options: .init(
@@ -166,4 +186,5 @@ func checkGenerated(_ bytes: [UInt8]) {
   let routes = GeneratedSwiftShape(RouteGenerator.render(flow, fileName: document.path))
   precondition(routes.problems.isEmpty, "generated routes: \(routes.problems)")
   precondition(routes.testAttributes == 0, "generated routes: a @Test")
+  return .checked
 }

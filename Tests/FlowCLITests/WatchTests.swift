@@ -12,34 +12,67 @@ private let watchedFlow = """
 
   """
 
-/// Runs the built flowc in the background, its output going to a file the test reads.
-private final class Background {
+/// Runs the built flowc in the background, its output read through a pipe as it comes: a
+/// test waits on the output it expects, woken by each write, never by a timer.
+private final class Background: @unchecked Sendable {
   let process = Process()
-  let outputPath: String
+  private let pipe = Pipe()
+  /// Guards `bytes`; signalled on every write and at the end of the output.
+  private let arrived = NSCondition()
+  private var bytes = Data()
+  private var ended = false
 
-  init(_ arguments: [String], in folder: TemporaryFolder) throws {
-    outputPath = folder.path + "/watch-output.txt"
-    FileManager.default.createFile(atPath: outputPath, contents: nil)
-    let output = try FileHandle(forWritingTo: URL(fileURLWithPath: outputPath))
+  init(_ arguments: [String]) throws {
     process.executableURL = productsDirectory.appendingPathComponent("flowc")
     process.arguments = arguments
-    process.standardOutput = output
-    process.standardError = output
+    process.standardOutput = pipe
+    process.standardError = pipe
     process.standardInput = FileHandle.nullDevice
+    pipe.fileHandleForReading.readabilityHandler = { [weak self] handle in
+      let chunk = handle.availableData
+      guard let self else { return }
+      self.arrived.lock()
+      if chunk.isEmpty {
+        self.ended = true
+        handle.readabilityHandler = nil
+      } else {
+        self.bytes.append(chunk)
+      }
+      self.arrived.broadcast()
+      self.arrived.unlock()
+    }
     try process.run()
   }
 
   var output: String {
-    (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
+    arrived.lock()
+    defer { arrived.unlock() }
+    return String(decoding: bytes, as: UTF8.self)
   }
 
-  /// Waits until the output holds `text` `count` times, 20 seconds at most.
+  /// Waits until the output holds `text` `count` times; false if the output ends first, or
+  /// 20 seconds pass (a watcher that hangs fails the test instead of stopping the suite).
   func waitFor(_ text: String, count: Int = 1) -> Bool {
-    for _ in 0..<200 {
-      if output.components(separatedBy: text).count - 1 >= count { return true }
-      Thread.sleep(forTimeInterval: 0.1)
+    let deadline = Date(timeIntervalSinceNow: 20)
+    arrived.lock()
+    defer { arrived.unlock() }
+    while String(decoding: bytes, as: UTF8.self).components(separatedBy: text).count - 1 < count {
+      guard !ended, arrived.wait(until: deadline) else { return false }
     }
-    return false
+    return true
+  }
+
+  /// Waits until the process closes its output, 10 seconds at most, then for it to exit;
+  /// false if it is still writing (or hung) by then.
+  func waitForExit() -> Bool {
+    arrived.lock()
+    let deadline = Date(timeIntervalSinceNow: 10)
+    while !ended, arrived.wait(until: deadline) {}
+    let closed = ended
+    arrived.unlock()
+    guard closed else { return false }
+    process.waitUntilExit()
+    return true
   }
 
   deinit {
@@ -53,7 +86,7 @@ struct WatchTests {
   func watch() throws {
     let folder = try TemporaryFolder()
     let flow = try folder.write("flows/app.yaml", watchedFlow)
-    let watcher = try Background(["check", "--watch", folder.path + "/flows"], in: folder)
+    let watcher = try Background(["check", "--watch", folder.path + "/flows"])
     #expect(watcher.waitFor("watching for changes"), "\(watcher.output)")
     #expect(watcher.output.hasPrefix("no problems in 1 file\n"))
 
@@ -82,8 +115,7 @@ struct WatchTests {
       watcher.output.components(separatedBy: "^~~").count - 1 == 3, "each problem quoted once")
 
     watcher.process.interrupt()
-    for _ in 0..<100 where watcher.process.isRunning { Thread.sleep(forTimeInterval: 0.1) }
-    try #require(!watcher.process.isRunning, "Ctrl-C did not stop it")
+    try #require(watcher.waitForExit(), "Ctrl-C did not stop it")
     #expect(watcher.process.terminationReason == .exit)
     #expect(watcher.process.terminationStatus == 0)
     #expect(watcher.output.hasSuffix("flowc: stopped watching\n"))
