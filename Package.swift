@@ -7,7 +7,8 @@
 //                                   → FlowRuntime → FlowChecklist → FlowSpec → FlowCLI → flowc
 //                                                                           → FlowSpecTesting
 //
-// FlowDiagnostics (located diagnostics and their printer) is shared by every stage.
+// FlowDiagnostics (located diagnostics and their printer) is shared by every stage;
+// FlowFileSystem (POSIX file calls and folder watching) serves FlowSpec and the CLI.
 // FlowParallel (above FlowYAML) holds what only large flows need; small ones never reach it.
 
 import PackageDescription
@@ -35,6 +36,9 @@ let package = Package(
     ),
     // Located diagnostics, their ids, and how they are printed.
     .target(name: "FlowDiagnostics"),
+    // POSIX file calls: reads with a limit, atomic writes and rewrites that keep a file's
+    // links and mode, folder listings, and waiting for a folder to change (inotify).
+    .target(name: "FlowFileSystem"),
     // libyaml's events → a flat tree of located YAML nodes, with hard limits.
     .target(name: "FlowYAML", dependencies: ["CLibYAML", "FlowDiagnostics"]),
     // What serves only large flows, apart from the plain path small ones take: work split
@@ -58,8 +62,8 @@ let package = Package(
     .target(
       name: "FlowSpec",
       dependencies: [
-        "FlowDiagnostics", "FlowYAML", "FlowParallel", "FlowModel", "FlowChecker", "FlowRuntime",
-        "FlowChecklist", "FlowGenerator",
+        "FlowDiagnostics", "FlowFileSystem", "FlowYAML", "FlowParallel", "FlowModel",
+        "FlowChecker", "FlowRuntime", "FlowChecklist", "FlowGenerator",
         .target(name: "UIKitStandIns", condition: .when(platforms: nonUIKitPlatforms)),
       ]
     ),
@@ -68,17 +72,19 @@ let package = Package(
     .target(name: "FlowSpecTesting", dependencies: ["FlowSpec"]),
     // The command line: argument parsing, commands, printers.
     .target(
-      name: "FlowCLI", dependencies: ["FlowSpec", "FlowYAML", "FlowParallel", "FlowGenerator"]),
+      name: "FlowCLI",
+      dependencies: ["FlowSpec", "FlowFileSystem", "FlowYAML", "FlowParallel", "FlowGenerator"]),
     .executableTarget(name: "flowc", dependencies: ["FlowCLI"]),
     // Regenerates Swift Testing cases from flows' checklists on every build.
     .plugin(name: "FlowSpecPlugin", capability: .buildTool(), dependencies: ["flowc"]),
     // What each libFuzzer harness runs on one input, apart from the entry point (flowc-fuzz,
     // below), so the tests replay what a fuzzer found.
-    .target(name: "FlowFuzzTargets", dependencies: ["FlowSpec", "FlowGenerator"]),
+    .target(
+      name: "FlowFuzzTargets", dependencies: ["FlowSpec", "FlowFileSystem", "FlowGenerator"]),
     // Benchmarks that print their figures (see BENCHMARKS.md); run them in release.
     .executableTarget(
       name: "flowc-bench",
-      dependencies: ["FlowSpec", "FlowYAML", "FlowGenerator", "CLibYAML"]),
+      dependencies: ["FlowSpec", "FlowFileSystem", "FlowYAML", "FlowGenerator", "CLibYAML"]),
 
     // Helpers shared by the test targets.
     .target(
@@ -89,7 +95,7 @@ let package = Package(
     .testTarget(
       name: "FlowSpecTests",
       dependencies: [
-        "FlowSpec", "FlowGenerator", "FlowFuzzTargets", "FlowTestSupport",
+        "FlowSpec", "FlowFileSystem", "FlowGenerator", "FlowFuzzTargets", "FlowTestSupport",
         .target(name: "UIKitStandIns", condition: .when(platforms: nonUIKitPlatforms)),
       ],
       exclude: ["References", "Fixtures"]),

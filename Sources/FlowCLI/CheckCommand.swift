@@ -1,3 +1,4 @@
+import FlowFileSystem
 import FlowSpec
 
 /// `flowc check [PATHS…]`: validates flows and their checklists like a compiler.

@@ -1,3 +1,4 @@
+import FlowFileSystem
 import FlowSpec
 
 /// `flowc check --watch`: checks, then checks again on every save, printing only what

@@ -1,3 +1,4 @@
+import FlowFileSystem
 import FlowSpec
 
 /// `flowc coverage FLOW…`: what the checklist exercises, and what it leaves untested.

@@ -1,3 +1,4 @@
+import FlowFileSystem
 import FlowParallel
 import FlowSpec
 import FlowYAML

@@ -1,3 +1,4 @@
+import FlowFileSystem
 import FlowGenerator
 import FlowSpec
 

@@ -1,3 +1,4 @@
+import FlowFileSystem
 import FlowSpec
 
 /// `flowc graph FLOW`: prints the flow's navigation graph for Graphviz, Mermaid or tools.

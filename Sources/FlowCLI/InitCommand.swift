@@ -1,3 +1,4 @@
+import FlowFileSystem
 import FlowSpec
 
 /// `flowc init [DIR]`: a first flow and a test target wired to the build plugin, in a new

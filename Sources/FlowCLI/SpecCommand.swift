@@ -1,3 +1,4 @@
+import FlowFileSystem
 import FlowSpec
 
 /// `flowc spec FLOW`: prints a checklist; `--update` makes its marks honest.

@@ -1,3 +1,4 @@
+import FlowFileSystem
 import FlowSpec
 
 /// The machine-readable outputs of `flowc spec`: `--check --format json` and `--report`.

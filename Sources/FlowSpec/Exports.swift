@@ -8,4 +8,5 @@
 @_exported import FlowModel
 @_exported import FlowRuntime
 
+@_exported import struct FlowFileSystem.FileError
 @_exported import struct FlowYAML.YAMLLimits

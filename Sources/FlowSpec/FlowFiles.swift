@@ -1,3 +1,5 @@
+import FlowFileSystem
+
 /// Where a flow's child files are read from: the disk, or texts embedded in generated tests.
 ///
 /// A flow is data from a pull request, so what its `use:` may read is confined: on disk, a

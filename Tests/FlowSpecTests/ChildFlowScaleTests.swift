@@ -1,3 +1,4 @@
+import FlowFileSystem
 import FlowSpec
 import Foundation
 import Testing

@@ -6,7 +6,7 @@
   import Darwin
 #endif
 
-// This file is FlowSpec's one place for C library calls (POSIX files), on Glibc, Musl and
+// This file is FlowFileSystem's one place for C library calls (POSIX files), on Glibc, Musl and
 // Darwin alike.
 
 /// `read(2)`, named apart from `FileSystem.read`.
