@@ -4,8 +4,8 @@
 // The targets form one pipeline; each depends only on the stages before it:
 //
 //   CLibYAML → FlowYAML → FlowModel → FlowChecker ─┐
-//                                   → FlowRuntime → FlowChecklist → FlowSpec → FlowCLI → flowc
-//                                                                           → FlowSpecTesting
+//                                   → FlowRuntime → FlowChecklist → FlowDriving → FlowSpec → FlowCLI → flowc
+//                                                                                     → FlowSpecTesting
 //
 // FlowDiagnostics (located diagnostics and their printer) is shared by every stage;
 // FlowFileSystem (POSIX file calls and folder watching) serves FlowSpec and the CLI.
@@ -50,9 +50,19 @@ let package = Package(
     .target(name: "FlowChecker", dependencies: ["FlowModel", "FlowParallel", "FlowDiagnostics"]),
     // The headless navigation controller that executes a flow.
     .target(name: "FlowRuntime", dependencies: ["FlowModel", "FlowDiagnostics"]),
-    // Runs checklist items against the runtime.
+    // Runs checklist items against the runtime; what is observed, coverage, suggested items,
+    // honest marks.
     .target(
       name: "FlowChecklist", dependencies: ["FlowModel", "FlowRuntime", "FlowDiagnostics"]),
+    // The driver API: the app's side of a checklist (FlowDriver, FlowAppDriver), the spies
+    // that observe UIKit, SwiftUI paths and requests, running items against an app, and
+    // exploring it for differences from its flow.
+    .target(
+      name: "FlowDriving",
+      dependencies: [
+        "FlowModel", "FlowRuntime", "FlowChecklist", "FlowDiagnostics",
+        .target(name: "UIKitStandIns", condition: .when(platforms: nonUIKitPlatforms)),
+      ]),
     // Renders a checklist as Swift Testing source.
     .target(name: "FlowGenerator", dependencies: ["FlowModel", "FlowDiagnostics"]),
     // UIKit's names and the navigation part of its API, for code written against UIKit to
@@ -63,7 +73,7 @@ let package = Package(
       name: "FlowSpec",
       dependencies: [
         "FlowDiagnostics", "FlowFileSystem", "FlowYAML", "FlowParallel", "FlowModel",
-        "FlowChecker", "FlowRuntime", "FlowChecklist", "FlowGenerator",
+        "FlowChecker", "FlowRuntime", "FlowChecklist", "FlowDriving", "FlowGenerator",
         .target(name: "UIKitStandIns", condition: .when(platforms: nonUIKitPlatforms)),
       ]
     ),

@@ -9,7 +9,7 @@ extension Navigator {
   /// from the start up to and including it; it returns `false` to stop the walk. A state is
   /// walked from once (by its fingerprint), paths stop at `depth` events, and at most
   /// `states` distinct states are walked from.
-  func walkBreadthFirst(
+  package func walkBreadthFirst(
     samples: EventSamples, depth: Int, states: Int,
     visit: (_ before: Navigator, _ after: Navigator, _ path: [NavigationEvent]) -> Bool
   ) {

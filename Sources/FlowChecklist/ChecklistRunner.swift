@@ -297,13 +297,13 @@ extension ScreenTarget {
 }
 
 /// Where a scenario starts, as its root item's `given` says: state values and a stack.
-struct ScenarioSetup {
-  var state: [String: Value] = [:]
-  var stack: [ScreenInstance]?
+package struct ScenarioSetup {
+  package var state: [String: Value] = [:]
+  package var stack: [ScreenInstance]?
   /// The `given` step, or the item's text without one: where a failure to start is shown.
-  var range: SourceRange
+  package var range: SourceRange
 
-  init(root: ChecklistItem) {
+  package init(root: ChecklistItem) {
     range = root.text.range
     for step in root.steps {
       guard case .given(let assignments, let routes) = step.kind else { continue }

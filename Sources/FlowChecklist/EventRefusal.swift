@@ -3,40 +3,36 @@ import FlowRuntime
 
 /// How the last event before an `expect { refused: … }` went, in the flow or in the app:
 /// refused (with the kind of refusal, where it is known), or done.
-struct LastEventOutcome: Sendable {
+package struct LastEventOutcome: Sendable {
   /// A refusal: its kind (a runtime refusal's id after `run.`), when known, and why.
-  struct Refusal: Sendable {
-    var kind: String?
-    var reason: String
+  package struct Refusal: Sendable {
+    package var kind: String?
+    package var reason: String
+
+    package init(kind: String?, reason: String) {
+      self.kind = kind
+      self.reason = reason
+    }
   }
 
-  var event: NavigationEvent
+  package var event: NavigationEvent
   /// `nil` when the event was done.
-  var refusal: Refusal?
+  package var refusal: Refusal?
   /// What the event changed, when that is known: `stack [A] → [A, B]`; a refusal that changed
   /// something fails as much as an event done.
-  var changes: [String] = []
+  package var changes: [String] = []
+
+  package init(event: NavigationEvent, refusal: Refusal?, changes: [String] = []) {
+    self.event = event
+    self.refusal = refusal
+    self.changes = changes
+  }
 }
 
 extension LastEventOutcome.Refusal {
   /// The interpreter's refusal, of the kind its id names.
-  init(_ error: NavigationError) {
+  package init(_ error: NavigationError) {
     kind = error.id.hasPrefix("run.") ? String(error.id.dropFirst(4)) : nil
     reason = error.message
-  }
-
-  /// What an app's driver threw: a refusal of the kind the library's spies and argument
-  /// readers give it, or of any kind when the app's own code threw. `nil` for a driver that
-  /// cannot send the event at all (`DriverError` with no kind of refusal): that is the
-  /// binding's problem, not the app refusing, and must not pass as one.
-  init?(thrownByApp error: any Error) {
-    if let error = error as? DriverError {
-      guard let kind = error.refusal else { return nil }
-      self.init(kind: kind, reason: error.message)
-    } else if let error = error as? NavigationError {
-      self.init(error)
-    } else {
-      self.init(kind: nil, reason: "\(error)")
-    }
   }
 }

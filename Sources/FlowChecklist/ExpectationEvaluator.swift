@@ -5,27 +5,27 @@ import FlowRuntime
 /// Checks expectations against an observation, the interpreter's or an app's; each failure
 /// says what was expected and what was found, at the expectation's place in the YAML. What an
 /// app's observation leaves out is reported as not checked.
-struct ExpectationEvaluator {
-  let observed: Observation
-  let file: String
+package struct ExpectationEvaluator {
+  package let observed: Observation
+  package let file: String
   /// The call counts before the item's own steps.
-  let callBaseline: [NavigationCall: Int]
-  private(set) var failures: [ChecklistFailure] = []
+  package let callBaseline: [NavigationCall: Int]
+  package private(set) var failures: [ChecklistFailure] = []
   /// Expectations the observation could not check, and why.
-  private(set) var unchecked: [ChecklistFailure] = []
+  package private(set) var unchecked: [ChecklistFailure] = []
   /// The id of the expectation being checked.
   private var currentID = "expect"
 
   /// The kinds of expectation the driver declared it cannot observe.
-  let unobservable: Set<ExpectationKey>
+  package let unobservable: Set<ExpectationKey>
   /// The kind of the expectation being checked.
   private var currentKey = ExpectationKey.stack
 
   /// How the event just before went, when the step before sent one and this `expect`
   /// expects it refused.
-  let lastEvent: LastEventOutcome?
+  package let lastEvent: LastEventOutcome?
 
-  init(
+  package init(
     observed: Observation, file: String, callBaseline: [NavigationCall: Int] = [:],
     unobservable: Set<ExpectationKey> = [], lastEvent: LastEventOutcome? = nil
   ) {
@@ -81,7 +81,7 @@ struct ExpectationEvaluator {
     return part
   }
 
-  mutating func check(_ expectation: Expectation) {
+  package mutating func check(_ expectation: Expectation) {
     currentKey = expectation.kind.key
     currentID = "expect." + expectation.kind.key.rawValue
     switch expectation.kind {
@@ -391,7 +391,7 @@ struct ExpectationEvaluator {
 
 extension ScreenTarget {
   /// Whether a shown screen is this one, with these values where values are given.
-  func matches(_ instance: ScreenInstance) -> Bool {
+  package func matches(_ instance: ScreenInstance) -> Bool {
     guard instance.name == screen.value else { return false }
     let found = instance.arguments
     return arguments.allSatisfy { argument in
@@ -401,12 +401,12 @@ extension ScreenTarget {
   }
 
   /// `ProductDetail(id: 42)`, or the name alone.
-  var plainText: String {
+  package var plainText: String {
     guard !arguments.isEmpty else { return screen.value }
     return screen.value + "("
       + arguments.map { "\($0.name.value): \($0.value.value)" }.joined(separator: ", ") + ")"
   }
 
   /// `'ProductDetail(id: 42)'`.
-  var text: String { "'\(plainText)'" }
+  package var text: String { "'\(plainText)'" }
 }

@@ -23,12 +23,20 @@ public struct ObservedDifference: Sendable, Hashable, CustomStringConvertible {
   public var part: Part
 
   public var description: String { "\(field): flow \(flow), app \(app)" }
+
+  /// A difference in `field`, which the flow shows as `flow` and the app as `app`.
+  package init(field: String, flow: String, app: String, part: Part) {
+    self.field = field
+    self.flow = flow
+    self.app = app
+    self.part = part
+  }
 }
 
 /// The comparison of what the flow and the app show, field by field, skipping what the app
 /// does not observe; and the `expect` that pins what the flow shows.
-enum ObservationComparison {
-  static func differences(flow: Observation, app: Observation) -> [ObservedDifference] {
+package enum ObservationComparison {
+  package static func differences(flow: Observation, app: Observation) -> [ObservedDifference] {
     var found: [ObservedDifference] = []
     func compare<Field: Equatable>(
       _ name: String, _ part: ObservedDifference.Part, _ flowField: Field?, _ appField: Field?,
@@ -128,7 +136,7 @@ enum ObservationComparison {
   ///
   /// `state` adds state values to check (those a step changed, say); requests still pending
   /// are always listed, since an item that leaves them unmentioned fails.
-  static func expectation(
+  package static func expectation(
     of observation: Observation, state: [String: Value] = [:],
     differences: [ObservedDifference] = []
   ) -> String {
@@ -190,7 +198,7 @@ enum ObservationComparison {
     return "{ " + fields.joined(separator: ", ") + " }"
   }
 
-  static func routeText(_ screen: ScreenInstance) -> String {
+  package static func routeText(_ screen: ScreenInstance) -> String {
     let name = Value.yamlText(screen.name)
     guard !screen.values.isEmpty else { return name }
     return "{ \(name): { "
@@ -202,7 +210,7 @@ enum ObservationComparison {
 extension Observation {
   /// This observation with only the parts `other` shows (all of them when `other` is nil):
   /// what an item may expect of an app that shows so much.
-  func keepingParts(shownBy other: Observation?) -> Observation {
+  package func keepingParts(shownBy other: Observation?) -> Observation {
     guard let other else { return self }
     var kept = self
     if other.stack == nil { kept.stack = nil }

@@ -4,24 +4,24 @@ import FlowRuntime
 /// The failures the checklist runners report themselves, each with its id (listed in
 /// docs/DIAGNOSTICS.md): an item whose flow or app cannot start, a step that cannot be
 /// done, requests left pending. Expectation failures are the evaluator's (`expect.<key>`).
-struct RunFailure {
-  let id: String
-  let message: String
+package struct RunFailure {
+  package let id: String
+  package let message: String
 
   /// The interpreter refused the item's starting state or stack.
-  static func flowCouldNotStart(_ error: NavigationError) -> Self {
+  package static func flowCouldNotStart(_ error: NavigationError) -> Self {
     Self(id: error.id, message: "the flow could not start: \(error.message)")
   }
 
   /// The interpreter refused a step's event; `ancestor` is the item being replayed.
-  static func stepRefused(
+  package static func stepRefused(
     _ event: NavigationEvent, replaying ancestor: ChecklistItem?, _ error: NavigationError
   ) -> Self {
     Self(id: error.id, message: "'\(event)' failed\(replaying(ancestor)): \(error.message)")
   }
 
   /// The item ended with requests pending and said nothing of them.
-  static func unfinishedRequests(_ requests: [ScreenInstance]) -> Self {
+  package static func unfinishedRequests(_ requests: [ScreenInstance]) -> Self {
     Self(
       id: "checklist.unfinished-requests",
       message:
@@ -30,12 +30,12 @@ struct RunFailure {
   }
 
   /// The app's driver could not be made for the item's start.
-  static func appCouldNotStart(_ error: any Error) -> Self {
+  package static func appCouldNotStart(_ error: any Error) -> Self {
     Self(id: "driver.start", message: "the app could not start: \(error)")
   }
 
   /// The app's driver threw on a step's event.
-  static func appCouldNotSend(
+  package static func appCouldNotSend(
     _ event: NavigationEvent, replaying ancestor: ChecklistItem?, _ error: any Error
   ) -> Self {
     Self(
@@ -43,11 +43,11 @@ struct RunFailure {
   }
 
   /// The id of `unobserved`'s failures.
-  static let unobservedID = "driver.unobserved"
+  package static let unobservedID = "driver.unobserved"
 
   /// The driver's observation left out what an expectation is about, and the driver did
   /// not declare the app cannot show it.
-  static func unobserved(_ what: String, key: ExpectationKey) -> Self {
+  package static func unobserved(_ what: String, key: ExpectationKey) -> Self {
     Self(
       id: unobservedID,
       message:

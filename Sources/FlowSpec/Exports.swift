@@ -5,6 +5,7 @@
 @_exported import FlowChecker
 @_exported import FlowChecklist
 @_exported import FlowDiagnostics
+@_exported import FlowDriving
 @_exported import FlowModel
 @_exported import FlowRuntime
 

@@ -19,11 +19,7 @@ struct DocumentationSnippetTests {
   static let root = repositoryRoot()
   static let documents = ["README.md"] + markdownFiles(in: "docs")
   /// The files whose doc comments teach the driver API.
-  static let driverAPI =
-    [
-      "Sources/FlowChecklist/FlowDriver.swift", "Sources/FlowChecklist/FlowAppDriver.swift",
-      "Sources/FlowChecklist/FlowRequestSpy.swift",
-    ] + swiftFiles(in: "Sources/FlowSpec/Driving")
+  static let driverAPI = swiftFiles(in: "Sources/FlowDriving")
 
   static func markdownFiles(in folder: String) -> [String] {
     ((try? FileManager.default.contentsOfDirectory(atPath: root + "/" + folder)) ?? [])

@@ -1,3 +1,4 @@
+public import FlowChecklist
 public import FlowModel
 
 /// The flow's value of an app's Swift value: a `Bool`, an `Int` (any integer type), a

@@ -1,3 +1,5 @@
+public import FlowChecklist
+public import FlowModel
 public import FlowRuntime
 
 #if canImport(UIKit)

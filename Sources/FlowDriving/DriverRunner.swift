@@ -1,3 +1,4 @@
+public import FlowChecklist
 import FlowDiagnostics
 public import FlowModel
 import FlowRuntime

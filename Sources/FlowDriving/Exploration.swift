@@ -1,3 +1,4 @@
+public import FlowChecklist
 import FlowDiagnostics
 public import FlowModel
 public import FlowRuntime
@@ -253,85 +254,5 @@ extension ChecklistRunner {
     return ExplorationFinding(
       events: events, differences: differences, item: item, seed: seed, file: place.file,
       range: place.range)
-  }
-}
-
-/// Arguments for events that need them, taken from the checklist's own steps.
-struct EventSamples {
-  private var arguments: [String: [[String: Value]]] = [:]
-  private var urls: [String] = []
-  private var outcomes: [String: [NavigationEvent]] = [:]
-
-  /// The checklist's samples; with `links`, also a URL for each pattern no URL of the
-  /// checklist matches, its variables written as `1` (a valid Int and String).
-  init(checklist: Checklist?, links: [URLPattern] = []) {
-    defer {
-      for pattern in links
-      where !urls.contains(where: { url in LinkURL(url).map { pattern.match($0) != nil } ?? false })
-      {
-        urls.append(pattern.example(filling: "1"))
-      }
-    }
-    for entry in checklist?.entries ?? [] {
-      for step in entry.item.steps {
-        guard case .when(let events) = step.kind else { continue }
-        for event in events {
-          let runtime = NavigationEvent(event)
-          switch runtime {
-          case .named(let name, let values) where !values.isEmpty:
-            if !(arguments[name] ?? []).contains(values) {
-              arguments[name, default: []].append(values)
-            }
-          case .open(let url): if !urls.contains(url) { urls.append(url) }
-          case .complete(let request, _, _), .fail(let request, _, _):
-            outcomes[request, default: []].append(runtime)
-          default: break
-          }
-        }
-      }
-    }
-  }
-
-  /// The events available, each that needs arguments once per sample the checklist gives
-  /// (left out when it gives none), with the checklist's links and request outcomes.
-  func concrete(_ available: [NavigationEvent]) -> [NavigationEvent] {
-    var events: [NavigationEvent] = []
-    for event in available {
-      switch event {
-      case .named(let name, let placeholder)
-      where !placeholder.isEmpty || arguments[name] != nil:
-        // An event the checklist passes arguments, with those: the app's binding takes them
-        // even where the flow reads them as state of the same name.
-        events += (arguments[name] ?? []).map { .named(name, arguments: $0) }
-      case .complete(let request, _, _), .fail(let request, _, _):
-        let samples = (outcomes[request] ?? []).filter {
-          if case .complete = $0, case .complete = event { return true }
-          if case .fail = $0, case .fail = event { return true }
-          return false
-        }
-        events += samples.isEmpty ? [event] : samples
-      default:
-        events.append(event)
-      }
-    }
-    return events + urls.map(NavigationEvent.open)
-  }
-}
-
-/// A small, fast, seeded generator (SplitMix64): the same seed walks the same way, so an
-/// exploration, or a randomised test, can be replayed.
-public struct SplitMix64: RandomNumberGenerator, Sendable {
-  private var state: UInt64
-
-  public init(seed: UInt64) {
-    state = seed
-  }
-
-  public mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var value = state
-    value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-    return value ^ (value >> 31)
   }
 }

@@ -1,3 +1,4 @@
+public import FlowChecklist
 public import FlowModel
 public import FlowRuntime
 

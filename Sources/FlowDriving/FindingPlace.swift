@@ -1,3 +1,4 @@
+import FlowChecklist
 import FlowDiagnostics
 import FlowModel
 import FlowRuntime
