@@ -4,7 +4,8 @@
 // The targets form one pipeline; each depends only on the stages before it:
 //
 //   CLibYAML → FlowYAML → FlowModel → FlowChecker ─┐
-//                                   → FlowRuntime → FlowChecklist → FlowDriving → FlowSpec → FlowCLI → flowc
+//                                   → FlowRuntime → FlowChecklist → FlowDriving  → FlowSpec → FlowCLI → flowc
+//                                                               → FlowCoverage ↗
 //                                                                                     → FlowSpecTesting
 //
 // FlowDiagnostics (located diagnostics and their printer) is shared by every stage;
@@ -50,10 +51,15 @@ let package = Package(
     .target(name: "FlowChecker", dependencies: ["FlowModel", "FlowParallel", "FlowDiagnostics"]),
     // The headless navigation controller that executes a flow.
     .target(name: "FlowRuntime", dependencies: ["FlowModel", "FlowDiagnostics"]),
-    // Runs checklist items against the runtime; what is observed, coverage, suggested items,
-    // honest marks.
+    // Runs checklist items against the runtime; what is observed and how two observations
+    // differ; honest marks.
     .target(
       name: "FlowChecklist", dependencies: ["FlowModel", "FlowRuntime", "FlowDiagnostics"]),
+    // What a checklist leaves untested: the coverage targets its items reach, and items
+    // suggested for the rest (shortest paths through the interpreter).
+    .target(
+      name: "FlowCoverage",
+      dependencies: ["FlowModel", "FlowRuntime", "FlowChecklist", "FlowDiagnostics"]),
     // The driver API: the app's side of a checklist (FlowDriver, FlowAppDriver), the spies
     // that observe UIKit, SwiftUI paths and requests, running items against an app, and
     // exploring it for differences from its flow.
@@ -73,7 +79,8 @@ let package = Package(
       name: "FlowSpec",
       dependencies: [
         "FlowDiagnostics", "FlowFileSystem", "FlowYAML", "FlowParallel", "FlowModel",
-        "FlowChecker", "FlowRuntime", "FlowChecklist", "FlowDriving", "FlowGenerator",
+        "FlowChecker", "FlowRuntime", "FlowChecklist", "FlowCoverage", "FlowDriving",
+        "FlowGenerator",
         .target(name: "UIKitStandIns", condition: .when(platforms: nonUIKitPlatforms)),
       ]
     ),

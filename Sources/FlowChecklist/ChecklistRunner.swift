@@ -31,7 +31,7 @@ public struct ChecklistRunner: Sendable {
 
   /// Runs one item; with `recordingCoverage`, also gives the coverage targets its scenario
   /// reaches (its ancestors' replayed steps included, up to a step that fails).
-  func run(_ entry: ChecklistEntry, recordingCoverage: Bool) -> (
+  package func run(_ entry: ChecklistEntry, recordingCoverage: Bool) -> (
     result: ChecklistResult, covered: Set<Int>
   ) {
     guard entry.item.isBound else {
@@ -80,7 +80,7 @@ public struct ChecklistRunner: Sendable {
   /// `when` steps run once for all its children, not once per child (400 children of an
   /// item with 20,000 events sent 8 million events), and a deep nesting costs its steps.
   /// The results are those `run` gives item by item.
-  func runAll(recordingCoverage: Bool) -> [(result: ChecklistResult, covered: Set<Int>)] {
+  package func runAll(recordingCoverage: Bool) -> [(result: ChecklistResult, covered: Set<Int>)] {
     // After the entry's root `given` and the `when` steps of the entry and its ancestors.
     var replayed: [Int: (scenario: ScenarioRun, navigator: Navigator?)] = [:]
     var results: [(result: ChecklistResult, covered: Set<Int>)] = []

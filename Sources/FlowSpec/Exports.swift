@@ -4,6 +4,7 @@
 // its limits, which `FlowDocument` takes), the large-file machinery, the Swift generator.
 @_exported import FlowChecker
 @_exported import FlowChecklist
+@_exported import FlowCoverage
 @_exported import FlowDiagnostics
 @_exported import FlowDriving
 @_exported import FlowModel

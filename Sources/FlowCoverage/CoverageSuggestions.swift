@@ -1,3 +1,4 @@
+public import FlowChecklist
 import FlowDiagnostics
 import FlowModel
 public import FlowRuntime
