@@ -69,6 +69,11 @@ let package = Package(
         "FlowModel", "FlowRuntime", "FlowChecklist", "FlowDiagnostics",
         .target(name: "UIKitStandIns", condition: .when(platforms: nonUIKitPlatforms)),
       ]),
+    // The reports for CI: diagnostics as SARIF; checklist results as JUnit XML and as an
+    // HTML page; dishonest marks as JSON. Each text escaped for its markup.
+    .target(
+      name: "FlowReports",
+      dependencies: ["FlowDiagnostics", "FlowModel", "FlowChecklist", "FlowCoverage"]),
     // Renders a checklist as Swift Testing source.
     .target(name: "FlowGenerator", dependencies: ["FlowModel", "FlowDiagnostics"]),
     // UIKit's names and the navigation part of its API, for code written against UIKit to
@@ -90,7 +95,9 @@ let package = Package(
     // The command line: argument parsing, commands, printers.
     .target(
       name: "FlowCLI",
-      dependencies: ["FlowSpec", "FlowFileSystem", "FlowYAML", "FlowParallel", "FlowGenerator"]),
+      dependencies: [
+        "FlowSpec", "FlowFileSystem", "FlowReports", "FlowYAML", "FlowParallel", "FlowGenerator",
+      ]),
     .executableTarget(name: "flowc", dependencies: ["FlowCLI"]),
     // Regenerates Swift Testing cases from flows' checklists on every build.
     .plugin(name: "FlowSpecPlugin", capability: .buildTool(), dependencies: ["flowc"]),

@@ -1,4 +1,5 @@
 import FlowFileSystem
+import FlowReports
 import FlowSpec
 
 /// `flowc check [PATHS…]`: validates flows and their checklists like a compiler.

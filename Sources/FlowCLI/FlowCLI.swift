@@ -1,5 +1,6 @@
 import FlowDiagnostics
 import FlowParallel
+import FlowReports
 import FlowSpec
 
 /// A `flowc` subcommand.

@@ -1,4 +1,5 @@
 import FlowFileSystem
+import FlowReports
 import FlowSpec
 
 /// The machine-readable outputs of `flowc spec`: `--check --format json` and `--report`.
@@ -7,35 +8,10 @@ extension SpecCommand {
   static func checkJSON(_ document: FlowDocument, changes: [MarkChange], console: Console)
     -> ExitCode
   {
-    let marks = changes.map { change -> JSONValue in
-      .object([
-        ("item", .string(change.item)),
-        ("line", .number(change.range.start.line)),
-        ("column", .number(change.range.start.column)),
-        ("mark", .string(change.from)),
-        ("honestMark", .string(change.to)),
-        (
-          "result",
-          .string(change.passes ? "passed" : change.failures.isEmpty ? "unbound" : "failed")
-        ),
-        (
-          "failures",
-          .array(
-            change.failures.map { failure in
-              .object([
-                ("id", .string(failure.id)), ("message", .string(failure.message)),
-                ("file", .string(failure.file)), ("line", .number(failure.range.start.line)),
-                ("column", .number(failure.range.start.column)),
-              ])
-            })
-        ),
-      ])
-    }
     console.print(
-      JSONValue.object([
-        ("file", .string(document.path)), ("honest", .bool(changes.isEmpty)),
-        ("items", .number(document.checklistResults.count)), ("dishonest", .array(marks)),
-      ]).serialized())
+      MarkReport.json(
+        file: document.path, items: document.checklistResults.count, changes: changes
+      ).serialized())
     return changes.isEmpty ? .success : .problemsFound
   }
 

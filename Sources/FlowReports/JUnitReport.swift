@@ -1,3 +1,5 @@
+public import FlowChecklist
+
 /// A flow's checklist results as JUnit XML, the report CI services show as tests: one test
 /// case per item, a failure with the YAML place of each failed expectation, and an unbound
 /// item skipped.

@@ -1,3 +1,5 @@
+public import FlowDiagnostics
+
 /// Diagnostics as a SARIF 2.1.0 log, the format code-scanning services read (GitHub's among
 /// them): one run of the tool, its rules (one per diagnostic id, with its help text from
 /// `DiagnosticCatalog`), and a result per diagnostic with its place and related places.

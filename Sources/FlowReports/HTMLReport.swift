@@ -1,3 +1,8 @@
+public import FlowChecklist
+public import FlowCoverage
+import FlowDiagnostics
+import FlowModel
+
 /// A flow's checklist results as one self-contained HTML page (no script, no network): the
 /// checklist as the team wrote it, each item passed, failed (with what was expected and
 /// what was found, at its line) or unbound; the coverage; and the flow's diagram.
