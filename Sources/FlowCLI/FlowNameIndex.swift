@@ -22,4 +22,14 @@ struct FlowNameIndex {
   func otherFlow(named name: String, besides file: String) -> String? {
     files.first { $0.path != file && $0.topLevel == .flow(named: name) }?.path
   }
+
+  /// Whether another file is flow `name` too, which is an error printed here: in one test
+  /// target their suites would look the same.
+  func reportsTwin(of name: String, in file: String, console: Console) -> Bool {
+    guard let twin = otherFlow(named: name, besides: file) else { return false }
+    console.printError(
+      "flowc: error: '\(file)' and '\(twin)' are both flow '\(name)'; in one test target their suites would look the same: rename one flow"
+    )
+    return true
+  }
 }

@@ -59,13 +59,7 @@ enum GenCommand: Command {
     let configuration =
       try arguments.value("config").map(TargetConfiguration.init(path:))
       ?? TargetConfiguration()
-    let driver = try arguments.value("driver").map { text throws(UsageError) in
-      guard let type = SwiftTypeReference(text) else {
-        throw UsageError(
-          message: "'--driver' takes a Swift type name, such as 'AppDriver', not '\(text)'")
-      }
-      return type
-    }
+    let driver = try driverOption(arguments)
     // Outputs last: nothing is created before every setting is known to be good.
     let targets = try outputs(
       for: files, arguments: arguments, suffix: arguments.has("routes") ? "Routes" : "Checklist")
@@ -73,13 +67,7 @@ enum GenCommand: Command {
     // names stay unique among them, and no two may share a `flow:` name.
     let targetFlows = files + arguments.all("sibling")
     let typeNames = ChecklistTestGenerator.uniqueTypeNames(forFlowFiles: targetFlows)
-    // Each file is read once: its document says what its top level is and which flow it is.
-    var documents: [FlowDocument] = []
-    for file in files { documents.append(try FlowInputs.load(file, limits: limits)) }
-    let siblings = arguments.all("sibling").map { sibling in
-      (sibling, (try? FlowDocument.load(path: sibling, limits: limits))?.topLevel ?? .unreadable)
-    }
-    let names = FlowNameIndex(documents.map { ($0.path, $0.topLevel) } + siblings)
+    let (documents, names) = try load(files, siblings: arguments.all("sibling"), limits: limits)
     if !configuration.driverNames.isEmpty {
       try configuration.checkDriverNames(against: names.flowNames)
     }
@@ -87,12 +75,7 @@ enum GenCommand: Command {
     for (document, output) in zip(documents, targets) {
       let file = document.path
       if arguments.has("skip-non-flows"), document.topLevel == .otherYAML {
-        // The build plugin declared this output, so it must exist, saying why it is empty.
-        let note = ChecklistTestGenerator.renderNotAFlow(fileName: file)
-        guard write(Array(note.utf8), to: output, console: console) != .failed else {
-          return .problemsFound
-        }
-        console.print("skipped \(TerminalText.line(file)): not a flow (no top-level 'flow:' key)")
+        guard skip(file, writingNoteTo: output, console: console) else { return .problemsFound }
         continue
       }
       guard
@@ -102,51 +85,94 @@ enum GenCommand: Command {
         status = .problemsFound
         continue
       }
-      if let twin = names.otherFlow(named: flow.name.value, besides: file) {
-        console.printError(
-          "flowc: error: '\(file)' and '\(twin)' are both flow '\(flow.name.value)'; in one test target their suites would look the same: rename one flow"
-        )
+      guard !names.reportsTwin(of: flow.name.value, in: file, console: console) else {
         status = .problemsFound
         continue
       }
-      // Problems inside the checklist fail the tests of the items they sit in; say so now.
-      let checklistErrors = document.diagnostics.filter { $0.severity == .error }.map {
-        diagnostic in
-        var warning = diagnostic
-        warning.severity = .warning
-        warning.message += " (its item's test will fail)"
-        return warning
-      }
-      FlowInputs.printDiagnostics(
-        checklistErrors, documents: [document], console: console, toErrors: true)
-      let absolute = FileSystem.absolutePath(file)
+      warnAboutChecklistErrors(in: document, console: console)
       let source =
         arguments.has("routes")
         ? RouteGenerator.render(
           flow, fileName: file.split(separator: "/").last.map(String.init) ?? file)
-        : ChecklistTestGenerator.render(
-          flow, source: document.text,
-          options: .init(
-            filePath: absolute, typeName: typeNames[file]!,
-            files: embeddedFiles(of: document, at: absolute),
-            driver: driver ?? configuration.drivers[flow.name.value],
-            exploration: configuration.exploration,
-            tree: document.tree,
-            driverOrigin: driver != nil ? "--driver" : configuration.path))
+        : tests(
+          of: flow, in: document, typeName: typeNames[file]!, driver: driver,
+          configuration: configuration)
       switch write(Array(source.utf8), to: output, console: console) {
       case .failed: return .problemsFound
       case .unchanged: continue
       case .written: break
       }
-      if arguments.has("routes") {
-        console.print("generated \(TerminalText.line(output)) (\(flow.screens.count) routes)")
-        continue
-      }
       let tests = flow.checklist?.entries.count ?? 0
-      console.print(
-        "generated \(TerminalText.line(output)) (\(tests) test\(tests == 1 ? "" : "s"))")
+      let count =
+        arguments.has("routes")
+        ? "\(flow.screens.count) routes" : "\(tests) test\(tests == 1 ? "" : "s")"
+      console.print("generated \(TerminalText.line(output)) (\(count))")
     }
     return status
+  }
+
+  /// The documents of the flows given, each file read once (its document says what its top
+  /// level is and which flow it is), and the `flow:` names of those and of the siblings.
+  private static func load(_ files: [String], siblings: [String], limits: YAMLLimits)
+    throws(UsageError) -> ([FlowDocument], FlowNameIndex)
+  {
+    var documents: [FlowDocument] = []
+    for file in files { documents.append(try FlowInputs.load(file, limits: limits)) }
+    let siblingTopLevels = siblings.map { sibling in
+      (sibling, (try? FlowDocument.load(path: sibling, limits: limits))?.topLevel ?? .unreadable)
+    }
+    return (documents, FlowNameIndex(documents.map { ($0.path, $0.topLevel) } + siblingTopLevels))
+  }
+
+  /// Writes the note for YAML that is not a flow: the build plugin declared the output, so it
+  /// must exist, saying why it is empty. `false` when it cannot be written.
+  private static func skip(_ file: String, writingNoteTo output: String, console: Console) -> Bool {
+    let note = ChecklistTestGenerator.renderNotAFlow(fileName: file)
+    guard write(Array(note.utf8), to: output, console: console) != .failed else { return false }
+    console.print("skipped \(TerminalText.line(file)): not a flow (no top-level 'flow:' key)")
+    return true
+  }
+
+  /// The `--driver` type, when given; a text that is not a Swift type name is a usage error.
+  private static func driverOption(_ arguments: ParsedArguments) throws(UsageError)
+    -> SwiftTypeReference?
+  {
+    guard let text = arguments.value("driver") else { return nil }
+    guard let type = SwiftTypeReference(text) else {
+      throw UsageError(
+        message: "'--driver' takes a Swift type name, such as 'AppDriver', not '\(text)'")
+    }
+    return type
+  }
+
+  /// Problems inside the checklist fail the tests of the items they sit in: printed now, as
+  /// warnings saying so.
+  private static func warnAboutChecklistErrors(in document: FlowDocument, console: Console) {
+    let warnings = document.diagnostics.filter { $0.severity == .error }.map { diagnostic in
+      var warning = diagnostic
+      warning.severity = .warning
+      warning.message += " (its item's test will fail)"
+      return warning
+    }
+    FlowInputs.printDiagnostics(warnings, documents: [document], console: console, toErrors: true)
+  }
+
+  /// The Swift Testing source of a flow's checklist, its driver the one `--driver` names or
+  /// else the one flowspec.json gives the flow.
+  private static func tests(
+    of flow: Flow, in document: FlowDocument, typeName: String, driver: SwiftTypeReference?,
+    configuration: TargetConfiguration
+  ) -> String {
+    let absolute = FileSystem.absolutePath(document.path)
+    return ChecklistTestGenerator.render(
+      flow, source: document.text,
+      options: .init(
+        filePath: absolute, typeName: typeName,
+        files: embeddedFiles(of: document, at: absolute),
+        driver: driver ?? configuration.drivers[flow.name.value],
+        exploration: configuration.exploration,
+        tree: document.tree,
+        driverOrigin: driver != nil ? "--driver" : configuration.path))
   }
 
   /// Writes a generated file atomically, and not at all when its bytes are already there,
