@@ -46,27 +46,7 @@ enum GraphCommand: Command {
     }
     let output = arguments.value("output")
     var image: String?
-    if let output {
-      let fileExtension = output.split(separator: ".").last.map { $0.lowercased() } ?? ""
-      guard output.contains("."), let chosen = outputFormats[fileExtension] else {
-        throw UsageError(
-          message:
-            "cannot tell the format of '\(output)' from its extension; use .svg, .png, .pdf, .dot, .gv, .mmd, .mermaid or .json"
-        )
-      }
-      if chosen.image {
-        guard arguments.value("format") == nil || format == "dot" else {
-          throw UsageError(
-            message: "an image is drawn from dot; --format \(format) cannot make '\(output)'")
-        }
-        image = chosen.format
-        format = "dot"
-      } else if arguments.value("format") != nil, chosen.format != format {
-        throw UsageError(message: "--format \(format) does not match the extension of '\(output)'")
-      } else {
-        format = chosen.format
-      }
-    }
+    if let output { (format, image) = try formats(of: output, given: format, arguments) }
     let document = try FlowInputs.load(
       path, limits: try FlowInputs.limits(arguments))
     guard let tree = FlowInputs.validTree(document, console: console, consequence: "fix them first")
@@ -102,4 +82,31 @@ enum GraphCommand: Command {
     }
     return .success
   }
+
+  /// What `--output` asks for, from its extension: the text format to write, and the image
+  /// format Graphviz draws from dot, if any. An extension that says nothing, or contradicts
+  /// `--format`, is a usage error.
+  private static func formats(of output: String, given format: String, _ arguments: ParsedArguments)
+    throws(UsageError) -> (format: String, image: String?)
+  {
+    let fileExtension = output.split(separator: ".").last.map { $0.lowercased() } ?? ""
+    guard output.contains("."), let chosen = outputFormats[fileExtension] else {
+      throw UsageError(
+        message:
+          "cannot tell the format of '\(output)' from its extension; use .svg, .png, .pdf, .dot, .gv, .mmd, .mermaid or .json"
+      )
+    }
+    if chosen.image {
+      guard arguments.value("format") == nil || format == "dot" else {
+        throw UsageError(
+          message: "an image is drawn from dot; --format \(format) cannot make '\(output)'")
+      }
+      return ("dot", chosen.format)
+    }
+    guard arguments.value("format") == nil || chosen.format == format else {
+      throw UsageError(message: "--format \(format) does not match the extension of '\(output)'")
+    }
+    return (chosen.format, nil)
+  }
+
 }

@@ -63,8 +63,32 @@ enum InitCommand: Command {
           + existing.map { "'\($0)'" }.joined(separator: ", "))
       return .problemsFound
     }
-    // All or nothing: a file that cannot be written takes back the files and folders
-    // this run made, so the next run, once the cause is fixed, starts from the same place.
+    guard let written = writeAllOrNothing(files, into: base, console: console) else {
+      return .problemsFound
+    }
+    for full in written { console.print("created \(TerminalText.line(full))") }
+    if !isNewPackage {
+      console.print(
+        "\nAdd flowspec to '\(manifestPath)' (unless it is there already):\n  dependencies: "
+          + starter.dependency.manifestEntry + "\n  targets:\n"
+          + starter.testTargetEntry.split(separator: "\n").map { "    " + $0 }.joined(
+            separator: "\n"))
+    }
+    printNextSteps(in: folder, console: console)
+    if case .path(let path) = starter.dependency {
+      console.print(
+        "\nThe package depends on the flowspec checkout at '\(path)' (relative to it); for a released flowspec, run init with --flowspec GIT-URL, or write .package(url: GIT-URL, from: \"\(FlowCLI.version)\") in its Package.swift."
+      )
+    }
+    return .success
+  }
+
+  /// Writes the files below `base`, returning their paths; all or nothing: a file that
+  /// cannot be written takes back the files and folders this run made (and says why), so the
+  /// next run, once the cause is fixed, starts from the same place.
+  private static func writeAllOrNothing(
+    _ files: [(path: String, contents: String)], into base: String, console: Console
+  ) -> [String]? {
     var written: [String] = []
     var createdFolders: [String] = []
     for (path, contents) in files {
@@ -80,17 +104,14 @@ enum InitCommand: Command {
         createdFolders.reversed().forEach(FileSystem.removeEmptyDirectory)
         console.printError(
           "flowc: error: cannot write '\(full)': \(error.reason); nothing was written")
-        return .problemsFound
+        return nil
       }
     }
-    for full in written { console.print("created \(TerminalText.line(full))") }
-    if !isNewPackage {
-      console.print(
-        "\nAdd flowspec to '\(manifestPath)' (unless it is there already):\n  dependencies: "
-          + starter.dependency.manifestEntry + "\n  targets:\n"
-          + starter.testTargetEntry.split(separator: "\n").map { "    " + $0 }.joined(
-            separator: "\n"))
-    }
+    return written
+  }
+
+  /// What to run next in the new package's folder.
+  private static func printNextSteps(in folder: String, console: Console) {
     let test = (folder == "." ? "" : "cd \(folder) && ") + "swift test"
     let coverage = "flowc coverage flows/"
     let width = max(test.count, coverage.count) + 2
@@ -101,12 +122,6 @@ enum InitCommand: Command {
     console.print(
       "  " + CoverageText.padded(coverage, to: width)
         + "# what the checklist exercises, as the flow grows")
-    if case .path(let path) = starter.dependency {
-      console.print(
-        "\nThe package depends on the flowspec checkout at '\(path)' (relative to it); for a released flowspec, run init with --flowspec GIT-URL, or write .package(url: GIT-URL, from: \"\(FlowCLI.version)\") in its Package.swift."
-      )
-    }
-    return .success
   }
 
   /// The flowspec package to depend on: `--flowspec`, or the checkout this flowc was built
