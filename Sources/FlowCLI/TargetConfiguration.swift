@@ -29,6 +29,8 @@ struct TargetConfiguration {
 
   /// Reads the file (JSON is YAML, so libyaml reads it); a file that is not such an object
   /// is a usage error naming what is wrong.
+  // Better whole: one strict reader of flowspec.json, its keys in the order the file documents
+  // them, each refused with its own message.
   init(path: String) throws(UsageError) {
     let bytes: [UInt8]
     do {

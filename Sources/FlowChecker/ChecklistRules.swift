@@ -190,6 +190,7 @@ extension Checker {
     }
   }
 
+  // Better whole: one arm per expectation key, each checking the names that key takes.
   private func check(_ expectation: Expectation, _ names: ChecklistNames) {
     switch expectation.kind {
     case .stack(let routes):

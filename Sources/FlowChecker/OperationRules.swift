@@ -40,6 +40,7 @@ extension Checker {
   }
 
   /// Checks one operation (not those nested in it) and adds what it shows to `targets`.
+  // Better whole: one arm per operation kind, each the rules UIKit sets for that call.
   private func check(
     _ operation: Operation, origin: OperationOrigin, showing targets: inout NavigationTargets
   ) {

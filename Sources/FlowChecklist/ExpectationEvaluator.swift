@@ -81,6 +81,8 @@ package struct ExpectationEvaluator {
     return part
   }
 
+  // Better whole: one arm per expectation key, as `Expectation.Kind` lists them, each comparing one
+  // field of what is observed.
   package mutating func check(_ expectation: Expectation) {
     currentKey = expectation.kind.key
     currentID = "expect." + expectation.kind.key.rawValue

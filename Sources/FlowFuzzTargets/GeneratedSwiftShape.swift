@@ -13,6 +13,8 @@ public struct GeneratedSwiftShape: Sendable {
   public var problems: [String] = []
 
   /// Lexes `source`.
+  // Better whole: a lexer: one loop over the scalars whose states (code, comment, string, raw
+  // string) share the position and line it tracks.
   public init(_ source: String) {
     let scalars = Array(source.unicodeScalars)
     var index = 0

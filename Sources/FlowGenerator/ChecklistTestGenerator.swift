@@ -106,6 +106,8 @@ public enum ChecklistTestGenerator {
 
   /// The Swift source for a flow's checklist; a flow without one gives a file with an empty
   /// suite.
+  // Better whole: it writes a generated file top to bottom in the order the file reads (imports,
+  // suites, helpers, the embedded flow).
   public static func render(_ flow: Flow, source: SourceText, options: Options) -> String {
     var writer = SwiftWriter()
     let fileName = options.filePath.split(separator: "/").last.map(String.init) ?? options.filePath

@@ -45,6 +45,7 @@ enum EventSurfaceGenerator {
     var labels: [String]
   }
 
+  // Better whole: it writes the event protocol top to bottom in the order the generated file reads.
   static func render(
     _ surface: Surface, flowName: String, protocolName: String, into writer: inout SwiftWriter
   ) {

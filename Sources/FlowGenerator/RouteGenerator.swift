@@ -11,6 +11,8 @@ public enum RouteGenerator {
   }
 
   /// The Swift source of the flow's route type, link parser and event type.
+  // Better whole: it writes the route type top to bottom in the order the generated file reads, so
+  // the code and its output can be read side by side.
   public static func render(_ flow: Flow, fileName: String) -> String {
     let route = routeTypeName(for: flow)
     let event = SwiftNames.upperCamel(flow.name.value, fallback: "Flow") + "Event"
@@ -137,6 +139,8 @@ public enum RouteGenerator {
   }
 
   /// `static func parse(_ url: URL) -> [Route]?`: the flow's links tried in order.
+  // Better whole: it writes the link parser in the order the generated function reads, one link
+  // after another.
   private static func renderParser(
     _ flow: Flow, route: String, caseNames: [String: String], into writer: inout SwiftWriter
   ) {

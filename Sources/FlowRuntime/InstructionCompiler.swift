@@ -65,6 +65,8 @@ struct InstructionCompiler {
 
   /// Compiles an operation; each arm of an `if:` in it is a coverage target named after
   /// `owner`, the handler (or `start`, `onEnter`) that holds it.
+  // Better whole: one short arm per operation kind, as `Operation.Kind` lists them; the switch is
+  // the table of what each becomes.
   func compile(_ operation: Operation, context: Screen?, owner: String) -> Instruction {
     let animated = operation.isAnimated
     switch operation.kind {

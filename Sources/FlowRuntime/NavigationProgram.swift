@@ -42,6 +42,9 @@ public final class NavigationProgram: Sendable {
 
   /// Compiles a flow and its child flows. A flow with errors still compiles; what the
   /// checker reported fails when it runs.
+  // Better whole: one pass over the tree's flows fills the shared tables (screens, alerts,
+  // requests, flows, state) whose offsets every flow's compiler reads; split, they would travel as
+  // a dozen inout parameters.
   public init(tree: FlowTree) {
     self.tree = tree
     let root = tree.root

@@ -3,6 +3,8 @@ import FlowModel
 
 extension Navigator {
   /// Runs a compiled operation with UIKit's semantics.
+  // Better whole: one arm per instruction, each UIKit's rule for that call; it is the interpreter's
+  // inner loop, where a call per arm would cost every event.
   mutating func execute(_ instruction: Instruction, in context: ExecutionContext)
     throws(NavigationError)
   {

@@ -173,6 +173,8 @@ public struct FlowDocument: Sendable {
   /// missing file or a cycle of flows is a diagnostic at the path that names it. A child
   /// used by several flows is loaded once (`ChildFlowLoader`), so a diamond of `use:`s
   /// costs its files, not its paths; its diagnostics are reported once.
+  // Better whole: one loop over the uses, each failure (not admitted, a cycle, too deep,
+  // unreadable) reported where it is found before the next use.
   private static func loadChildren(
     of flow: Flow, path: String, loader: ChildFlowLoader
   ) -> (documents: [FlowDocument], uses: [Int?], diagnostics: [Diagnostic]) {

@@ -132,6 +132,8 @@ public struct FlowGraph: Sendable {
     func link(_ pattern: String) -> Node.ID { Node.ID(kind: .link, name: pattern) }
   }
 
+  // Better whole: one section per kind of declaration (nodes, then each kind's edges), in the order
+  // the diagram lists them.
   private mutating func addFlow(_ scope: Scope) {
     let flow = scope.tree.flows[scope.flow]
     let cluster = scope.cluster

@@ -10,6 +10,8 @@ public enum FlowSchema {
   public static let identifier = "https://flowspec.dev/schema/flow.schema.json"
 
   /// The schema as a JSON value, in a fixed order.
+  // Better whole: it is the schema itself, one definition after another as the format documents
+  // them, read like the JSON it prints.
   public static var json: JSONValue {
     var definitions: [(String, JSONValue)] = [
       ("text", text("A text; it may hold values, `{name}`, read when it is shown or made.")),

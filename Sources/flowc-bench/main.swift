@@ -63,6 +63,8 @@ func guardCheckCPURatio(_ limit: Double) -> Never {
   exit(median <= limit ? 0 : 1)
 }
 
+// Better whole: a benchmark reads best as the steps it measures, in order, with its figures printed
+// last.
 func benchmarkCheck() {
   if let index = arguments.firstIndex(of: "--max-cpu-ratio") {
     guard index + 1 < arguments.count, let limit = Double(arguments[index + 1]), limit > 0 else {
@@ -128,6 +130,8 @@ func benchmarkCheck() {
   print("peak memory: \(Measure.format(Measure.peakMemoryMiB(), digits: 1)) MiB")
 }
 
+// Better whole: a benchmark reads best as the steps it measures, in order, with its figures printed
+// last.
 func benchmarkRun() {
   let screens = option("screens", default: 1_000)
   let count = option("events", default: 1_000_000)

@@ -103,6 +103,8 @@ extension ModelDecoder {
     }
   }
 
+  // Better whole: it finds the one keyword, refuses the keys that do not go with it, then
+  // decodes its value in one arm per keyword; each step reads what the one before found.
   private mutating func operation(mapping node: YAMLNode, pairs: YAMLPairs) -> Operation? {
     var found: (position: Int, keyword: OperationKeyword)?
     var another: (position: Int, keyword: OperationKeyword)?

@@ -78,6 +78,7 @@ extension FlowTree {
 extension Operation {
   /// The event arguments (`$name` that is neither a parameter of `screen` nor state) this
   /// operation passes on, with the type each must have there.
+  // Better whole: one arm per operation kind, each naming the arguments that kind passes on.
   public func argumentUses(in flow: Flow, screen: Screen) -> [(String, ValueType)] {
     func isArgument(_ name: String) -> Bool {
       screen.parameter(named: name) == nil && flow.stateVariable(named: name) == nil
