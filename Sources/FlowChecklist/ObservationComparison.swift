@@ -1,5 +1,5 @@
 import FlowModel
-public import FlowRuntime
+import FlowRuntime
 
 /// One field in which what the app shows differs from what the flow shows:
 /// `right bar button action: flow 'presentLogout', app 'showSettings'`.

@@ -1,6 +1,6 @@
 public import FlowChecklist
 import FlowDiagnostics
-public import FlowModel
+import FlowModel
 public import FlowRuntime
 
 /// A disagreement between the flow and the app that an exploration found: the shortest

@@ -1,4 +1,3 @@
-public import FlowChecklist
 public import FlowModel
 public import FlowRuntime
 

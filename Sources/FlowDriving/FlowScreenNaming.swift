@@ -1,5 +1,4 @@
-public import FlowChecklist
-public import FlowModel
+import FlowModel
 public import FlowRuntime
 
 #if canImport(UIKit)

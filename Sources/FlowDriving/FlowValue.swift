@@ -1,4 +1,3 @@
-public import FlowChecklist
 public import FlowModel
 
 /// The flow's value of an app's Swift value: a `Bool`, an `Int` (any integer type), a
