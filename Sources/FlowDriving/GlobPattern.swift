@@ -1,4 +1,3 @@
-
 /// A text pattern in which `*` stands for any run of characters (none included) and every
 /// other character for itself, as an accepted finding's item text is written.
 ///
