@@ -90,7 +90,7 @@ let package = Package(
       ]
     ),
     // Swift Testing's side of the generated tests: failures recorded as issues at their line
-    // in the flow. Only test targets link it.
+    // in the flow. Empty where Swift Testing cannot be imported (a target that is no test).
     .target(name: "FlowSpecTesting", dependencies: ["FlowSpec"]),
     // The command line: argument parsing, commands, printers.
     .target(

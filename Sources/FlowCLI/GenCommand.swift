@@ -7,7 +7,7 @@ enum GenCommand: Command {
   static let spec = CommandSpec(
     name: "gen",
     abstract: "Write Swift Testing sources from flows' checklists.",
-    usage: "gen FLOW… (--output DIR | --output-file FILE…)",
+    usage: "gen FLOW… (--output DIR | (--output-file FILE)…)",
     discussion: """
       Writes one file per flow, named after it (navigation-service.yaml gives
       NavigationServiceChecklist.swift): a @Suite per checklist section and a @Test per item,
@@ -75,7 +75,8 @@ enum GenCommand: Command {
     for (document, output) in zip(documents, targets) {
       let file = document.path
       if arguments.has("skip-non-flows"), document.topLevel == .otherYAML {
-        guard skip(file, writingNoteTo: output, console: console) else { return .problemsFound }
+        // A file that cannot be written fails the run, and the others are still written.
+        if !skip(file, writingNoteTo: output, console: console) { status = .problemsFound }
         continue
       }
       guard
@@ -98,7 +99,9 @@ enum GenCommand: Command {
           of: flow, in: document, typeName: typeNames[file]!, driver: driver,
           configuration: configuration)
       switch write(Array(source.utf8), to: output, console: console) {
-      case .failed: return .problemsFound
+      case .failed:
+        status = .problemsFound
+        continue
       case .unchanged: continue
       case .written: break
       }
@@ -223,15 +226,24 @@ enum GenCommand: Command {
       throw UsageError(message: "give --output or --output-file, not both")
     case (nil, .some):
       let outputs = arguments.all("output-file")
+      // Each output pairs with a flow by position: a folder's files would pair in an order
+      // the user did not write.
+      if let folder = arguments.positionals.first(where: FileSystem.isDirectory) {
+        throw UsageError(
+          message:
+            "--output-file pairs each flow with a file, in order; '\(folder)' is a folder: name its flows one by one, or use --output DIR"
+        )
+      }
       guard outputs.count == files.count else {
         throw UsageError(
           message:
             "--output-file is given \(outputs.count) time\(outputs.count == 1 ? "" : "s") for \(files.count) flow\(files.count == 1 ? "" : "s"): give one per flow, in their order, or --output DIR"
         )
       }
-      if let twice = Dictionary(grouping: outputs, by: { $0 }).first(where: { $0.value.count > 1 })
-      {
-        throw UsageError(message: "--output-file '\(twice.key)' is given twice")
+      var seen: Set<String> = []
+      for output in outputs
+      where !seen.insert(FileSystem.absolutePath(ofPossiblyMissing: output)).inserted {
+        throw UsageError(message: "--output-file '\(output)' names a file already given")
       }
       return outputs
     case (let directory?, nil):

@@ -15,12 +15,16 @@ public struct FlowGraph: Sendable {
       public var kind: Kind
       /// The name as drawn: `Infos`, `Child.Screen`, `tab Home`, `request load`.
       public var name: String
+      /// The flow of the tree it belongs to, 0 for the root flow: a root screen named
+      /// `Child.Settings` is not child flow `Child`'s `Settings`.
+      public var flow: Int
       public var description: String { name }
 
-      /// The node of that kind and name.
-      public init(kind: Kind, name: String) {
+      /// The node of that kind and name, in the tree's flow `flow`.
+      public init(kind: Kind, name: String, flow: Int = 0) {
         self.kind = kind
         self.name = name
+        self.flow = flow
       }
     }
     /// The name as drawn: `Infos`, `Child.Screen`, `tab Home`, `request load`.
@@ -30,7 +34,9 @@ public struct FlowGraph: Sendable {
     public var title: String?
     /// The child flow the node belongs to, drawn as a cluster; `nil` for the root flow's.
     public var cluster: String? = nil
-    public var id: ID { ID(kind: kind, name: name) }
+    /// The tree's flow the node belongs to, 0 for the root flow.
+    public var flow: Int = 0
+    public var id: ID { ID(kind: kind, name: name, flow: flow) }
   }
 
   /// One navigation: from a node, on an event, by an operation, to a node.
@@ -117,19 +123,20 @@ public struct FlowGraph: Sendable {
     let flow: Int
     var prefix: String { flow == 0 ? "" : tree.flows[flow].name.value + "." }
     var cluster: String? { flow == 0 ? nil : tree.flows[flow].name.value }
-    var start: Node.ID { Node.ID(kind: .start, name: prefix + "start") }
-    var anyScreen: Node.ID { Node.ID(kind: .anyScreen, name: prefix + "any screen") }
-    func screen(_ name: String) -> Node.ID { Node.ID(kind: .screen, name: prefix + name) }
+    var start: Node.ID { id(.start, prefix + "start") }
+    var anyScreen: Node.ID { id(.anyScreen, prefix + "any screen") }
+    func screen(_ name: String) -> Node.ID { id(.screen, prefix + name) }
     /// What `present:` names: one of the flow's alerts, or else a screen.
     func presented(_ name: String) -> Node.ID {
       tree.flows[flow].alert(named: name) != nil ? alert(name) : screen(name)
     }
-    func alert(_ name: String) -> Node.ID { Node.ID(kind: .alert, name: prefix + name) }
-    func request(_ name: String) -> Node.ID {
-      Node.ID(kind: .request, name: prefix + "request " + name)
+    func alert(_ name: String) -> Node.ID { id(.alert, prefix + name) }
+    func request(_ name: String) -> Node.ID { id(.request, prefix + "request " + name) }
+    func tab(_ name: String) -> Node.ID { id(.tab, "tab " + name) }
+    func link(_ pattern: String) -> Node.ID { id(.link, pattern) }
+    private func id(_ kind: Node.Kind, _ name: String) -> Node.ID {
+      Node.ID(kind: kind, name: name, flow: flow)
     }
-    func tab(_ name: String) -> Node.ID { Node.ID(kind: .tab, name: "tab " + name) }
-    func link(_ pattern: String) -> Node.ID { Node.ID(kind: .link, name: pattern) }
   }
 
   // Better whole: one section per kind of declaration (nodes, then each kind's edges), in the order
@@ -138,7 +145,7 @@ public struct FlowGraph: Sendable {
     let flow = scope.tree.flows[scope.flow]
     let cluster = scope.cluster
     func node(_ id: Node.ID, title: String? = nil) -> Node {
-      Node(name: id.name, kind: id.kind, title: title, cluster: cluster)
+      Node(name: id.name, kind: id.kind, title: title, cluster: cluster, flow: id.flow)
     }
     nodes.append(node(scope.start))
     nodes += flow.screens.map {
@@ -314,24 +321,30 @@ public struct FlowGraph: Sendable {
     return order.map { ($0, groups[$0]!) }
   }
 
-  /// Each node's DOT identifier: its name, quoted, or its kind and name when another node
-  /// has the name too (a screen named `start`). An edge to a name no node has (a flow with
-  /// errors) gets one as well.
+  /// Each node's DOT identifier: its name, quoted, or, when another node has the name too
+  /// (a screen named `start`), its kind and name, numbered if even that is taken. An edge
+  /// to a node not declared (a flow with errors) gets one as well.
   private func dotIdentifiers() -> [Node.ID: String] {
-    let all = nodes.map(\.id) + edges.flatMap { [$0.from] + ($0.to.map { [$0] } ?? []) }
-    var kinds: [String: Set<Node.Kind>] = [:]
-    for id in all { kinds[id.name, default: []].insert(id.kind) }
+    var all: [Node.ID] = []
+    var seen: Set<Node.ID> = []
+    for id in nodes.map(\.id) + edges.flatMap({ [$0.from] + ($0.to.map { [$0] } ?? []) })
+    where seen.insert(id).inserted {
+      all.append(id)
+    }
+    var sharing: [String: Int] = [:]
+    for id in all { sharing[id.name, default: 0] += 1 }
     var ids: [Node.ID: String] = [:]
     var taken: Set<String> = []
-    for id in all where ids[id] == nil {
-      var text = kinds[id.name]!.count == 1 ? id.name : "\(id.kind.rawValue) \(id.name)"
-      // Even that may be another node's name: then a number makes it unique.
+    for id in all {
+      let base = sharing[id.name] == 1 ? id.name : "\(id.kind.rawValue) \(id.name)"
+      var text = base
       var number = 2
-      while kinds[text] != nil && text != id.name || taken.contains(text) {
-        text = "\(id.kind.rawValue) \(id.name) \(number)"
+      // Quoting writes every line break as `\n`: names apart only by theirs are numbered.
+      while (text != id.name && sharing[text] != nil) || taken.contains(Self.quoted(text)) {
+        text = "\(base) \(number)"
         number += 1
       }
-      taken.insert(text)
+      taken.insert(Self.quoted(text))
       ids[id] = Self.quoted(text)
     }
     return ids

@@ -248,6 +248,22 @@ struct ChildFlowTests {
     #expect(document.checklistResults.first?.passed == true)
   }
 
+  @Test("a root screen named like a child's screen ('Modal.Compose') is a node of its own")
+  func graphNamesAcrossFlows() throws {
+    let root = parent.replacingOccurrences(
+      of: "    modalDone: dismiss",
+      with:
+        "    modalDone: dismiss\n      odd: { push: \"Modal.Compose\" }\n  \"Modal.Compose\": {}")
+    let tree = try #require(document(root).validTree, "\(document(root).diagnostics)")
+    let graph = FlowGraph(tree: tree)
+    let named = graph.nodes.filter { $0.name == "Modal.Compose" }
+    #expect(named.map(\.flow) == [0, 2])
+    #expect(Set(graph.nodes.map(\.id)).count == graph.nodes.count)
+    let dot = graph.dot()
+    #expect(dot.contains(#""screen Modal.Compose" [shape=box"#), "\(dot)")
+    #expect(dot.contains(#""screen Modal.Compose 2" [shape=box"#), "\(dot)")
+  }
+
   @Test("the graph draws each child flow as a cluster")
   func graph() throws {
     let graph = FlowGraph(tree: try #require(document().validTree))
@@ -263,7 +279,8 @@ struct ChildFlowTests {
       })
     #expect(
       graph.edges.contains {
-        $0.from.name == "Home" && $0.to == FlowGraph.Node.ID(kind: .start, name: "Modal.start")
+        $0.from.name == "Home"
+          && $0.to == FlowGraph.Node.ID(kind: .start, name: "Modal.start", flow: 2)
           && $0.operation == "start, presented as fullScreen"
       })
   }

@@ -211,9 +211,29 @@ struct GenForPluginTests {
         "--output-file is given 1 time for 2 flows: give one per flow, in their order, or --output DIR"
       ), "\(short)")
     let twice = flowc([
-      "gen", login, home, "--output-file", outputs[0], "--output-file", outputs[0],
+      "gen", login, home, "--output-file", outputs[0], "--output-file",
+      folder.path + "/./a.swift",
     ])
-    #expect(twice.errors.contains("--output-file '\(outputs[0])' is given twice"), "\(twice)")
+    #expect(
+      twice.errors.contains("--output-file '\(folder.path)/./a.swift' names a file already given"),
+      "\(twice)")
+    let fromFolder = flowc(["gen", folder.path, "--output-file", outputs[0]])
+    #expect(fromFolder.status == 2)
+    #expect(fromFolder.errors.contains("'\(folder.path)' is a folder"), "\(fromFolder)")
+  }
+
+  @Test("an output that cannot be written fails the run; the other flows' files are written")
+  func unwritableOutput() throws {
+    let folder = try TemporaryFolder()
+    let login = try folder.write("login.yaml", Self.flow("Login"))
+    let home = try folder.write("home.yaml", Self.flow("Home"))
+    let result = flowc([
+      "gen", login, home, "--output-file", login + "/a.swift",
+      "--output-file", folder.path + "/b.swift",
+    ])
+    #expect(result.status == 1)
+    #expect(result.errors.contains("cannot write '\(login)/a.swift'"), "\(result)")
+    #expect(try folder.read("b.swift").contains("struct HomeChecklist {"))
   }
 
   @Test("two flows of one target with the same 'flow:' name are an error naming both files")
