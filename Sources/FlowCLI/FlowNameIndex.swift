@@ -19,7 +19,7 @@ struct FlowNameIndex {
   }
 
   /// The first file other than `file` whose flow is named `name`, if any.
-  func otherFlow(named name: String, besides file: String) -> String? {
+  private func otherFlow(named name: String, besides file: String) -> String? {
     files.first { $0.path != file && $0.topLevel == .flow(named: name) }?.path
   }
 

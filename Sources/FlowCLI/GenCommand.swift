@@ -240,32 +240,38 @@ enum GenCommand: Command {
             "--output-file is given \(outputs.count) time\(outputs.count == 1 ? "" : "s") for \(files.count) flow\(files.count == 1 ? "" : "s"): give one per flow, in their order, or --output DIR"
         )
       }
-      var seen: Set<String> = []
-      for output in outputs
-      where !seen.insert(FileSystem.absolutePath(ofPossiblyMissing: output)).inserted {
-        throw UsageError(message: "--output-file '\(output)' names a file already given")
-      }
+      try checkDistinct(outputs, of: files)
       return outputs
     case (let directory?, nil):
-      do {
-        try FileSystem.createDirectory(directory)
-      } catch {
-        throw UsageError(message: "cannot create '\(directory)': \(error.reason)")
-      }
       let base = directory.hasSuffix("/") ? String(directory.dropLast()) : directory
       let typeNames = ChecklistTestGenerator.uniqueTypeNames(forFlowFiles: files)
       let outputs = files.map {
         base + "/" + typeNames[$0]!.dropLast("Checklist".count) + suffix + ".swift"
       }
-      if let clash = Dictionary(grouping: zip(files, outputs), by: \.1).first(where: {
-        $0.value.count > 1
-      }) {
-        throw UsageError(
-          message:
-            "\(clash.value.map { "'\($0.0)'" }.joined(separator: " and ")) would both be written to '\(clash.key)'"
-        )
+      try checkDistinct(outputs, of: files)
+      do {
+        try FileSystem.createDirectory(directory)
+      } catch {
+        throw UsageError(message: "cannot create '\(directory)': \(error.reason)")
       }
       return outputs
+    }
+  }
+
+  /// No two flows may be written to one file (the same path however it is spelt): the first
+  /// file that several would share, in the flows' order, is a usage error naming them.
+  private static func checkDistinct(_ outputs: [String], of files: [String]) throws(UsageError) {
+    var sharing: [String: [Int]] = [:]
+    for (index, output) in outputs.enumerated() {
+      sharing[FileSystem.absolutePath(ofPossiblyMissing: output), default: []].append(index)
+    }
+    for output in outputs {
+      let flows = sharing[FileSystem.absolutePath(ofPossiblyMissing: output)]!
+      guard flows.count > 1 else { continue }
+      throw UsageError(
+        message:
+          "\(flows.map { "'\(files[$0])'" }.joined(separator: " and ")) would both be written to '\(outputs[flows.last!])'"
+      )
     }
   }
 }

@@ -215,8 +215,16 @@ struct GenForPluginTests {
       folder.path + "/./a.swift",
     ])
     #expect(
-      twice.errors.contains("--output-file '\(folder.path)/./a.swift' names a file already given"),
+      twice.errors.contains(
+        "'\(login)' and '\(home)' would both be written to '\(folder.path)/./a.swift'"),
       "\(twice)")
+    let sameTwice = flowc(["gen", login, login, "--output", folder.path + "/out"])
+    #expect(sameTwice.status == 2)
+    #expect(
+      sameTwice.errors.contains(
+        "'\(login)' and '\(login)' would both be written to '\(folder.path)/out/LoginChecklist.swift'"
+      ), "\(sameTwice)")
+    #expect(!FileManager.default.fileExists(atPath: folder.path + "/out"), "nothing is created")
     let fromFolder = flowc(["gen", folder.path, "--output-file", outputs[0]])
     #expect(fromFolder.status == 2)
     #expect(fromFolder.errors.contains("'\(folder.path)' is a folder"), "\(fromFolder)")
