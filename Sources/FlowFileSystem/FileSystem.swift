@@ -52,6 +52,13 @@ package enum FileSystem {
     return FileIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
   }
 
+  /// The identity of an open file.
+  package static func identity(ofOpen descriptor: Int32) -> FileIdentity? {
+    var info = stat()
+    guard fstat(descriptor, &info) == 0 else { return nil }
+    return FileIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
+  }
+
   /// Whether something exists at a path.
   package static func exists(_ path: String) -> Bool {
     var info = stat()
@@ -124,7 +131,7 @@ package enum FileSystem {
   {
     var info = stat()
     let permissions = stat(path, &info) == 0 ? info.st_mode & 0o7777 : mode
-    switch replace(path, with: bytes, permissions: permissions, owner: nil, unchanged: { true }) {
+    switch replace(path, with: bytes, permissions: permissions, owner: nil, original: nil) {
     case .replaced: return
     case .failed(let reason): throw FileError(path: path, reason: reason)
     case .cannotKeepOwner, .cannotCreateTemporary(_), .changed:
@@ -144,6 +151,13 @@ package enum FileSystem {
   /// - A file with several hard links, or whose owner or group this process cannot give to a
   ///   new file, or in a folder where no temporary file can be made, is written in place
   ///   instead, as editors do: links, owner and group stay, but the write is not atomic.
+  /// - With `expected` (the bytes flowc read), an edit saved meanwhile is never lost: the file
+  ///   is compared with them right before the new file takes its name and checked right
+  ///   after, and an editor's save that came in between, whether it wrote into the file or
+  ///   renamed a new one over it, is put back and the rewrite refused. On Linux a read lease
+  ///   also catches a program that opened the file to write just before the rename and writes
+  ///   just after; a program that holds the file open for writing throughout (up to two
+  ///   seconds) gets the file refused instead.
   ///
   /// - Returns: how the file was written.
   @discardableResult
@@ -169,44 +183,99 @@ package enum FileSystem {
       throw FileError(path: path, reason: "\(errorText()); it was not rewritten")
     }
     removeStaleTemporaries(of: target)
-    // The file as it is now, held open: compared with `expected` right before the rename,
-    // and read again right after it, so an edit saved meanwhile is never lost.
-    let original = open(target, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-    guard original >= 0 else { throw FileError(path: path, reason: errorText()) }
-    defer { close(original) }
-    let unchanged = { () -> Bool in expected.map { contents(of: original) == $0 } ?? true }
+    let original = try OriginalFile(target, expected: expected, reportedAs: path)
+    defer { original.close() }
     if info.st_nlink > 1 {
-      guard unchanged() else { throw changedMeanwhile(path) }
-      try writeInPlace(target, bytes, reportedAs: path)
-      return .inPlace(because: "it has \(info.st_nlink) hard links")
+      return try rewriteInPlace(
+        original, bytes, because: "it has \(info.st_nlink) hard links", reportedAs: path)
     }
     switch replace(
       target, with: bytes, permissions: permissions, owner: (info.st_uid, info.st_gid),
-      unchanged: unchanged)
+      original: original)
     {
     case .replaced:
-      guard unchanged() else {
-        // An edit reached the old file between the comparison and the rename: it goes
-        // back, with the user's bytes, and nothing of flowc's is kept.
-        let edited = contents(of: original)
-        _ = replace(
-          target, with: edited, permissions: permissions, owner: (info.st_uid, info.st_gid),
-          unchanged: { true })
-        throw changedMeanwhile(path)
-      }
       return .replaced
     case .changed:
       throw changedMeanwhile(path)
     case .cannotKeepOwner:
-      guard unchanged() else { throw changedMeanwhile(path) }
-      try writeInPlace(target, bytes, reportedAs: path)
-      return .inPlace(because: "a new file could not keep its owner and group")
+      return try rewriteInPlace(
+        original, bytes, because: "a new file could not keep its owner and group",
+        reportedAs: path)
     case .cannotCreateTemporary(let reason):
-      guard unchanged() else { throw changedMeanwhile(path) }
-      try writeInPlace(target, bytes, reportedAs: path)
-      return .inPlace(because: "no temporary file could be made beside it (\(reason))")
+      return try rewriteInPlace(
+        original, bytes, because: "no temporary file could be made beside it (\(reason))",
+        reportedAs: path)
     case .failed(let reason):
       throw FileError(path: path, reason: reason)
+    }
+  }
+
+  /// Writes into the user's file itself, once nothing has changed it.
+  private static func rewriteInPlace(
+    _ original: OriginalFile, _ bytes: [UInt8], because reason: String, reportedAs path: String
+  ) throws(FileError) -> RewriteMethod {
+    // Our own writer would wait for the lease to be given up: give it up first.
+    original.releaseLease()
+    guard original.isUnchanged(at: original.path) else { throw changedMeanwhile(path) }
+    try writeInPlace(original.path, bytes, reportedAs: path)
+    return .inPlace(because: reason)
+  }
+
+  /// The user's file as flowc read it, held open while it is rewritten: what the file at its
+  /// name is compared with right before the new file takes the name, and right after.
+  ///
+  /// On Linux it also holds a read lease (`F_SETLEASE`): a program that opens the file to
+  /// write while flowc rewrites it breaks the lease, which flowc sees, and waits in `open`
+  /// until the lease is given up, by which time its edit is what the file is put back to.
+  private final class OriginalFile {
+    let path: String
+    let descriptor: Int32
+    let identity: FileIdentity?
+    let expected: [UInt8]?
+    private var leased: Bool
+
+    /// Opens the file; waits up to two seconds for a program writing it to close it.
+    init(_ path: String, expected: [UInt8]?, reportedAs shown: String) throws(FileError) {
+      let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+      guard descriptor >= 0 else { throw FileError(path: shown, reason: errorText()) }
+      var attempts = 0
+      var lease = takeLease(descriptor)
+      while lease == .openForWriting, attempts < 200 {
+        usleep(10_000)
+        attempts += 1
+        lease = takeLease(descriptor)
+      }
+      guard lease != .openForWriting else {
+        closeDescriptor(descriptor)
+        throw FileError(
+          path: shown,
+          reason: "another program holds it open for writing; it was not rewritten — save and "
+            + "close it there, then run flowc again")
+      }
+      self.path = path
+      self.descriptor = descriptor
+      self.identity = FileSystem.identity(ofOpen: descriptor)
+      self.expected = expected
+      self.leased = lease == .held
+    }
+
+    /// Whether the file is still as flowc read it: the one named `name` (when given), with
+    /// the expected bytes, and opened by no program to write since flowc opened it.
+    func isUnchanged(at name: String?) -> Bool {
+      if let name, FileSystem.identity(of: name) != identity { return false }
+      if leased, leaseBroken(descriptor) { return false }
+      return expected.map { contents(of: descriptor) == $0 } ?? true
+    }
+
+    /// Lets programs waiting to write the file go on.
+    func releaseLease() {
+      if leased { giveUpLease(descriptor) }
+      leased = false
+    }
+
+    func close() {
+      releaseLease()
+      closeDescriptor(descriptor)
     }
   }
 
@@ -260,7 +329,7 @@ package enum FileSystem {
   /// unnamed files, it is a `mkstemp` file, and a later run removes it.
   private static func replace(
     _ path: String, with bytes: [UInt8], permissions: mode_t, owner: (uid_t, gid_t)?,
-    unchanged: () -> Bool
+    original: OriginalFile?
   ) -> Replacement {
     let (directory, name) = split(path)
     let temporary = "\(directory)/\(temporaryPrefix(of: name))\(getpid())"
@@ -273,8 +342,8 @@ package enum FileSystem {
       named = String(
         decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
+    defer { close(descriptor) }
     func abandon(_ result: Replacement) -> Replacement {
-      close(descriptor)
       if let named { unlink(named) }
       return result
     }
@@ -295,9 +364,54 @@ package enum FileSystem {
       }
       named = temporary
     }
-    guard unchanged() else { return abandon(.changed) }
-    if rename(named!, path) != 0 { return abandon(.failed(errorText())) }
-    close(descriptor)
+    guard let original else {
+      return rename(named!, path) == 0 ? .replaced : abandon(.failed(errorText()))
+    }
+    return commit(named!, over: path, newFile: descriptor, original: original)
+  }
+
+  /// Puts the complete new file `named` at `path` unless the user's file changed, and makes
+  /// sure that what it displaced is the user's file as flowc read it.
+  ///
+  /// Where the system can exchange two names atomically, the displaced file keeps a name
+  /// until it is checked: an editor's save that renamed a new file in, or wrote into the old
+  /// one, at the last moment is found and put back, and flowc's bytes are dropped. Elsewhere
+  /// the new file is renamed over, and an edit that reached the old file meanwhile is copied
+  /// back.
+  private static func commit(
+    _ named: String, over path: String, newFile: Int32, original: OriginalFile
+  ) -> Replacement {
+    guard original.isUnchanged(at: path) else {
+      unlink(named)
+      return .changed
+    }
+    if exchange(named, path) {
+      if original.isUnchanged(at: named) {
+        unlink(named)
+        return .replaced
+      }
+      // The user's save goes back to its name. Should yet another save have replaced ours
+      // in between, the swap brought back an older save: swap once more, to the newest.
+      _ = exchange(named, path)
+      if identity(of: named) != identity(ofOpen: newFile) { _ = exchange(named, path) }
+      unlink(named)
+      return .changed
+    }
+    if rename(named, path) != 0 {
+      let reason = errorText()
+      unlink(named)
+      return .failed(reason)
+    }
+    guard original.isUnchanged(at: nil) else {
+      // An edit reached the old file between the comparison and the rename: it goes back,
+      // with the user's bytes, and nothing of flowc's is kept.
+      var info = stat()
+      _ = fstat(original.descriptor, &info)
+      _ = replace(
+        path, with: contents(of: original.descriptor), permissions: info.st_mode & 0o7777,
+        owner: (info.st_uid, info.st_gid), original: nil)
+      return .changed
+    }
     return .replaced
   }
 
@@ -380,6 +494,78 @@ package enum FileSystem {
     private static func openUnnamedFile(in directory: String) -> Int32 { -1 }
 
     private static func linkUnnamedFile(_ descriptor: Int32, to path: String) -> Bool { false }
+  #endif
+
+  /// `close(2)`, named apart from the types' own `close`.
+  private static func closeDescriptor(_ descriptor: Int32) {
+    _ = close(descriptor)
+  }
+
+  /// What taking a read lease on an open file gave.
+  private enum LeaseStart: Equatable {
+    case held
+    /// Another program has the file open for writing.
+    case openForWriting
+    /// The system or file system has no leases, or this process may not take one.
+    case unavailable
+  }
+
+  #if os(Linux)
+    /// `F_SETLEASE` and `F_GETLEASE`, which Glibc defines only for `_GNU_SOURCE`.
+    private static let setLease: Int32 = 1024
+    private static let getLease: Int32 = 1025
+
+    private static func takeLease(_ descriptor: Int32) -> LeaseStart {
+      ignoreLeaseBreakSignal
+      if fcntl(descriptor, setLease, Int32(F_RDLCK)) == 0 { return .held }
+      return errno == EAGAIN ? .openForWriting : .unavailable
+    }
+
+    /// Whether a program opened the file to write since the lease was taken.
+    private static func leaseBroken(_ descriptor: Int32) -> Bool {
+      fcntl(descriptor, getLease) != Int32(F_RDLCK)
+    }
+
+    private static func giveUpLease(_ descriptor: Int32) {
+      _ = fcntl(descriptor, setLease, Int32(F_UNLCK))
+    }
+
+    /// A broken lease is signalled with `SIGIO`, which would end the process: flowc reads
+    /// the lease instead, so the signal is ignored unless someone handles it.
+    private static let ignoreLeaseBreakSignal: Void = {
+      let previous = signal(SIGIO, SIG_IGN)
+      // A handler someone installed (not the default, which is `nil`) stays.
+      if previous != nil { _ = signal(SIGIO, previous) }
+    }()
+
+    private typealias RenameAt2 =
+      @convention(c) (
+        Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32
+      ) -> Int32
+
+    /// `renameat2(2)`, which Glibc declares only for `_GNU_SOURCE`: found at run time, `nil`
+    /// on a C library without it.
+    private static let renameAt2: RenameAt2? = dlsym(
+      UnsafeMutableRawPointer(bitPattern: 0), "renameat2"
+    ).map { unsafeBitCast($0, to: RenameAt2.self) }
+
+    /// Swaps what two paths name, atomically (`RENAME_EXCHANGE`); `false` where the system
+    /// or file system cannot.
+    private static func exchange(_ first: String, _ second: String) -> Bool {
+      renameAt2?(AT_FDCWD, first, AT_FDCWD, second, 1 << 1) == 0
+    }
+  #else
+    /// Darwin has no leases: an edit written into the old file after flowc's last look is
+    /// not seen.
+    private static func takeLease(_ descriptor: Int32) -> LeaseStart { .unavailable }
+    private static func leaseBroken(_ descriptor: Int32) -> Bool { false }
+    private static func giveUpLease(_ descriptor: Int32) {}
+
+    /// Swaps what two paths name, atomically (`RENAME_SWAP`); `false` where the file system
+    /// cannot.
+    private static func exchange(_ first: String, _ second: String) -> Bool {
+      renamex_np(first, second, UInt32(RENAME_SWAP)) == 0
+    }
   #endif
 
   /// The absolute, symlink-free form of an existing path, or the path itself if it has none.

@@ -216,21 +216,77 @@ private func largeStaleFlow() -> String {
 struct ConcurrentEditTests {
   @Test("an edit appended while --update runs is in the file afterwards, 1,000 rounds out of 1,000")
   func appendWhileUpdating() throws {
+    try raceEditor(rounds: 1000) { path, edit in
+      if let handle = FileHandle(forWritingAtPath: path) {
+        handle.seekToEndOfFile()
+        handle.write(Data(edit.utf8))
+        handle.closeFile()
+      }
+    }
+  }
+
+  @Test("a save renaming a new file over the flow while --update runs is kept, 1,000 of 1,000")
+  func renameOverWhileUpdating() throws {
+    try raceEditor(rounds: 1000) { path, edit in
+      let saved = path + ".editor-save"
+      try? (stale + edit).write(toFile: saved, atomically: false, encoding: .utf8)
+      _ = rename(saved, path)
+    }
+  }
+
+  @Test("a save writing the whole flow into it while --update runs is kept, 1,000 of 1,000")
+  func overwriteInPlaceWhileUpdating() throws {
+    try raceEditor(rounds: 1000) { path, edit in
+      // As editors that save in place do: truncate, then write everything.
+      if let handle = FileHandle(forWritingAtPath: path) {
+        handle.truncateFile(atOffset: 0)
+        handle.write(Data((stale + edit).utf8))
+        handle.closeFile()
+      }
+    }
+  }
+
+  #if os(Linux)
+    @Test("a flow another program holds open for writing is refused after a short wait")
+    func heldOpenForWriting() throws {
+      let folder = try TemporaryFolder()
+      let path = try folder.write("flow.yaml", stale)
+      let writer = try #require(FileHandle(forWritingAtPath: path))
+      defer { writer.closeFile() }
+      let result = flowc(["spec", path, "--update"])
+      #expect(result.status != 0)
+      #expect(result.errors.contains("another program holds it open for writing"), "\(result)")
+      #expect(try folder.read("flow.yaml") == stale, "nothing was written")
+    }
+  #endif
+
+  /// Runs `flowc spec --update` on a stale flow while `save` adds `edit` to it at some
+  /// moment of the run: before it reads, while it writes, or after; the edit must be in the
+  /// file afterwards, and a refused update must have written nothing.
+  private func raceEditor(
+    rounds: Int, save: @escaping @Sendable (_ path: String, _ edit: String) -> Void
+  ) throws {
     let folder = try TemporaryFolder()
     let path = folder.path + "/flow.yaml"
+    // How long a run takes from launch to exit, so the saves can be spread over all of it.
+    var durations: [Double] = []
+    for _ in 0..<5 {
+      try stale.write(toFile: path, atomically: true, encoding: .utf8)
+      let started = Date()
+      _ = flowc(["spec", path, "--update"])
+      durations.append(Date().timeIntervalSince(started))
+    }
+    let runMicroseconds = durations.sorted()[2] * 1_000_000
     var refused = 0
+    var otherRefusals = 0
     var updatedRounds = 0
-    for round in 0..<1000 {
+    for round in 0..<rounds {
       try stale.write(toFile: path, atomically: true, encoding: .utf8)
       let edit = "# edit \(round)\n"
+      let delay = UInt32(runMicroseconds * Double(round % 25) / 24)
       let editor = Thread {
-        // Saved at some moment of the update: before it reads, while it writes, or after.
-        usleep(UInt32(round % 7) * 150)
-        if let handle = FileHandle(forWritingAtPath: path) {
-          handle.seekToEndOfFile()
-          handle.write(Data(edit.utf8))
-          handle.closeFile()
-        }
+        usleep(delay)
+        save(path, edit)
       }
       editor.start()
       let result = flowc(["spec", path, "--update"])
@@ -240,12 +296,17 @@ struct ConcurrentEditTests {
       if result.status == 0 {
         updatedRounds += 1
       } else {
-        #expect(result.errors.contains("changed while flowc was running"), "\(result)")
+        // Refused because the file changed, or because flowc read it half-saved.
         #expect(final == stale + edit, "round \(round): a refused update writes nothing")
-        refused += 1
+        if result.errors.contains("changed while flowc was running") { refused += 1 }
+        otherRefusals += 1
       }
       if final.hasSuffix(edit) == false { break }
     }
-    #expect(updatedRounds + refused == 1000)
+    #expect(updatedRounds + otherRefusals == rounds)
+    #expect(refused > 0, "some saves came while flowc was writing (\(updatedRounds) updated)")
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["flow.yaml"],
+      "no temporary file is left behind")
   }
 }

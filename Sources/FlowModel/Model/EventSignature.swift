@@ -1,4 +1,4 @@
-public import FlowDiagnostics
+import FlowDiagnostics
 
 /// One event of a flow as the app must receive it: its name, the arguments its handlers
 /// pass on with their types, where it is first handled, and whether every screen that
