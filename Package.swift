@@ -116,13 +116,39 @@ let package = Package(
       path: "Tests/FlowTestSupport"),
     .testTarget(name: "FlowYAMLTests", dependencies: ["FlowYAML", "FlowTestSupport"]),
     .testTarget(name: "FlowParallelTests", dependencies: ["FlowParallel", "FlowYAML"]),
+    // One test target per module, named after it; the frozen copies of the example flows
+    // they share are in Tests/Fixtures (editing flows/ fails only its generated tests).
     .testTarget(
-      name: "FlowSpecTests",
+      name: "FlowDiagnosticsTests",
+      dependencies: ["FlowDiagnostics", "FlowSpec", "FlowTestSupport"]),
+    .testTarget(
+      name: "FlowModelTests", dependencies: ["FlowModel", "FlowSpec", "FlowTestSupport"]),
+    .testTarget(
+      name: "FlowCheckerTests", dependencies: ["FlowChecker", "FlowSpec", "FlowTestSupport"]),
+    .testTarget(
+      name: "FlowRuntimeTests", dependencies: ["FlowRuntime", "FlowSpec", "FlowTestSupport"]),
+    .testTarget(
+      name: "FlowChecklistTests", dependencies: ["FlowChecklist", "FlowSpec", "FlowTestSupport"]
+    ),
+    .testTarget(
+      name: "FlowCoverageTests", dependencies: ["FlowCoverage", "FlowSpec", "FlowTestSupport"]),
+    .testTarget(
+      name: "FlowDrivingTests",
       dependencies: [
-        "FlowSpec", "FlowFileSystem", "FlowGenerator", "FlowFuzzTargets", "FlowTestSupport",
+        "FlowDriving", "FlowSpec", "FlowTestSupport",
         .target(name: "UIKitStandIns", condition: .when(platforms: nonUIKitPlatforms)),
-      ],
+      ]),
+    .testTarget(
+      name: "FlowGeneratorTests",
+      dependencies: ["FlowGenerator", "FlowSpec", "FlowFuzzTargets", "FlowTestSupport"],
       exclude: ["References", "Fixtures"]),
+    .testTarget(
+      name: "FlowFuzzTargetsTests",
+      dependencies: ["FlowFuzzTargets", "FlowSpec", "FlowTestSupport"],
+      exclude: ["Fixtures"]),
+    // The library users import: loading documents and their child flows, the graph, the schema.
+    .testTarget(
+      name: "FlowSpecTests", dependencies: ["FlowSpec", "FlowFileSystem", "FlowTestSupport"]),
     // The end-to-end tests run the built flowc, which the plugin below needs built anyway.
     .testTarget(name: "FlowCLITests", dependencies: ["FlowCLI", "FlowTestSupport"]),
     // The first article's NavigationService, as an app would write it, and its tests: the
@@ -185,7 +211,7 @@ let package = Package(
       plugins: ["FlowSpecPlugin"]),
     // The checklists of flows/, turned into Swift Testing cases by the plugin on every build.
     .testTarget(
-      name: "FlowsChecklistTests", dependencies: ["FlowSpec", "FlowSpecTesting"],
+      name: "ExampleFlowsTests", dependencies: ["FlowSpec", "FlowSpecTesting"],
       exclude: ["flowspec.json"],
       plugins: ["FlowSpecPlugin"]),
   ]

@@ -5,7 +5,7 @@ public import FlowSpec
 /// What one fuzz input is fed to; `FLOWC_FUZZ_TARGET` chooses (default `check`).
 ///
 /// The targets are plain code, apart from libFuzzer's entry point (`flowc-fuzz`), so the
-/// tests replay every input a fuzzer found (Tests/FlowSpecTests/Fixtures/fuzz/<target>/)
+/// tests replay every input a fuzzer found (Tests/FlowFuzzTargetsTests/Fixtures/fuzz/<target>/)
 /// through exactly what the fuzzer ran.
 public enum FuzzTarget: String, CaseIterable, Sendable {
   /// The whole of `flowc check`: parse, decode, check, run the marked checklist items.

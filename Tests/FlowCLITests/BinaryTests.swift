@@ -40,7 +40,7 @@ struct BinaryTests {
   func run() throws {
     let result = try flowcBinary(
       [
-        "run", "Tests/FlowSpecTests/Fixtures/navigation-service.yaml", "--given", "isLogin=false",
+        "run", "Tests/Fixtures/navigation-service.yaml", "--given", "isLogin=false",
         "--events",
         "login,validateOnboarding,presentLogout",
       ],

@@ -208,7 +208,7 @@ struct GraphCommandTests {
   }
 }
 
-private let shop = repositoryRoot() + "/Tests/FlowSpecTests/Fixtures/shop.yaml"
+private let shop = repositoryRoot() + "/Tests/Fixtures/shop.yaml"
 
 @Suite("flowc run: routes, links and tabs")
 struct RunRoutesTests {
@@ -277,7 +277,7 @@ struct RunRoutesTests {
   }
 }
 
-private let restaurants = repositoryRoot() + "/Tests/FlowSpecTests/Fixtures/restaurants.yaml"
+private let restaurants = repositoryRoot() + "/Tests/Fixtures/restaurants.yaml"
 
 @Suite("flowc run: requests and text with values")
 struct RunRequestsTests {
@@ -335,7 +335,7 @@ struct RunRequestsTests {
 
 @Suite("flowc run: child flows and modal stacks")
 struct RunChildFlowTests {
-  private let coordinator = repositoryRoot() + "/Tests/FlowSpecTests/Fixtures/coordinator.yaml"
+  private let coordinator = repositoryRoot() + "/Tests/Fixtures/coordinator.yaml"
 
   @Test("text shows the child's calls and the presented stack; JSON gives it as presentedStack")
   func modalStack() {

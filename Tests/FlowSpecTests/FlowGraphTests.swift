@@ -60,7 +60,7 @@ struct TabGraphTests {
 
   init() throws {
     let document = try FlowDocument.load(
-      path: repositoryRoot() + "/Tests/FlowSpecTests/Fixtures/shop.yaml")
+      path: repositoryRoot() + "/Tests/Fixtures/shop.yaml")
     graph = FlowGraph(try #require(document.validFlow))
   }
 

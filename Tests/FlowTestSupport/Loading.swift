@@ -18,10 +18,10 @@ public enum TestFlows {
     return flow
   }
 
-  /// A frozen copy of a flow, in `Tests/FlowSpecTests/Fixtures/`: the tool's tests read
+  /// A frozen copy of a flow, in `Tests/Fixtures/`: the tool's tests read
   /// these, so editing an example in `flows/` fails only that example's generated tests.
   public static func fixture(_ name: String, filePath: String = #filePath) -> String {
-    repositoryRoot(filePath: filePath) + "/Tests/FlowSpecTests/Fixtures/" + name
+    repositoryRoot(filePath: filePath) + "/Tests/Fixtures/" + name
   }
 
   /// The smallest valid flow header, to which tests add screens.

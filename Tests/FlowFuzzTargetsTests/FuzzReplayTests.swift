@@ -28,9 +28,9 @@ struct FuzzReplayTests {
   static let root = repositoryRoot()
   /// The tool's own fixtures, not the user-facing examples in flows/: editing an example
   /// fails only its own generated tests.
-  static let programs = fuzzPrograms(inFolder: root + "/Tests/FlowSpecTests/Fixtures")
+  static let programs = fuzzPrograms(inFolder: root + "/Tests/Fixtures")
 
-  static let findingsFolder = root + "/Tests/FlowSpecTests/Fixtures/fuzz"
+  static let findingsFolder = root + "/Tests/FlowFuzzTargetsTests/Fixtures/fuzz"
 
   /// Each saved input, with the target its folder names.
   static let findings: [Finding] = inputs(below: findingsFolder).map { path in
@@ -74,7 +74,10 @@ struct FuzzReplayTests {
 
   @Test("the seed corpus runs through every target", arguments: FuzzTarget.allCases)
   func seeds(target: FuzzTarget) throws {
-    let seeds = inputs(below: Self.root + "/Tests/FlowSpecTests/Fixtures")
+    // What .ci/fuzz seeds the fuzzers with: the frozen flows, the hostile ones, the findings.
+    let seeds = ["/Tests/Fixtures", "/Tests/FlowGeneratorTests/Fixtures"].flatMap {
+      inputs(below: Self.root + $0)
+    } + inputs(below: Self.findingsFolder)
     #expect(seeds.count > 10)
     #expect(Self.programs.count >= 5, "every fixture flow but those with errors runs")
     for file in seeds {

@@ -73,7 +73,7 @@ private let exampleMutations = [
 struct ExampleBiteTests {
   static func fixture(_ name: String) -> String {
     try! String(
-      contentsOfFile: repositoryRoot() + "/Tests/FlowSpecTests/Fixtures/" + name, encoding: .utf8)
+      contentsOfFile: repositoryRoot() + "/Tests/Fixtures/" + name, encoding: .utf8)
   }
 
   static func failing(_ source: String) throws -> [(

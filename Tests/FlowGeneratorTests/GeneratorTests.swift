@@ -93,7 +93,7 @@ struct RouteGeneratorTests {
   @Test("screens become cases with typed values; links become the parser; events a type")
   func routes() throws {
     let document = try FlowDocument.load(
-      path: repositoryRoot() + "/Tests/FlowSpecTests/Fixtures/shop.yaml")
+      path: repositoryRoot() + "/Tests/Fixtures/shop.yaml")
     let source = RouteGenerator.render(try #require(document.validFlow), fileName: "shop.yaml")
     #expect(source.contains("public enum ShopRoute: Hashable, Sendable, Codable {"))
     #expect(source.contains("  case productDetail(id: Int)\n  case profile(userID: String)\n"))
@@ -111,7 +111,7 @@ struct RouteGeneratorTests {
   func command() throws {
     let folder = try TemporaryFolder()
     let result = flowc([
-      "gen", "--routes", repositoryRoot() + "/Tests/FlowSpecTests/Fixtures/shop.yaml", "--output",
+      "gen", "--routes", repositoryRoot() + "/Tests/Fixtures/shop.yaml", "--output",
       folder.path,
     ])
     #expect(result.status == 0, "\(result)")
