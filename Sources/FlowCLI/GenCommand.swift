@@ -91,13 +91,9 @@ enum GenCommand: Command {
         continue
       }
       warnAboutChecklistErrors(in: document, console: console)
-      let source =
-        arguments.has("routes")
-        ? RouteGenerator.render(
-          flow, fileName: file.split(separator: "/").last.map(String.init) ?? file)
-        : tests(
-          of: flow, in: document, typeName: typeNames[file]!, driver: driver,
-          configuration: configuration)
+      let (source, count) = render(
+        flow, in: document, routes: arguments.has("routes"), typeName: typeNames[file]!,
+        driver: driver, configuration: configuration)
       switch write(Array(source.utf8), to: output, console: console) {
       case .failed:
         status = .problemsFound
@@ -105,13 +101,28 @@ enum GenCommand: Command {
       case .unchanged: continue
       case .written: break
       }
-      let tests = flow.checklist?.entries.count ?? 0
-      let count =
-        arguments.has("routes")
-        ? "\(flow.screens.count) routes" : "\(tests) test\(tests == 1 ? "" : "s")"
       console.print("generated \(TerminalText.line(output)) (\(count))")
     }
     return status
+  }
+
+  /// The Swift generated for a flow (its routes, or its checklist's tests) and what it holds,
+  /// for the line that says it was written: "12 routes", "1 test".
+  private static func render(
+    _ flow: Flow, in document: FlowDocument, routes: Bool, typeName: String,
+    driver: SwiftTypeReference?,
+    configuration: TargetConfiguration
+  ) -> (source: String, count: String) {
+    if routes {
+      let file = document.path
+      let source = RouteGenerator.render(
+        flow, fileName: file.split(separator: "/").last.map(String.init) ?? file)
+      return (source, "\(flow.screens.count) routes")
+    }
+    let tests = flow.checklist?.entries.count ?? 0
+    let source = Self.tests(
+      of: flow, in: document, typeName: typeName, driver: driver, configuration: configuration)
+    return (source, "\(tests) test\(tests == 1 ? "" : "s")")
   }
 
   /// The documents of the flows given, each file read once (its document says what its top

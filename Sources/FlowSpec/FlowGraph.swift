@@ -229,64 +229,49 @@ public struct FlowGraph: Sendable {
     _ operation: Operation, from: Node.ID, trigger: String, _ scope: Scope,
     guardText: String? = nil
   ) {
-    let label = { (name: String) in guardText.map { "\(name) if \($0)" } ?? name }
+    let edge: (to: Node.ID?, operation: String, animated: Bool?)
     switch operation.kind {
     case .setRoot(let target), .push(let target):
-      edges.append(
-        Edge(
-          from: from, to: scope.screen(target.screen.value), trigger: trigger,
-          operation: label(operation.call!.rawValue), animated: operation.isAnimated))
+      edge = (scope.screen(target.screen.value), operation.call!.rawValue, operation.isAnimated)
     case .reset(let routes):
-      edges.append(
-        Edge(
-          from: from, to: routes.last.map { scope.screen($0.screen.value) }, trigger: trigger,
-          operation: label("reset"), animated: operation.isAnimated))
+      edge = (routes.last.map { scope.screen($0.screen.value) }, "reset", operation.isAnimated)
     case .select(let tab):
-      edges.append(
-        Edge(
-          from: from, to: scope.tab(tab.value), trigger: trigger, operation: label("select"),
-          animated: nil))
+      edge = (scope.tab(tab.value), "select", nil)
     case .present(let presentation):
-      edges.append(
-        Edge(
-          from: from, to: scope.presented(presentation.target.value), trigger: trigger,
-          operation: label("present"), animated: operation.isAnimated))
+      edge = (scope.presented(presentation.target.value), "present", operation.isAnimated)
     case .pop, .popToRoot, .dismiss:
-      edges.append(
-        Edge(
-          from: from, to: nil, trigger: trigger, operation: label(operation.call!.rawValue),
-          animated: operation.isAnimated))
+      edge = (nil, operation.call!.rawValue, operation.isAnimated)
     case .request(let call):
-      edges.append(
-        Edge(
-          from: from, to: scope.request(call.request.value), trigger: trigger,
-          operation: label("request"), animated: nil))
+      edge = (scope.request(call.request.value), "request", nil)
     case .startFlow(let start):
       let child = scope.tree.child(start.flow.value, of: scope.flow)
-      edges.append(
-        Edge(
-          from: from, to: child.map { Scope(tree: scope.tree, flow: $0).start }, trigger: trigger,
-          operation: label(
-            start.presentation.map { "start, presented as \($0.value.rawValue)" } ?? "start"),
-          animated: operation.animated?.value ?? true))
+      edge = (
+        child.map { Scope(tree: scope.tree, flow: $0).start },
+        start.presentation.map { "start, presented as \($0.value.rawValue)" } ?? "start",
+        operation.animated?.value ?? true
+      )
     case .finish(let finish):
-      edges.append(
-        Edge(
-          from: from, to: nil, trigger: trigger, operation: label("finish \(finish.event.value)"),
-          animated: nil))
+      edge = (nil, "finish \(finish.event.value)", nil)
     case .set, .add, .append, .remove, .update:
-      break
+      return
     case .branch(let condition, let then, let otherwise):
       let text = condition.text
       add(then, from: from, trigger: trigger, scope, guardText: text)
       if let otherwise {
         add(otherwise, from: from, trigger: trigger, scope, guardText: "not \(text)")
       }
+      return
     case .sequence(let operations):
       for nested in operations {
         add(nested, from: from, trigger: trigger, scope, guardText: guardText)
       }
+      return
     }
+    edges.append(
+      Edge(
+        from: from, to: edge.to, trigger: trigger,
+        operation: guardText.map { "\(edge.operation) if \($0)" } ?? edge.operation,
+        animated: edge.animated))
   }
 
   /// Graphviz's dot language.
