@@ -18,15 +18,20 @@ public struct Console {
   public var readLine: () -> String?
   /// Whether standard output, standard error and standard input are terminals.
   public var outputIsTerminal: Bool
+  /// Whether standard error is a terminal: a clean `check` then says so there.
   public var errorIsTerminal: Bool
+  /// Whether standard input is a terminal: `run` then reads events interactively.
   public var inputIsTerminal: Bool
   /// The environment variables.
   public var environment: [String: String]
   /// Starts catching Ctrl-C (SIGINT) instead of dying of it, for a command that stops
   /// cleanly (`check --watch`); `wasInterrupted` then says whether one came.
   public var catchInterrupts: () -> Void = {}
+  /// Whether a Ctrl-C came since `catchInterrupts`; always `false` for a console in tests.
   public var wasInterrupted: () -> Bool = { false }
 
+  /// A console writing and reading through the given closures, with no terminal and no
+  /// environment unless told.
   public init(
     writeOutput: @escaping (String) -> Void, writeError: @escaping (String) -> Void,
     readLine: @escaping () -> String? = { nil }, outputIsTerminal: Bool = false,

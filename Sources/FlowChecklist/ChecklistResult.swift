@@ -14,6 +14,7 @@ public struct ChecklistFailure: Sendable, Hashable, CustomStringConvertible {
   /// The expectation's (or step's) place.
   public var range: SourceRange
 
+  /// Creates a failure with its id and message, at `range` of the checklist's `file`.
   public init(id: String, message: String, file: String, range: SourceRange) {
     self.id = id
     self.message = message
@@ -21,11 +22,13 @@ public struct ChecklistFailure: Sendable, Hashable, CustomStringConvertible {
     self.range = range
   }
 
+  /// The place and the message, as compilers print them: `Login.yaml:14:9: expected …`.
   public var description: String { "\(file):\(range.start): \(message)" }
 }
 
 /// What running one checklist item found.
 public struct ChecklistResult: Sendable {
+  /// How the item's run ended.
   public enum Outcome: Sendable, Hashable {
     /// Every expectation held.
     case passed
@@ -35,9 +38,12 @@ public struct ChecklistResult: Sendable {
     case unbound
   }
 
+  /// The checklist item that ran, with its section and ancestors.
   public var entry: ChecklistEntry
+  /// Whether the item passed, failed (and why), or has no steps to run.
   public var outcome: Outcome
 
+  /// Creates the result of running the item `entry`.
   public init(entry: ChecklistEntry, outcome: Outcome) {
     self.entry = entry
     self.outcome = outcome

@@ -8,11 +8,15 @@ public import FlowRuntime
 /// `when` steps, then runs the item's own steps in order, checking each `expect` where it
 /// stands. Ancestors' expectations are their own tests and are not checked again.
 public struct ChecklistRunner: Sendable {
+  /// The flow whose checklist items run; the root flow when running a tree.
   public let flow: Flow
+  /// The compiled flow the navigator runs each item's steps on.
   public let program: NavigationProgram
   /// Every item, parents first; an item's id is its index here.
   public let entries: [ChecklistEntry]
 
+  /// Runs the checklist of `flow`, on `program` when given (a tree's, with its child flows),
+  /// else on the flow compiled alone.
   public init(flow: Flow, program: NavigationProgram? = nil) {
     self.flow = flow
     self.program = program ?? NavigationProgram(flow)

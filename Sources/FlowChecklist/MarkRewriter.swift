@@ -3,12 +3,15 @@ import FlowModel
 
 /// A mark that disagrees with its item's result, and the mark that tells the truth.
 public struct MarkChange: Sendable, Hashable {
+  /// The text of the checklist item whose mark is wrong.
   public var item: String
   /// The mark's place.
   public var range: SourceRange
   /// The item text's place.
   public var textRange: SourceRange
+  /// The mark as typed in the file, such as `[x]` or `[ ]`.
   public var from: String
+  /// The honest mark to write instead: `MarkRewriter.done` or `MarkRewriter.toDo`.
   public var to: String
   /// Whether the item passes (so the mark should say done).
   public var passes: Bool
@@ -79,9 +82,12 @@ public enum MarkRewriter {
 
 /// A mark was not found where the checklist placed it.
 public struct MarkRewriteError: Error, Sendable, CustomStringConvertible {
+  /// The text of the checklist item whose mark was not found.
   public var item: String
+  /// Where the checklist placed the mark, and where the file's text holds something else.
   public var position: SourcePosition
 
+  /// Which mark was missing and where, saying the file was left unchanged.
   public var description: String {
     "the mark of '\(item)' is not at \(position) as expected; the file was not changed"
   }

@@ -25,6 +25,7 @@ public struct Observation: Sendable {
   /// than not observed (an app's).
   public var isComplete: Bool
 
+  /// Creates an observation of the parts given; a part left `nil` is not observed.
   public init(
     stack: [ScreenInstance]? = nil, tabs: TabsObservation? = nil,
     presentations: [PresentationObservation]? = nil, lastAnimated: Bool? = nil,
@@ -51,9 +52,12 @@ public struct Observation: Sendable {
 
 /// The selected tab and each tab's stack.
 public struct TabsObservation: Sendable, Hashable {
+  /// The name of the selected tab.
   public var selected: String
+  /// Each tab's navigation stack, root first, by tab name.
   public var stacks: [String: [ScreenInstance]]
 
+  /// Creates an observation of the tab bar with `selected` and each tab's stack.
   public init(selected: String, stacks: [String: [ScreenInstance]]) {
     self.selected = selected
     self.stacks = stacks
@@ -63,6 +67,7 @@ public struct TabsObservation: Sendable, Hashable {
 /// Something presented: an alert with what it shows, or a screen (with its own stack when it
 /// has one).
 public enum PresentationObservation: Sendable, Hashable, CustomStringConvertible {
+  /// A presented alert, with the title, message and actions it shows.
   case alert(PresentedAlert)
   /// The presented screen, its style when known, and its navigation stack when it has one.
   case screen(ScreenInstance, ModalStyle?, stack: [ScreenInstance]?)
@@ -75,6 +80,7 @@ public enum PresentationObservation: Sendable, Hashable, CustomStringConvertible
     }
   }
 
+  /// `alert Logout`, or the screen after its style when known: `sheet Settings`.
   public var description: String {
     switch self {
     case .alert(let alert): "alert \(alert.name)"
@@ -85,11 +91,14 @@ public enum PresentationObservation: Sendable, Hashable, CustomStringConvertible
 
 /// One navigation call, as a spy records it.
 public struct CallObservation: Sendable, Hashable, CustomStringConvertible {
+  /// Which navigation call was made, such as `push`.
   public var call: NavigationCall
+  /// Whether the call asked to animate.
   public var animated: Bool
   /// How the call reads: `pushViewController(InfoDetails, animated: false)`.
   public var description: String
 
+  /// Creates an observation of `call`, with its `animated` flag and how it reads.
   public init(call: NavigationCall, animated: Bool, description: String) {
     self.call = call
     self.animated = animated

@@ -6,9 +6,12 @@ import FlowRuntime
 public struct ObservedDifference: Sendable, Hashable, CustomStringConvertible {
   /// What the field is about, to place a finding at its declaration.
   public enum Part: Sendable, Hashable {
+    /// The stack; the selected tab or another tab's stack; what is presented on top; the
+    /// `animated` flag of the last navigation call.
     case stack, tabs, presented, animated
     /// The requests still pending.
     case pending
+    /// The state value of that name.
     case state(String)
     /// The app could not do an event the flow does.
     case event
@@ -18,10 +21,14 @@ public struct ObservedDifference: Sendable, Hashable, CustomStringConvertible {
 
   /// The field's name, as the message gives it: `stack`, `nav bar title`.
   public var field: String
+  /// What the flow shows, as the message gives it: `[Home, Infos]`, `'Settings'`, `none`.
   public var flow: String
+  /// What the app shows, written as `flow` is.
   public var app: String
+  /// Which part of the observation differs.
   public var part: Part
 
+  /// The field and both sides: `stack: flow [Home, Infos], app [Home]`.
   public var description: String { "\(field): flow \(flow), app \(app)" }
 
   /// A difference in `field`, which the flow shows as `flow` and the app as `app`.

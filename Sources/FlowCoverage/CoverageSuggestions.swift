@@ -19,6 +19,8 @@ public struct SuggestedItem: Sendable {
 /// What `flowc suggest` prints: an item for every target that can be reached, and the
 /// targets that cannot be within the search's bounds.
 public struct CoverageSuggestions: Sendable {
+  /// The suggested items, the most specific targets first (bar buttons, alert actions, links,
+  /// tabs, transitions, then screens); one item may reach several targets.
   public var items: [SuggestedItem]
   /// Targets no event sequence reaches from any start tried, within the bounds.
   public var unreachable: [CoverageTarget]
@@ -59,6 +61,7 @@ public struct SuggestionBounds: Sendable {
   /// The most distinct navigation states visited from each start.
   public var states: Int
 
+  /// Bounds of at most `depth` events per item and `states` states per start.
   public init(depth: Int = 12, states: Int = 5_000) {
     self.depth = depth
     self.states = states

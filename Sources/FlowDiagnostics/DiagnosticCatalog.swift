@@ -5,10 +5,15 @@ public enum DiagnosticCatalog {
   /// One id: its severity as documented (`error`, `warning`, or how it shows), and what it
   /// reports.
   public struct Entry: Sendable, Hashable {
+    /// The diagnostic id, such as `yaml.duplicate-key`.
     public var id: String
+    /// The severity column of the document, such as `error`; empty for the failures of a
+    /// step when an item runs, which the document lists without one.
     public var severity: String
+    /// What the id reports, as the document words it (with Markdown `code`).
     public var help: String
 
+    /// Creates an entry from one row of the document's table.
     public init(id: String, severity: String, help: String) {
       self.id = id
       self.severity = severity

@@ -3,10 +3,14 @@
 /// Each stage keeps its messages in one catalog (an extension of this type), so wording
 /// stays consistent: lowercase, no trailing period, names in 'quotes'.
 public struct DiagnosticMessage: Hashable, Sendable {
+  /// The stable id of the diagnostics this message makes, such as `model.unknown-key`.
   public var id: DiagnosticID
+  /// How serious the diagnostics this message makes are.
   public var severity: Severity
+  /// What the diagnostic says, lowercase with names in 'quotes'; clipped when very long.
   public var text: String
 
+  /// Creates a message with its id, severity and text; a very long `text` is clipped.
   public init(_ id: DiagnosticID, _ severity: Severity, _ text: String) {
     self.id = id
     self.severity = severity
@@ -42,6 +46,7 @@ public struct DiagnosticSink: Sendable {
   /// What has been reported so far, in order.
   public private(set) var diagnostics: [Diagnostic] = []
 
+  /// Creates an empty sink for the diagnostics of `file`, the path as the user gave it.
   public init(file: String) {
     self.file = file
   }

@@ -6,6 +6,7 @@ public struct DiagnosticPrinter: Sendable {
   /// Finds a file's text to quote its lines; `nil` prints no source line.
   public var sourceText: @Sendable (String) -> SourceText?
 
+  /// Creates a printer, plain unless `colored`, quoting lines found by `sourceText`.
   public init(colored: Bool = false, sourceText: @escaping @Sendable (String) -> SourceText?) {
     self.colored = colored
     self.sourceText = sourceText

@@ -3,17 +3,26 @@
 /// The command line's machine-readable output (`--format json`) is built from these, so
 /// keys come out in the order the documentation lists them.
 public enum JSONValue: Hashable, Sendable {
+  /// JSON `null`.
   case null
+  /// `true` or `false`.
   case bool(Bool)
+  /// A whole number; the output never holds fractions.
   case number(Int)
+  /// A string, escaped when written.
   case string(String)
+  /// An array of values, in order.
   case array([JSONValue])
+  /// An object as key-value pairs, written in the order given.
   case object([(String, JSONValue)])
 
+  /// Whether both serialize to the same text, so objects with keys in a different order
+  /// are unequal.
   public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
     lhs.serialized() == rhs.serialized()
   }
 
+  /// Hashes the serialized text, consistently with `==`.
   public func hash(into hasher: inout Hasher) {
     hasher.combine(serialized())
   }

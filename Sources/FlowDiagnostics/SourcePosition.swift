@@ -29,6 +29,7 @@ public struct SourcePosition: Hashable, Comparable, Sendable, CustomStringConver
   /// The first character of a file.
   public static let start = SourcePosition(line: 1, column: 1)
 
+  /// Orders positions as they come in the file: by line, then by column.
   public static func < (lhs: SourcePosition, rhs: SourcePosition) -> Bool {
     (lhs.storedLine, lhs.storedColumn) < (rhs.storedLine, rhs.storedColumn)
   }

@@ -14,6 +14,8 @@ public final class SuggestionIndex: Sendable {
   /// Each candidate, lower-cased, and with one character deleted: the candidates' positions.
   private let variants: [String: [Int]]
 
+  /// Builds the index over `candidates`, the names a misspelling may be meant as; with
+  /// `scanLimit` of them or fewer, it only keeps the list.
   public init(_ candidates: [String]) {
     self.candidates = candidates
     guard candidates.count > Self.scanLimit else {

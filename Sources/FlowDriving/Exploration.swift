@@ -20,6 +20,7 @@ public struct ExplorationFinding: Sendable, CustomStringConvertible {
   /// The file and place the finding is about: the handler of the last event, or the
   /// screen, bar button, alert or link whose observation differs.
   public var file: String
+  /// Where in `file`: the span of that handler or declaration.
   public var range: SourceRange
 
   /// The item's text, its first line without the mark: what `explore.accept` names.
@@ -28,6 +29,9 @@ public struct ExplorationFinding: Sendable, CustomStringConvertible {
     return String(first.hasPrefix("[ ] ") ? first.dropFirst(4) : first[...])
   }
 
+  /// The finding as a failure reports it: `the app disagrees with the flow after login`
+  /// (and the later events), then each field that differs on a line of its own, then the
+  /// item to paste, with the seed.
   public var description: String {
     let after =
       events.isEmpty ? "its start" : events.map { $0.syntax(braced: true) }.joined(separator: ", ")
@@ -47,6 +51,7 @@ public struct ExplorationFinding: Sendable, CustomStringConvertible {
 public struct ExplorationBudget: Sendable {
   /// How many events the random walks send, after the transitions' shortest paths.
   public var events: Int
+  /// The seed of the random walks: the same seed walks the same events, so a finding replays.
   public var seed: UInt64
   /// How many distinct findings to report before stopping.
   public var findings: Int
@@ -56,6 +61,8 @@ public struct ExplorationBudget: Sendable {
   /// (`After fail load(code: 404), *, alert Retry, the app does what the flow says`).
   public var accepted: Set<String>
 
+  /// A budget; by default 5000 events of random walks seeded with 1, stopping after 5
+  /// findings, none of them accepted.
   public init(events: Int = 5000, seed: UInt64 = 1, findings: Int = 5, accepted: Set<String> = []) {
     self.events = events
     self.seed = seed

@@ -35,7 +35,9 @@ public protocol FlowAppDriver: FlowDriver {
   /// that conformance).
   associatedtype Events
 
+  /// The spy given to the app's navigation code: it makes the gestures and the observation.
   var spy: Spy { get }
+  /// The app's object that receives the flow's named events.
   var events: Events { get }
 
   /// Calls the requirement of `events` that `event` names; `false` when it is not one of the
@@ -55,8 +57,10 @@ public protocol FlowAppDriver: FlowDriver {
 }
 
 extension FlowAppDriver {
+  /// No state observed: an expectation about a state value fails, saying it is not observed.
   public var state: [String: Value] { [:] }
 
+  /// No request spy: a `complete` or `fail` step fails, saying how to give one.
   public var requests: FlowRequestSpy? { nil }
 
   /// A gesture goes to the spy, which performs it on the app's objects; a named event to
@@ -110,6 +114,7 @@ public protocol FlowAppSpy {
 }
 
 extension FlowAppSpy {
+  /// Does nothing: a spy that every change of the app goes through has nothing to sample.
   public func eventDidFinish() {}
 }
 
@@ -128,24 +133,30 @@ extension Observation {
 /// An event's arguments, read as the types the flow gives them; a missing or mistyped one
 /// throws, naming the event and the argument. The generated `receive` reads them so.
 public struct EventArguments: Sendable {
+  /// The event's name in the flow (`selectInfo`), which the error of a bad argument names.
   public let event: String
+  /// The arguments the step gives, by name.
   public let values: [String: Value]
 
+  /// The arguments `values` that a step gives the event named `event`.
   public init(_ values: [String: Value], of event: String) {
     self.event = event
     self.values = values
   }
 
+  /// A text argument (`info: A`).
   public func string(_ name: String) throws -> String {
     guard case .string(let value) = values[name] else { throw missing(name, "a String") }
     return value
   }
 
+  /// A whole-number argument (`code: 404`).
   public func int(_ name: String) throws -> Int {
     guard case .int(let value) = values[name] else { throw missing(name, "an Int") }
     return value
   }
 
+  /// A flag argument (`isFavorite: true`).
   public func bool(_ name: String) throws -> Bool {
     guard case .bool(let value) = values[name] else { throw missing(name, "a Bool") }
     return value

@@ -52,6 +52,7 @@ public protocol FlowDriver {
 }
 
 extension FlowDriver {
+  /// None: every kind of expectation is observed, and one the observation leaves out fails.
   public static var unobservable: Set<ExpectationKey> { [] }
 }
 
@@ -62,6 +63,7 @@ public struct ScenarioStart: Sendable {
   /// The stack `given { stack: … }` starts from; `nil` to run the flow's `start`.
   public var stack: [ScreenInstance]?
 
+  /// A start with these state values, on `stack` when `given` gives one.
   public init(state: [String: Value], stack: [ScreenInstance]? = nil) {
     self.state = state
     self.stack = stack
@@ -90,12 +92,15 @@ public struct ScenarioStart: Sendable {
 /// impossible: no back button, no such alert action, a value its types cannot take), or the
 /// driver cannot send it at all.
 public struct DriverError: Error, Sendable, CustomStringConvertible {
+  /// What went wrong, as the failing step reports it (`the app shows no back button`).
   public var message: String
   /// The kind of refusal, as the interpreter names it after `run.` (`no-back-button`), when
   /// the app refused the event; `nil` when the driver could not send it, which is never taken
   /// for a refusal that a step expects.
   public var refusal: String?
 
+  /// An error of the driver's, with this message, that is no refusal (`refusal` is `nil`);
+  /// `refused(_:_:)` makes one of an event the app refused.
   public init(_ message: String) {
     self.message = message
   }
@@ -112,6 +117,7 @@ public struct DriverError: Error, Sendable, CustomStringConvertible {
     DriverError("the driver does not send '\(event)' to the app")
   }
 
+  /// The message alone: `the app shows no back button`.
   public var description: String { message }
 }
 

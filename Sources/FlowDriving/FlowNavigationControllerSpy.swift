@@ -29,6 +29,7 @@ open class FlowNavigationControllerSpy: UINavigationController, FlowAppSpy {
   /// What is presented over the stack, if anything (the spy presents without a window).
   public private(set) var presented: UIViewController?
 
+  /// A spy with an empty stack and a call log of its own, for the app's navigation code.
   public override init() {
     log = FlowCallLog()
     super.init()
@@ -48,16 +49,21 @@ open class FlowNavigationControllerSpy: UINavigationController, FlowAppSpy {
     self.naming = naming
   }
 
+  /// Replaces the stack, as UIKit does, and records the call with the whole new stack:
+  /// `setViewControllers(Login, animated: false)`.
   open override func setViewControllers(_ viewControllers: [UIViewController], animated: Bool) {
     super.setViewControllers(viewControllers, animated: animated)
     record(.setRoot, "setViewControllers", viewControllers, animated)
   }
 
+  /// Pushes, as UIKit does, and records `pushViewController(InfoDetails, animated: true)`.
   open override func pushViewController(_ viewController: UIViewController, animated: Bool) {
     super.pushViewController(viewController, animated: animated)
     record(.push, "pushViewController", [viewController], animated)
   }
 
+  /// Pops the top controller, as UIKit does (never the root), and records the call with what
+  /// it popped: `popViewController(InfoDetails, animated: true)`, or none at the root.
   @discardableResult
   open override func popViewController(animated: Bool) -> UIViewController? {
     let popped = super.popViewController(animated: animated)
@@ -65,6 +71,8 @@ open class FlowNavigationControllerSpy: UINavigationController, FlowAppSpy {
     return popped
   }
 
+  /// Pops every controller above the root, as UIKit does, and records the call with them:
+  /// `popToRootViewController(Infos, InfoDetails, animated: true)`.
   @discardableResult
   open override func popToRootViewController(animated: Bool) -> [UIViewController]? {
     let popped = super.popToRootViewController(animated: animated)
@@ -72,6 +80,8 @@ open class FlowNavigationControllerSpy: UINavigationController, FlowAppSpy {
     return popped
   }
 
+  /// Presents over the stack, without a window, unless something is presented already, and
+  /// records `present(Login, animated: true)` either way; the completion runs at once.
   open override func present(
     _ viewControllerToPresent: UIViewController, animated flag: Bool,
     completion: (() -> Void)? = nil
@@ -82,6 +92,8 @@ open class FlowNavigationControllerSpy: UINavigationController, FlowAppSpy {
     completion?()
   }
 
+  /// Dismisses what is presented and records the call with what it dismissed:
+  /// `dismiss(Login, animated: true)`, or none; the completion runs at once.
   open override func dismiss(animated flag: Bool, completion: (() -> Void)? = nil) {
     let dismissed = presented
     presented = nil
@@ -100,6 +112,9 @@ open class FlowNavigationControllerSpy: UINavigationController, FlowAppSpy {
 
   // MARK: Gestures
 
+  /// Performs a gesture as UIKit does: back pops, a tap on a bar button (or a named event that
+  /// is one's action) runs the item's action, an alert action dismisses the alert and runs
+  /// its handler; throws when the visible screen shows no such button or action.
   public func perform(_ event: NavigationEvent) async throws -> Bool {
     switch event {
     case .tap(.back):

@@ -62,6 +62,7 @@ public final class FlowPathSpy<Route: FlowRoute>: FlowAppSpy {
   /// refreshes as it does in the app.
   public var appeared: (@MainActor (Route?) -> Void)?
 
+  /// A spy on the root view the flow names `root`, with an empty path and a call log of its own.
   public convenience init(root: String) {
     self.init(root: root, log: FlowCallLog())
   }
@@ -98,21 +99,26 @@ public final class FlowPathSpy<Route: FlowRoute>: FlowAppSpy {
     set { reset(to: newValue) }
   }
 
+  /// Appends the route to the path and records `push(ProductDetail(id: 42))`, animated.
   public func push(_ route: Route) {
     routes.append(route)
     log.record(.push, animated: true, "push(\(route.screenInstance))")
   }
 
+  /// Drops the last route (none at the root) and records `pop()`, animated, either way.
   public func pop() {
     if !routes.isEmpty { routes.removeLast() }
     log.record(.pop, animated: true, "pop()")
   }
 
+  /// Empties the path, back to the root, and records `popToRoot()`, animated.
   public func popToRoot() {
     routes.removeAll()
     log.record(.popToRoot, animated: true, "popToRoot()")
   }
 
+  /// Replaces the path at once (by default with none) and records
+  /// `reset(to: [Cart, ProductDetail(id: 42)])`, not animated.
   public func reset(to routes: [Route] = []) {
     self.routes = routes
     let names = routes.map { "\($0.screenInstance)" }.joined(separator: ", ")
@@ -134,6 +140,8 @@ public final class FlowPathSpy<Route: FlowRoute>: FlowAppSpy {
     return true
   }
 
+  /// The stack, the calls of every path sharing this log, in order, and the last one's
+  /// `animated` flag.
   public func observation() -> Observation {
     Observation(stack: stack, lastAnimated: log.lastAnimated, calls: log.calls)
   }
@@ -182,12 +190,16 @@ public final class FlowTabbedPathSpy<Route: FlowRoute>: FlowAppSpy {
     log.beforeEachCall = { [weak self] in self?.recordSelectionChange() }
   }
 
+  /// The name of the tab the app selects, as `readSelection` reads it; the first tab until
+  /// one is given.
   public var selected: String { readSelected?() ?? tabs.first?.name ?? "" }
 
+  /// Performs the gesture on the selected tab's path (back drops its last route).
   public func perform(_ event: NavigationEvent) async throws -> Bool {
     try await path(for: selected).perform(event)
   }
 
+  /// Records the tab bar's `select(Search)` when the app selected another tab.
   public func eventDidFinish() {
     recordSelectionChange()
   }
@@ -204,6 +216,7 @@ public final class FlowTabbedPathSpy<Route: FlowRoute>: FlowAppSpy {
     }
   }
 
+  /// The selected tab's stack, every tab's stack by name, and the calls of every tab, in order.
   public func observation() -> Observation {
     let selected = selected
     return Observation(

@@ -42,6 +42,7 @@ public final class FlowRequestSpy {
 
   private var started: [Started] = []
 
+  /// A spy with no request pending, for the driver's `requests` and the app's service spy.
   public init() {}
 
   /// The app started a request: its name in the flow, its parameters by the flow's names,
@@ -95,6 +96,8 @@ public struct FlowRequestOutcome: Sendable {
   /// The step's values (`with: { restaurants: [KFC] }`), read by name and type.
   public var values: EventArguments
 
+  /// The outcome of `request`, completed when `succeeded` and failed otherwise, with the
+  /// step's values.
   public init(request: ScreenInstance, succeeded: Bool, values: EventArguments) {
     self.request = request
     self.succeeded = succeeded

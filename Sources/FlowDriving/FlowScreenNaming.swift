@@ -32,6 +32,7 @@ public struct FlowScreenNaming {
   /// The screen a view controller is; the default rule unless replaced.
   public var screen: @MainActor (UIViewController) -> ScreenInstance = FlowScreenNaming.byType
 
+  /// The default rule, `byType(_:)`; assign `screen` to name controllers otherwise.
   public init() {}
 
   /// The name a call's description gives a controller.

@@ -6,9 +6,12 @@ public import FlowRuntime
 /// view's presentation modifier binds (`$viewModel.isPresentAlert`).
 @MainActor
 public struct FlowBinding<Value> {
+  /// Reads the app's value (`viewModel.isPresentAlert`), as the view would.
   public let get: @MainActor () -> Value
+  /// Writes the app's value, as SwiftUI does through the binding (back sets a flag to false).
   public let set: @MainActor (Value) -> Void
 
+  /// A binding from a read and a write, as SwiftUI's `Binding(get:set:)`.
   public init(get: @escaping @MainActor () -> Value, set: @escaping @MainActor (Value) -> Void) {
     self.get = get
     self.set = set
@@ -22,10 +25,15 @@ public struct FlowBinding<Value> {
 
 /// A button of a SwiftUI alert: its title, its role, and what it does.
 public struct FlowAlertButton {
+  /// The button's title, which a step names to tap it (`alert Retry`).
   public var title: String
+  /// The button's role, as `Button(role:)` gives it (`.cancel`, `.destructive`); `.default`
+  /// for a button with none.
   public var role: AlertActionStyle
+  /// What tapping the button runs in the app, once the spy has dismissed the alert.
   public var action: @MainActor () -> Void
 
+  /// A button titled `title`; by default one with no role that does nothing.
   public init(
     _ title: String, role: AlertActionStyle = .default,
     action: @escaping @MainActor () -> Void = {}
@@ -38,10 +46,14 @@ public struct FlowAlertButton {
 
 /// What a SwiftUI alert shows: `.alert(title, isPresented:) { buttons } message: { … }`.
 public struct FlowAlertContent {
+  /// The alert's title, the first argument of `.alert(title, isPresented:)`.
   public var title: String?
+  /// The text of the alert's `message:` view; `nil` when it has none.
   public var message: String?
+  /// The alert's buttons, in order.
   public var buttons: [FlowAlertButton]
 
+  /// What an alert shows: its title, its message if any, and its buttons.
   public init(title: String?, message: String? = nil, buttons: [FlowAlertButton]) {
     self.title = title
     self.message = message
@@ -98,6 +110,7 @@ public final class FlowSwiftUISpy: FlowAppSpy {
   private var destinations: [Destination] = []
   private var alerts: [Alert] = []
 
+  /// A spy on the root view the flow names `root`; declare the view's modifiers on it next.
   public init(root: String) {
     self.root = root
   }
@@ -127,6 +140,8 @@ public final class FlowSwiftUISpy: FlowAppSpy {
     alerts.first { $0.isPresented.get() }
   }
 
+  /// Performs a gesture as SwiftUI does: back clears the flag of the top destination that is
+  /// set; an alert's button clears the alert's flag, then runs the button's action.
   public func perform(_ event: NavigationEvent) async throws -> Bool {
     switch event {
     case .tap(.back):
@@ -154,6 +169,8 @@ public final class FlowSwiftUISpy: FlowAppSpy {
     }
   }
 
+  /// The stack and the alert presented, if any (always in the `alert` style); no calls,
+  /// `animated` flag or bar.
   public func observation() -> Observation {
     let alert = presentedAlert.map { alert in
       let content = alert.content()

@@ -20,6 +20,8 @@ open class FlowTabBarControllerSpy: UITabBarController, FlowAppSpy {
   /// Names each tab's view controllers as the flow names its screens.
   public var naming = FlowScreenNaming()
 
+  /// A tab bar with no tabs yet: give it one navigation controller per tab from
+  /// `makeNavigationController()`.
   public override init() {
     super.init()
   }
@@ -29,6 +31,7 @@ open class FlowTabBarControllerSpy: UITabBarController, FlowAppSpy {
     FlowNavigationControllerSpy(log: log, naming: naming)
   }
 
+  /// UIKit's `selectedIndex`; a change to another tab records `select(Search)`, by its name.
   open override var selectedIndex: Int {
     didSet {
       guard selectedIndex != oldValue, let name = tabName(at: selectedIndex) else { return }
@@ -54,6 +57,8 @@ open class FlowTabBarControllerSpy: UITabBarController, FlowAppSpy {
     selectedViewController as? UINavigationController
   }
 
+  /// A `tab` event taps the tab bar as UIKit does; any other gesture goes to the selected
+  /// tab's spy. Throws for a tab the tab bar does not have.
   public func perform(_ event: NavigationEvent) async throws -> Bool {
     guard case .tab(let name) = event else {
       guard let spy = selectedNavigation as? FlowNavigationControllerSpy else { return false }
@@ -72,6 +77,8 @@ open class FlowTabBarControllerSpy: UITabBarController, FlowAppSpy {
     return true
   }
 
+  /// The selected tab's observation, with the selected tab, every tab's stack by name, and
+  /// the calls of every tab, in order.
   public func observation() -> Observation {
     var observation =
       (selectedNavigation as? FlowNavigationControllerSpy)?.observation() ?? Observation()

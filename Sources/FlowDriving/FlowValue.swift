@@ -5,6 +5,8 @@ public import FlowModel
 /// `Task(title:, isCompleted:)` is `{ title, isCompleted }`), an array of any of them, or an
 /// optional holding one; `nil` for anything else.
 public enum FlowValue {
+  /// The flow's value of `any`, or `nil` when it is none of those (a class, an enum, a
+  /// `Double`).
   public static func value(of any: Any) -> Value? {
     if let record = record(of: any) { return record }
     return scalarOrList(of: any)

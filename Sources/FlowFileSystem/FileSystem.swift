@@ -18,14 +18,18 @@ private func readBytes(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, 
 
 /// Why a file could not be read or written.
 public struct FileError: Error, Sendable, CustomStringConvertible {
+  /// The path of the file, as it was given.
   public var path: String
+  /// What went wrong, to follow the path: `is a directory`, `No such file or directory`.
   public var reason: String
 
+  /// The error of the file at `path`, for `reason`.
   public init(path: String, reason: String) {
     self.path = path
     self.reason = reason
   }
 
+  /// The path, then the reason: `flows/login.yaml: No such file or directory`.
   public var description: String { "\(path): \(reason)" }
 }
 

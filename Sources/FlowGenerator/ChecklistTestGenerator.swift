@@ -27,12 +27,17 @@ public enum ChecklistTestGenerator {
     public var exploration: Exploration
     /// How far the exploration goes: events, seed, how many findings, which are accepted.
     public struct Exploration: Sendable {
+      /// How many events the random walks send, after each transition's shortest path.
       public var events: Int
+      /// The seed of the random walks: the same seed sends the same events.
       public var seed: UInt64
+      /// How many distinct findings to report before the exploration stops.
       public var findings: Int
       /// The item texts of accepted findings.
       public var accepted: [String]
 
+      /// An exploration of `events` events from `seed`, stopping at `findings` findings,
+      /// with the findings whose item texts are in `accepted` no longer failing.
       public init(events: Int = 5000, seed: UInt64 = 1, findings: Int = 5, accepted: [String] = [])
       {
         self.events = events
@@ -48,6 +53,8 @@ public enum ChecklistTestGenerator {
     /// Where the driver was named, as a compiler error about it should say (`flowspec.json`).
     public var driverOrigin: String?
 
+    /// The options of a flow file's tests; `files` are sorted by path, so the output does not
+    /// depend on their order.
     public init(
       filePath: String, typeName: String, files: [(path: String, text: String)] = [],
       driver: SwiftTypeReference? = nil, exploration: Exploration = Exploration(),

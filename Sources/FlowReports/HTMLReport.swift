@@ -7,17 +7,23 @@ import FlowModel
 /// checklist as the team wrote it, each item passed, failed (with what was expected and
 /// what was found, at its line) or unbound; the coverage; and the flow's diagram.
 public struct HTMLReport {
+  /// The flow's name, the page's title.
   public var flow: String
+  /// The flow file's path, shown under the title.
   public var file: String
   /// The file's text, to quote each item as written.
   public var source: SourceText
+  /// The result of each checklist item, in checklist order.
   public var results: [ChecklistResult]
+  /// What the checklist covers of the flow and what it misses, for the coverage section.
   public var coverage: ChecklistCoverage
   /// The diagram as SVG markup, when Graphviz drew it.
   public var diagramSVG: String?
   /// Why there is no diagram, when there is none: Graphviz missing, or `dot` failing.
   public var diagramProblem: String
 
+  /// A report of `results` for the flow named `flow` in `file`; `diagramProblem` defaults to
+  /// Graphviz's `dot` not being installed.
   public init(
     flow: String, file: String, source: SourceText, results: [ChecklistResult],
     coverage: ChecklistCoverage, diagramSVG: String?,

@@ -7,15 +7,21 @@ public import FlowDiagnostics
 public struct CoverageTarget: Sendable, Hashable {
   /// What kind of thing the target is; coverage is counted per kind.
   public enum Kind: String, Sendable, Hashable, CaseIterable, Comparable {
+    /// A screen shown: entered, whether pushed, presented or a stack's root.
     case screen
     /// An event handler (a screen's, a flow's own), a request's outcome, or one arm of an
     /// `if:` (an `if:` without `else:` has an arm that does nothing, and it counts).
     case transition
+    /// An action of an alert, tapped.
     case alertAction = "alert action"
+    /// A bar button with an `action`, tapped.
     case barButton = "bar button"
+    /// A deep link of the flow's `links`, opened.
     case link
+    /// A tab of the tab bar, selected.
     case tab
 
+    /// Orders kinds as they are declared, the order reports list them in.
     public static func < (lhs: Kind, rhs: Kind) -> Bool {
       allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
     }
@@ -33,6 +39,7 @@ public struct CoverageTarget: Sendable, Hashable {
     }
   }
 
+  /// Which kind of thing of the flow the target is, such as a screen or a tab.
   public var kind: Kind
   /// What it is, as a reader finds it in the flow: `Login: on login, if isFirstLogin`.
   public var label: String
@@ -44,6 +51,7 @@ public struct CoverageTarget: Sendable, Hashable {
   /// Where it is written.
   public var range: SourceRange
 
+  /// Creates a target of `kind` labelled `label`, declared at `range` of `file`.
   public init(kind: Kind, label: String, screen: String?, file: String?, range: SourceRange) {
     self.kind = kind
     self.label = label

@@ -13,5 +13,7 @@ public struct NavigationError: Error, Sendable, Hashable, CustomStringConvertibl
     self.message = message
   }
 
+  /// The message alone, without the id, such as
+  /// `screen 'Home' does not handle 'login'; it handles 'logout'`.
   public var description: String { message }
 }

@@ -19,9 +19,13 @@ public struct NavigationLogEntry: Sendable, Hashable, CustomStringConvertible {
   public var event: String?
   /// The screens or alert the call names (`push` names one, `setRoot` the new stack).
   public var targets: [String]
+  /// Whether the call asked to animate; `false` for `select`, which takes no such argument.
   public var animated: Bool
+  /// Whether the call changed the stack or presentation, and if not, why.
   public var outcome: Outcome
 
+  /// Creates an entry for `call`, or, when `call` is `nil`, for `event` (`alertAction`
+  /// when that is `nil` too); `event` is ignored when there is a call.
   public init(
     call: NavigationCall?, targets: [String], animated: Bool, outcome: Outcome = .performed,
     event: String? = nil

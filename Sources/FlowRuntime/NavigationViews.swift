@@ -3,6 +3,7 @@ public import FlowModel
 /// A screen shown in the stack or presented: its name and the values it was shown with, as
 /// a route enum's case and its associated values (`productDetail(id: 42)`).
 public struct ScreenInstance: Sendable, Hashable, CustomStringConvertible {
+  /// The screen's name, as declared under `screens:`, such as `ProductDetail`.
   public var name: String
   /// The values, in the order the screen declares its parameters; an optional parameter
   /// left out is absent.
@@ -10,9 +11,12 @@ public struct ScreenInstance: Sendable, Hashable, CustomStringConvertible {
 
   /// One parameter's value.
   public struct Argument: Sendable, Hashable {
+    /// The parameter's name, such as `id`.
     public var name: String
+    /// The value the screen was shown with, such as `42`.
     public var value: Value
 
+    /// Creates the value `value` of the parameter `name`.
     public init(name: String, value: Value) {
       self.name = name
       self.value = value
@@ -57,6 +61,8 @@ public enum PresentedItem: Sendable, Hashable, CustomStringConvertible {
     }
   }
 
+  /// `alert Logout`, or the modal style and the screen: `sheet Settings`,
+  /// `fullScreen Player(id: 7)`.
   public var description: String {
     switch self {
     case .alert(let name): "alert \(name)"
@@ -68,14 +74,19 @@ public enum PresentedItem: Sendable, Hashable, CustomStringConvertible {
 /// The navigation bar as it shows now: the visible screen's declaration resolved against
 /// the stack.
 public struct ResolvedNavigationBar: Sendable, Hashable {
+  /// Whether the screen hides the navigation bar.
   public var isHidden: Bool
+  /// The title, with `{name}` values inserted; `nil` when the screen declares none.
   public var title: String?
+  /// The button on the left, which replaces the back button unless it supplements it.
   public var left: ResolvedBarButton?
+  /// The button on the right.
   public var right: ResolvedBarButton?
   /// Whether the back button shows: there is a screen to go back to, the bar is visible,
   /// and the screen does not hide it.
   public var showsBackButton: Bool
 
+  /// Creates a bar as it shows, from its resolved parts.
   public init(
     isHidden: Bool, title: String?, left: ResolvedBarButton?, right: ResolvedBarButton?,
     showsBackButton: Bool
@@ -95,12 +106,18 @@ public struct ResolvedNavigationBar: Sendable, Hashable {
 
 /// A bar button as it shows: image or title, style, tint, and the event it sends.
 public struct ResolvedBarButton: Sendable, Hashable {
+  /// The name of the button's image, when it shows one.
   public var image: String?
+  /// The button's text, with `{name}` values inserted, when it shows one.
   public var title: String?
+  /// The button's style: `plain` unless declared `done`.
   public var style: BarButtonStyle
+  /// The tint as declared: a UIKit system colour name or `#RRGGBB`.
   public var tint: String?
+  /// The event a tap sends to the screen; `nil` for a button that sends nothing.
   public var action: String?
 
+  /// Creates a bar button as it shows, from its resolved parts.
   public init(image: String?, title: String?, style: BarButtonStyle, tint: String?, action: String?)
   {
     self.image = image
@@ -113,25 +130,35 @@ public struct ResolvedBarButton: Sendable, Hashable {
 
 /// The presented alert's contents, as a `UIAlertController` would hold them.
 public struct PresentedAlert: Sendable, Hashable {
+  /// The alert's name, its key under `alerts:`; empty when a driver cannot tell it.
   public var name: String
+  /// Whether it shows as a centred alert or as an action sheet.
   public var style: AlertStyle
+  /// The title, if the alert has one.
   public var title: String?
+  /// The text under the title, if the alert has one.
   public var message: String?
+  /// The buttons, in the order shown.
   public var actions: [Action]
 
   /// A `UIAlertAction`'s title and style.
   public struct Action: Sendable, Hashable, CustomStringConvertible {
+    /// The button's text, by which a step taps it.
     public var title: String
+    /// Whether the button is a plain one, the cancel button or a destructive one.
     public var style: AlertActionStyle
 
+    /// Creates an action with the button's text and style.
     public init(title: String, style: AlertActionStyle) {
       self.title = title
       self.style = style
     }
 
+    /// The title and the style: `Delete (destructive)`.
     public var description: String { "\(title) (\(style.rawValue))" }
   }
 
+  /// Creates an alert's contents from its name, style, texts and buttons.
   public init(name: String, style: AlertStyle, title: String?, message: String?, actions: [Action])
   {
     self.name = name

@@ -8,11 +8,15 @@ import FlowParallel
 public final class ChecklistVerifier: Sendable {
   /// A failed expectation, located for `Issue.record(_:sourceLocation:)`.
   public struct Failure: Sendable, Hashable {
+    /// What failed: what the item expected and what the flow or the app did.
     public var message: String
     /// `FlowName/file.yaml`, the shape Swift Testing expects of a file id.
     public var fileID: String
+    /// The path of the flow file the failure is in, the top-level flow's or a child's.
     public var filePath: String
+    /// The 1-based line of the failure in that file.
     public var line: Int
+    /// The 1-based column of the failure, in Unicode scalars.
     public var column: Int
   }
 

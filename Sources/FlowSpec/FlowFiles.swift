@@ -25,6 +25,7 @@ public struct FlowFiles: Sendable {
     case folder(String)
   }
 
+  /// Files read with `read`, child flows confined as `confinement` says.
   public init(
     confinement: Confinement = .readerOnly,
     read: @escaping @Sendable (String, Int) -> Result<[UInt8], FileError>

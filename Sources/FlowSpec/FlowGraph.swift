@@ -4,7 +4,10 @@
 public struct FlowGraph: Sendable {
   /// A screen or an alert.
   public struct Node: Sendable, Hashable {
+    /// What a node stands for in the flow.
     public enum Kind: String, Sendable {
+      /// The flow's `start`, one of its screens, alerts or tabs, a deep link (named by its
+      /// pattern), or a request, whose completions navigate.
       case start, screen, alert, tab, link, request
       /// The flow's own handlers, which run whatever screen is on top.
       case anyScreen
@@ -12,12 +15,14 @@ public struct FlowGraph: Sendable {
     /// What names a node: its kind and its name, so that a screen named `start` or
     /// `tab Home` is not the start node or a tab's.
     public struct ID: Sendable, Hashable, CustomStringConvertible {
+      /// What the node stands for.
       public var kind: Kind
       /// The name as drawn: `Infos`, `Child.Screen`, `tab Home`, `request load`.
       public var name: String
       /// The flow of the tree it belongs to, 0 for the root flow: a root screen named
       /// `Child.Settings` is not child flow `Child`'s `Settings`.
       public var flow: Int
+      /// The name as drawn, without the kind or the flow: `Infos`, `tab Home`.
       public var description: String { name }
 
       /// The node of that kind and name, in the tree's flow `flow`.
@@ -29,6 +34,8 @@ public struct FlowGraph: Sendable {
     }
     /// The name as drawn: `Infos`, `Child.Screen`, `tab Home`, `request load`.
     public var name: String
+    /// What the node stands for: a screen, an alert, a tab, a link, a request, the start, or
+    /// the flow's own handlers.
     public var kind: Kind
     /// The nav bar title, or the alert's title.
     public var title: String?
@@ -36,11 +43,14 @@ public struct FlowGraph: Sendable {
     public var cluster: String? = nil
     /// The tree's flow the node belongs to, 0 for the root flow.
     public var flow: Int = 0
+    /// What names the node: its kind, name and flow, as edges refer to it.
     public var id: ID { ID(kind: kind, name: name, flow: flow) }
   }
 
   /// One navigation: from a node, on an event, by an operation, to a node.
   public struct Edge: Sendable, Hashable {
+    /// Where the navigation leaves from: the screen or alert the event happens on, or the
+    /// start, tab, link or request that navigates.
     public var from: Node.ID
     /// Where the navigation lands; `nil` when that depends on the stack (a pop, a dismiss).
     public var to: Node.ID?
@@ -60,7 +70,10 @@ public struct FlowGraph: Sendable {
 
   /// The flow's name.
   public var name: String
+  /// Every flow's start, screens, alerts, tabs, links and requests (and `any screen` when it
+  /// has handlers), flow by flow, root first.
   public var nodes: [Node]
+  /// Every navigation between the nodes.
   public var edges: [Edge]
 
   /// The graph of a flow.

@@ -12,6 +12,7 @@ public struct YAMLLimits: Sendable, Hashable {
   /// Largest file, in bytes.
   public var maxFileSize: Int
 
+  /// Limits of the given values, each defaulting to the one `default` has.
   public init(
     maxDepth: Int = 256, maxAliasExpansion: Int = 2_000_000,
     maxScalarLength: Int = 1 << 20, maxFileSize: Int = 64 << 20

@@ -7,6 +7,7 @@ public import FlowDiagnostics
 public struct YAMLNode: Sendable {
   /// What kind of node this is.
   public enum Kind: UInt8, Sendable {
+    /// A single value, a mapping of `key: value` entries, or a sequence of items.
     case scalar, mapping, sequence
   }
 
@@ -32,6 +33,7 @@ public struct YAMLNode: Sendable {
   /// The tree this node is in.
   public var document: YAMLTree { tree }
 
+  /// Whether the node is a scalar, a mapping or a sequence.
   @inlinable
   public var kind: Kind { record.kind }
 
@@ -153,7 +155,9 @@ public struct YAMLNode: Sendable {
 
 /// One `key: value` entry of a mapping.
 public struct YAMLPair: Sendable {
+  /// The entry's key, usually a scalar.
   public let key: YAMLNode
+  /// The entry's value, the node after the colon.
   public let value: YAMLNode
 
   @usableFromInline
@@ -175,6 +179,7 @@ public struct YAMLPair: Sendable {
 public struct YAMLPairs: RandomAccessCollection, Sendable {
   @usableFromInline let tree: YAMLTree
   @usableFromInline let first: Int
+  /// The number of entries.
   public let count: Int
 
   @usableFromInline
@@ -184,9 +189,12 @@ public struct YAMLPairs: RandomAccessCollection, Sendable {
     self.count = count
   }
 
+  /// The first entry's position, always 0.
   @inlinable public var startIndex: Int { 0 }
+  /// The position after the last entry: `count`.
   @inlinable public var endIndex: Int { count }
 
+  /// The entry at `position`, counted from 0 in document order.
   @inlinable
   public subscript(position: Int) -> YAMLPair {
     let offset = first + position * 2
@@ -246,11 +254,15 @@ public struct YAMLPairs: RandomAccessCollection, Sendable {
 public struct YAMLItems: RandomAccessCollection, Sendable {
   let tree: YAMLTree
   let first: Int
+  /// The number of items.
   public let count: Int
 
+  /// The first item's position, always 0.
   public var startIndex: Int { 0 }
+  /// The position after the last item: `count`.
   public var endIndex: Int { count }
 
+  /// The item at `position`, counted from 0 in document order.
   public subscript(position: Int) -> YAMLNode {
     YAMLNode(tree: tree, index: tree.children[first + position])
   }

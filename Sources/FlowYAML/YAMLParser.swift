@@ -7,6 +7,7 @@ public struct YAMLParseResult: Sendable {
   /// The document's root node; `nil` for an empty file or when a syntax error or a limit
   /// stopped the parse.
   public var root: YAMLNode?
+  /// Every problem found: syntax errors, limits exceeded, and warnings (an ignored tag).
   public var diagnostics: [Diagnostic]
 
   package init(root: YAMLNode?, diagnostics: [Diagnostic]) {

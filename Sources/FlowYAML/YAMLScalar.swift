@@ -6,15 +6,18 @@
 public struct YAMLScalar: Sendable, Hashable {
   /// How a scalar was written in the source.
   public enum Style: UInt8, Sendable {
+    /// Unquoted, in `'single'` or `"double"` quotes, or a `|` literal or `>` folded block.
     case plain, singleQuoted, doubleQuoted, literal, folded
   }
 
   /// The scalar's text, with quotes, escapes and block indentation resolved.
   public var value: String
+  /// How the scalar was written: plain, quoted or as a block.
   public var style: Style
   /// Whether a `!!str` or `!` tag made a plain scalar a string.
   public var isTaggedString: Bool
 
+  /// A scalar of text `value`, written in `style`; plain and untagged unless told.
   public init(_ value: String, style: Style = .plain, isTaggedString: Bool = false) {
     self.value = value
     self.style = style

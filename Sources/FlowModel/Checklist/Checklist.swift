@@ -13,7 +13,9 @@ public struct Checklist: Sendable {
     case mapping
   }
 
+  /// Whether the checklist was written as a `spec: |` block or as a mapping.
   public var form: Form
+  /// The checklist's sections in file order; items under no title form an untitled first one.
   public var sections: [ChecklistSection]
   /// The `spec` key.
   public var range: SourceRange
@@ -21,6 +23,7 @@ public struct Checklist: Sendable {
   /// these lines belongs to the checklist, not to the flow it specifies.
   public var lines: ClosedRange<Int>
 
+  /// A checklist of `sections` whose `spec` key is at `range`; `lines` defaults to the key's line.
   public init(
     form: Form, sections: [ChecklistSection], range: SourceRange, lines: ClosedRange<Int>? = nil
   ) {
@@ -58,8 +61,10 @@ public struct Checklist: Sendable {
 public struct ChecklistSection: Sendable {
   /// The section's title; `nil` for items that come before any section title.
   public var title: Located<String>?
+  /// The section's top-level items, in order; their children hang below them.
   public var items: [ChecklistItem]
 
+  /// A section titled `title` (or untitled) holding `items`.
   public init(title: Located<String>?, items: [ChecklistItem]) {
     self.title = title
     self.items = items
@@ -70,9 +75,11 @@ public struct ChecklistSection: Sendable {
 public struct ChecklistItem: Sendable {
   /// The text after the mark, without trailing spaces.
   public var text: Located<String>
+  /// The item's `[ ]` or `[✅]` mark, saying whether it is claimed done.
   public var mark: ChecklistMark
   /// The item's own steps, in order.
   public var steps: [Step]
+  /// The items nested under this one, which continue its scenario from where its steps left.
   public var children: [ChecklistItem]
   /// The source lines from the item's line to its last step's, for quoting.
   public var lines: ClosedRange<Int>
@@ -80,6 +87,7 @@ public struct ChecklistItem: Sendable {
   /// its being unbound is then that error's consequence, not a warning of its own.
   public var hasMisplacedSteps = false
 
+  /// An item with its text, mark, own steps and children, taking source lines `lines`.
   public init(
     text: Located<String>, mark: ChecklistMark, steps: [Step], children: [ChecklistItem],
     lines: ClosedRange<Int>
@@ -97,12 +105,14 @@ public struct ChecklistItem: Sendable {
 
 /// An item's `[ ]` or `[✅]` mark, located exactly so it can be rewritten in place.
 public struct ChecklistMark: Sendable, Hashable {
+  /// Whether the mark says done (`[x]`, `[✅]`, `[✔]`...) rather than to do (`[ ]`, `[]`).
   public var isDone: Bool
   /// The bracketed mark, brackets included.
   public var range: SourceRange
   /// The mark as typed, such as `[x]`.
   public var text: String
 
+  /// A mark typed as `text` at `range`, done or not.
   public init(isDone: Bool, range: SourceRange, text: String) {
     self.isDone = isDone
     self.range = range
@@ -114,8 +124,11 @@ public struct ChecklistMark: Sendable, Hashable {
 public struct ChecklistEntry: Sendable {
   /// The item's index among all items in document order; generated tests use it.
   public var id: Int
+  /// The index in `Checklist.sections` of the section holding the item.
   public var sectionIndex: Int
+  /// That section's title; `nil` for items before any section title.
   public var section: String?
+  /// The checklist item this entry identifies.
   public var item: ChecklistItem
   /// From the scenario's root item down to the parent.
   public var ancestors: [ChecklistItem]

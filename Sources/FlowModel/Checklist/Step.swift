@@ -2,6 +2,7 @@ public import FlowDiagnostics
 
 /// A step of a checklist item: set up state, send events, or check what happened.
 public struct Step: Sendable {
+  /// What the step does, by keyword: `given`, `when` or `expect`, with its decoded value.
   public enum Kind: Sendable {
     /// State overrides before the flow starts (only at the root of a scenario), and the stack
     /// to start from instead of running `start` (`given { stack: [List, Add] }`).
@@ -12,12 +13,14 @@ public struct Step: Sendable {
     case expect([Expectation])
   }
 
+  /// What the step does, with its state values, events or expectations.
   public var kind: Kind
   /// The step's keyword.
   public var keyword: Located<String>
   /// The keyword and its value.
   public var range: SourceRange
 
+  /// A step of `kind` written with `keyword`, spanning `range`.
   public init(_ kind: Kind, keyword: Located<String>, range: SourceRange) {
     self.kind = kind
     self.keyword = keyword
@@ -52,6 +55,7 @@ extension [Step] {
 
 /// One event a `when` step sends.
 public struct EventStep: Sendable, Hashable {
+  /// What the event is: a named event, a tap, an alert action, a URL, a tab or a response.
   public enum Kind: Sendable, Hashable {
     /// An event the view sends, such as `login`, with its arguments.
     case event(Located<String>, arguments: [Assignment])
@@ -82,9 +86,12 @@ public struct EventStep: Sendable, Hashable {
     }
   }
 
+  /// The event sent, with its values.
   public var kind: Kind
+  /// The event as written in the `when` list.
   public var range: SourceRange
 
+  /// An event of `kind`, written at `range`.
   public init(_ kind: Kind, range: SourceRange) {
     self.kind = kind
     self.range = range
@@ -93,6 +100,7 @@ public struct EventStep: Sendable, Hashable {
 
 /// What `tap:` can tap in the navigation bar.
 public enum TapTarget: String, Sendable, Hashable, CaseIterable {
+  /// The left or right bar button, or the system back button.
   case left, right, back
 }
 
@@ -104,6 +112,8 @@ public enum TapTarget: String, Sendable, Hashable, CaseIterable {
 /// event names, so they stay free: their steps take a single value, where an event's
 /// arguments are a mapping (`{ open: { item: 3 } }` sends the event `open`).
 public enum EventKeyword: String, Sendable, Hashable, CaseIterable {
+  /// Each keyword as written; `alert` taps an alert action, `complete` and `fail` resolve a
+  /// pending request.
   case tap, alert, open, tab, complete, fail
 
   /// Whether no event may be named like this keyword.

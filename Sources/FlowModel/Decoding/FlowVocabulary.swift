@@ -5,6 +5,8 @@
 public enum FlowVocabulary {
   /// A kind of mapping in a flow file whose keys are fixed.
   public enum Place: String, CaseIterable, Sendable {
+    /// The file's top level, a screen, its `navBar`, a bar button, an alert, an alert action,
+    /// a request, a tab, and a deep link of `links:`.
     case flowFile, screen, navigationBar, barButton, alert, alertAction, request, tab, link
   }
 

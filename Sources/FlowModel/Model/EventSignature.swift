@@ -17,7 +17,9 @@ public struct EventSignature: Sendable, Hashable {
   /// An argument and its type; an argument passed on as two types is a checker error, and
   /// the first is kept.
   public struct Argument: Sendable, Hashable {
+    /// The argument's name, without its `$`.
     public var name: String
+    /// The type the app must send the argument as.
     public var type: ValueType
   }
 }

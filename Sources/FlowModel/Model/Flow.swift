@@ -40,6 +40,8 @@ public struct Flow: Sendable {
   private var tabIndex: [String: Int]
   private var requestIndex: [String: Int]
 
+  /// A flow as decoded from `file`; it indexes its screens, alerts, state, tabs and requests
+  /// by name, the first of several of the same name winning.
   public init(
     name: Located<String>, file: String, state: [StateVariable], start: Operation?,
     tabs: [Tab] = [], links: [DeepLink] = [], handlers: [EventHandler] = [],
@@ -119,9 +121,12 @@ public struct Flow: Sendable {
 /// `use: { ViewBCoordinator: view-b.yaml }`: a child flow's name here and its file, relative
 /// to this flow's file.
 public struct FlowUse: Sendable {
+  /// The child flow's name here, by which `start:` starts it, such as `ViewBCoordinator`.
   public var name: Located<String>
+  /// The child flow's file, relative to this flow's file (`view-b.yaml`).
   public var path: Located<String>
 
+  /// A `use:` entry naming the child flow in `path` as `name`.
   public init(name: Located<String>, path: Located<String>) {
     self.name = name
     self.path = path
@@ -130,9 +135,12 @@ public struct FlowUse: Sendable {
 
 /// A named value the flow keeps, with its default; a test's `given` overrides it.
 public struct StateVariable: Sendable, Hashable {
+  /// The state's name, its key under `state:`, which `set:` writes and `$name` reads.
   public var name: Located<String>
+  /// The default the state holds when the flow starts; its type is the state's type.
   public var initialValue: Located<Value>
 
+  /// A state variable `name` starting at `initialValue`.
   public init(name: Located<String>, initialValue: Located<Value>) {
     self.name = name
     self.initialValue = initialValue

@@ -47,12 +47,14 @@ public struct Operation: Sendable {
     case sequence([Operation])
   }
 
+  /// What the operation does, with its targets and values.
   public var kind: Kind
   /// The operation's `animated:` flag, when written; the UIKit default applies otherwise.
   public var animated: Located<Bool>?
   /// The operation's keyword (`push`, `if`, …) or, for a list, its first item.
   public var range: SourceRange
 
+  /// An operation of `kind` written at `range`, with its `animated:` flag if given.
   public init(_ kind: Kind, animated: Located<Bool>? = nil, range: SourceRange) {
     self.kind = kind
     self.animated = animated
@@ -101,6 +103,7 @@ public struct Operation: Sendable {
 /// Each call is also the keyword of the operation that makes it (`push: Screen`), so the
 /// operation keywords, the keys of `calls:` and the log's names all come from this list.
 public enum NavigationCall: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+  /// Each call by its keyword; see `Operation.Kind` for the UIKit call each stands for.
   case setRoot, push, pop, popToRoot, reset, present, dismiss, select
 
   /// UIKit's (and flowspec's) default for `animated`: replacing the stack and selecting a
@@ -140,6 +143,7 @@ public enum NavigationCall: String, Sendable, Hashable, CaseIterable, CustomStri
     }
   }
 
+  /// The call's keyword, such as `push` or `popToRoot`.
   public var description: String { rawValue }
 }
 
@@ -147,9 +151,12 @@ public enum NavigationCall: String, Sendable, Hashable, CaseIterable, CustomStri
 /// route of `reset:`, a deep link or a tab's root (`{ ProductDetail: { id: 42 } }`), and, in
 /// an expectation, a stack entry to match (values checked where given).
 public struct ScreenTarget: Sendable, Hashable {
+  /// The name of the screen, as declared under `screens:`.
   public var screen: Located<String>
+  /// Values for the screen's parameters, by name; in an expectation, only these are checked.
   public var arguments: [Assignment]
 
+  /// The screen `screen` with `arguments` for its parameters.
   public init(screen: Located<String>, arguments: [Assignment] = []) {
     self.screen = screen
     self.arguments = arguments
@@ -158,9 +165,12 @@ public struct ScreenTarget: Sendable, Hashable {
 
 /// A request to start, with the values it is started with (`with:`).
 public struct RequestCall: Sendable, Hashable {
+  /// The name of the request to start, as declared under `requests:`.
   public var request: Located<String>
+  /// Values for the request's parameters, by name.
   public var arguments: [Assignment]
 
+  /// A call starting `request` with `arguments`.
   public init(request: Located<String>, arguments: [Assignment] = []) {
     self.request = request
     self.arguments = arguments
@@ -182,6 +192,7 @@ public struct FlowStart: Sendable {
   /// its own unless given.
   public var hasOwnStack: Located<Bool>?
 
+  /// A child flow start; by default on the current stack, with the child's own state.
   public init(
     flow: Located<String>, arguments: [Assignment] = [], presentation: Located<ModalStyle>? = nil,
     hasOwnStack: Located<Bool>? = nil
@@ -203,6 +214,7 @@ public struct RecordUpdate: Sendable {
   /// The fields written into each record that matches.
   public var changes: [Assignment]
 
+  /// A change of list `state`: records holding `match` get `changes`.
   public init(state: Located<String>, match: [Assignment], changes: [Assignment]) {
     self.state = state
     self.match = match
@@ -212,9 +224,12 @@ public struct RecordUpdate: Sendable {
 
 /// `{ finish: viewBDidFinish, with: { … } }`: the event a child flow sends its parent.
 public struct FlowFinish: Sendable {
+  /// The event the parent receives, which its `on:` handles.
   public var event: Located<String>
+  /// The values sent with the event, as its arguments.
   public var arguments: [Assignment]
 
+  /// A finish sending `event` to the parent with `arguments`.
   public init(event: Located<String>, arguments: [Assignment] = []) {
     self.event = event
     self.arguments = arguments
@@ -233,6 +248,7 @@ public struct Presentation: Sendable, Hashable {
   /// (`stack: true`), on which `push`, `pop` and `popToRoot` then act.
   public var hasNavigationStack: Located<Bool>?
 
+  /// A presentation of `target`; for a screen, a sheet with no stack of its own by default.
   public init(
     target: Located<String>, arguments: [Assignment] = [], style: Located<ModalStyle>? = nil,
     hasNavigationStack: Located<Bool>? = nil

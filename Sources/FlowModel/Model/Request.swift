@@ -4,6 +4,8 @@ public import FlowDiagnostics
 /// with `completeSuccessfullyWith(…)` and `completeWithError(at:)`: a request stays pending
 /// until a step completes or fails it, in any order.
 public struct Request: Sendable {
+  /// The request's name, its key under `requests:`, which `request:`, `complete` and `fail`
+  /// name it by.
   public var name: Located<String>
   /// The values a request is started with (`{ request: addFavourite, with: { … } }`), such
   /// as the restaurant whose favourite status is pending.
@@ -16,6 +18,7 @@ public struct Request: Sendable {
   /// The whole declaration.
   public var range: SourceRange
 
+  /// A request as declared, with its parameters and what each outcome does.
   public init(
     name: Located<String>, params: [Parameter], onSuccess: Operation?, onFailure: Operation?,
     range: SourceRange
@@ -40,6 +43,7 @@ public struct Request: Sendable {
 
 /// How a step resolves a pending request.
 public enum RequestOutcome: String, Sendable, Hashable, CaseIterable {
+  /// The request succeeded (`complete`) or failed (`fail`).
   case success, failure
 
   /// The step's keyword: `complete` or `fail`.

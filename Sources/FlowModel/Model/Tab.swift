@@ -3,6 +3,7 @@ public import FlowDiagnostics
 /// A tab of a `UITabBarController` (a SwiftUI `TabView`), with a navigation stack of its own
 /// that starts at its root screen.
 public struct Tab: Sendable {
+  /// The tab's name, its key under `tabs:`, by which `select`, `{ tab: … }` and links name it.
   public var name: Located<String>
   /// The tab bar item's title; the tab's name unless declared.
   public var title: Located<String>?
@@ -13,6 +14,7 @@ public struct Tab: Sendable {
   /// The whole declaration.
   public var range: SourceRange
 
+  /// A tab as declared, with its bar item's title and image and its root screen.
   public init(
     name: Located<String>, title: Located<String>?, image: Located<String>?, root: ScreenTarget,
     range: SourceRange
@@ -45,6 +47,8 @@ public struct DeepLink: Sendable {
   /// The whole declaration.
   public var range: SourceRange
 
+  /// A deep link as declared; it sets its routes at once, with the default animation, unless
+  /// told otherwise.
   public init(
     pattern: Located<String>, parsed: URLPattern?, tab: Located<String>?, routes: [ScreenTarget],
     isOneByOne: Bool = false, animated: Located<Bool>? = nil, range: SourceRange

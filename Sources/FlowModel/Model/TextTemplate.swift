@@ -4,11 +4,13 @@
 public struct TextTemplate: Sendable, Hashable {
   /// A run of text, or a value to insert.
   public enum Part: Sendable, Hashable {
+    /// Text shown as it is, with `{{` and `}}` already read as single braces.
     case text(String)
     /// A name, and its offset in Unicode scalars from the start of the text (at its `{`).
     case value(String, offset: Int)
   }
 
+  /// The text's runs and values, in order.
   public var parts: [Part]
 
   /// The names the text inserts, in order.

@@ -4,9 +4,12 @@
 public struct URLPattern: Sendable, Hashable {
   /// One segment of the pattern (the host counts as the first).
   public enum Part: Sendable, Hashable, CustomStringConvertible {
+    /// A segment the URL must spell exactly, such as `profile`.
     case literal(String)
+    /// `{name}`, which takes the whole segment the URL has there; holds the name alone.
     case variable(String)
 
+    /// The segment as written: `profile`, `{userID}`.
     public var description: String {
       switch self {
       case .literal(let text): text
@@ -17,7 +20,9 @@ public struct URLPattern: Sendable, Hashable {
 
   /// A query item the URL must carry: `key=value` or `key={variable}`.
   public struct QueryItem: Sendable, Hashable {
+    /// The query item's name, before the `=`.
     public var key: String
+    /// The value it must have, or the variable that takes its value.
     public var value: Part
   }
 
@@ -25,6 +30,7 @@ public struct URLPattern: Sendable, Hashable {
   public var scheme: String
   /// The host, then each path segment.
   public var parts: [Part]
+  /// The query items the URL must carry, in the order written; other items are ignored.
   public var query: [QueryItem]
 
   /// Every variable, in the order written.
@@ -136,12 +142,19 @@ public struct URLPattern: Sendable, Hashable {
 
 /// What is wrong with a URL pattern.
 public enum URLPatternError: Error, Sendable, Hashable, CustomStringConvertible {
+  /// No `scheme://` at the start, no host after it, an empty segment (`//`), or a brace
+  /// without its pair.
   case noScheme, noHost, emptySegment, unbalanced
+  /// A segment holding a variable and other text, such as `id{id}`; holds the segment.
   case partialVariable(String)
+  /// A `{…}` whose content is not a name; holds the content.
   case invalidVariable(String)
+  /// A variable named twice in the pattern.
   case repeatedVariable(String)
+  /// A query item that is not `key=value`, as written.
   case malformedQuery(String)
 
+  /// The problem as a message reads it: `'{id}' appears twice`.
   public var description: String {
     switch self {
     case .noScheme: "it must start with a scheme, such as 'monapp://'"
@@ -160,8 +173,11 @@ public enum URLPatternError: Error, Sendable, Hashable, CustomStringConvertible 
 /// A URL as deep links read it: the scheme, the host and path segments (percent-decoded),
 /// and the query items.
 public struct LinkURL: Sendable, Hashable, CustomStringConvertible {
+  /// The scheme, lowercased (`monapp`).
   public var scheme: String
+  /// The host, then each path segment, percent-decoded.
   public var parts: [String]
+  /// The query items by name, percent-decoded; the first wins when a name repeats.
   public var query: [String: String]
   /// The URL as given.
   public var text: String
@@ -191,6 +207,7 @@ public struct LinkURL: Sendable, Hashable, CustomStringConvertible {
       ? [] : rest.split(separator: "/", omittingEmptySubsequences: false).map(Self.percentDecoded)
   }
 
+  /// The URL as given, such as `monapp://product/42`.
   public var description: String { text }
 
   /// `%20` → space; a malformed escape is kept as written.

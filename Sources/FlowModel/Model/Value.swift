@@ -3,8 +3,11 @@ import FlowDiagnostics
 /// A state, parameter or argument value: a flag, a whole number, text, a record of those
 /// by field name, or a list of any of them.
 public enum Value: Hashable, Sendable, CustomStringConvertible {
+  /// A flag: `true` or `false`.
   case bool(Bool)
+  /// A whole number, such as `42`.
   case int(Int)
+  /// Text, such as `KFC`.
   case string(String)
   /// A list of values, as state can hold (`favourites: [KFC]`).
   case list([Value])
@@ -99,14 +102,18 @@ public enum Value: Hashable, Sendable, CustomStringConvertible {
 
 /// The type of a value, as written in `params:` declarations.
 public enum ValueType: String, Hashable, Sendable, CaseIterable, CustomStringConvertible {
+  /// A flag, `true` or `false`.
   case bool = "Bool"
+  /// A whole number.
   case int = "Int"
+  /// Text.
   case string = "String"
   /// A list of values; only state holds lists.
   case list = "List"
   /// A record of values by field name; only state holds records, in lists or alone.
   case record = "Record"
 
+  /// The type's name as written: `Bool`, `Int`, `String`, `List` or `Record`.
   public var description: String { rawValue }
 
   /// "a Bool", "an Int", "a String", "a list", as messages name the type.
@@ -134,10 +141,12 @@ public enum ValueType: String, Hashable, Sendable, CaseIterable, CustomStringCon
 
 /// A parameter's declared type: `String`, `Int` or `Bool`, optionally followed by `?`.
 public struct ParameterType: Hashable, Sendable, CustomStringConvertible {
+  /// The type without its `?`: `Int` for `Int?`.
   public var base: ValueType
   /// Whether the parameter may be left out (`Int?`); it then has no value.
   public var isOptional: Bool
 
+  /// The type `base`, followed by `?` when `isOptional`.
   public init(_ base: ValueType, isOptional: Bool = false) {
     self.base = base
     self.isOptional = isOptional
@@ -161,12 +170,15 @@ public struct ParameterType: Hashable, Sendable, CustomStringConvertible {
 /// A value as written in an operation or step: a literal, or `$name`, which reads the
 /// current event's argument, the current screen's parameter or the state of that name.
 public enum ValueExpression: Hashable, Sendable, CustomStringConvertible {
+  /// A value written as it is, such as `42` or `KFC`.
   case literal(Value)
+  /// `$name`, holding the name without its `$`.
   case reference(String)
   /// A record whose fields read values where the record is made: `{ title: $title,
   /// isCompleted: false }` (a record of literals only is a literal).
   case record([String: ValueExpression])
 
+  /// The expression as YAML would spell it: `42`, `"KFC"`, `$title`, `{ title: $title }`.
   public var description: String {
     switch self {
     case .literal(let value): value.description
@@ -200,9 +212,12 @@ public enum ValueExpression: Hashable, Sendable, CustomStringConvertible {
 
 /// `name: value`, as in `set:`, `given:` and `with:`.
 public struct Assignment: Hashable, Sendable {
+  /// The key before the colon: the state, parameter or record field it names.
   public var name: Located<String>
+  /// The value given it, a literal or a `$name` reference.
   public var value: Located<ValueExpression>
 
+  /// The assignment `name: value`.
   public init(name: Located<String>, value: Located<ValueExpression>) {
     self.name = name
     self.value = value
