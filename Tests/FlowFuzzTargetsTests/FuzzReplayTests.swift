@@ -75,9 +75,10 @@ struct FuzzReplayTests {
   @Test("the seed corpus runs through every target", arguments: FuzzTarget.allCases)
   func seeds(target: FuzzTarget) throws {
     // What .ci/fuzz seeds the fuzzers with: the frozen flows, the hostile ones, the findings.
-    let seeds = ["/Tests/Fixtures", "/Tests/FlowGeneratorTests/Fixtures"].flatMap {
-      inputs(below: Self.root + $0)
-    } + inputs(below: Self.findingsFolder)
+    let seeds =
+      ["/Tests/Fixtures", "/Tests/FlowGeneratorTests/Fixtures"].flatMap {
+        inputs(below: Self.root + $0)
+      } + inputs(below: Self.findingsFolder)
     #expect(seeds.count > 10)
     #expect(Self.programs.count >= 5, "every fixture flow but those with errors runs")
     for file in seeds {

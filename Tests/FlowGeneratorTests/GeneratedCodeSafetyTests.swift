@@ -9,7 +9,8 @@ import Testing
 /// The hostile flows of `Fixtures/hostile/generator/`: each passes `flowc check`, and each
 /// once steered the Swift generated from it (a comment ended at a carriage return, a raw
 /// string ended at `"""#` before a combining mark, a link pattern's line break made code).
-private let hostileFolder = repositoryRoot() + "/Tests/FlowGeneratorTests/Fixtures/hostile/generator"
+private let hostileFolder =
+  repositoryRoot() + "/Tests/FlowGeneratorTests/Fixtures/hostile/generator"
 private let hostileFlows =
   ((try? FileManager.default.contentsOfDirectory(atPath: hostileFolder)) ?? [])
   .filter { $0.hasSuffix(".yaml") }.sorted()
