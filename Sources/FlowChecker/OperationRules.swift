@@ -46,7 +46,7 @@ extension Checker {
   ) {
     switch operation.kind {
     case .setRoot(let target), .push(let target):
-      let keyword = operation.call?.rawValue ?? "push"
+      let keyword = operation.call?.name ?? "push"
       if let screen = checkRoute(target, keyword: keyword, origin: origin) {
         targets.screens.append(screen)
       }

@@ -39,7 +39,7 @@ public struct NavigationLogEntry: Sendable, Hashable, CustomStringConvertible {
 
   /// `push(Onboarding, animated: true)`, `pop(animated: true) — no change: …`.
   public var description: String {
-    let name = call?.rawValue ?? event ?? "alertAction"
+    let name = call?.name ?? event ?? "alertAction"
     var arguments =
       call == .reset ? "[" + targets.joined(separator: ", ") + "]" : targets.joined(separator: ", ")
     if let call, call != .select {

@@ -245,7 +245,7 @@ public struct FlowGraph: Sendable {
     let edge: (to: Node.ID?, operation: String, animated: Bool?)
     switch operation.kind {
     case .setRoot(let target), .push(let target):
-      edge = (scope.screen(target.screen.value), operation.call!.rawValue, operation.isAnimated)
+      edge = (scope.screen(target.screen.value), operation.call!.name, operation.isAnimated)
     case .reset(let routes):
       edge = (routes.last.map { scope.screen($0.screen.value) }, "reset", operation.isAnimated)
     case .select(let tab):
@@ -253,7 +253,7 @@ public struct FlowGraph: Sendable {
     case .present(let presentation):
       edge = (scope.presented(presentation.target.value), "present", operation.isAnimated)
     case .pop, .popToRoot, .dismiss:
-      edge = (nil, operation.call!.rawValue, operation.isAnimated)
+      edge = (nil, operation.call!.name, operation.isAnimated)
     case .request(let call):
       edge = (scope.request(call.request.value), "request", nil)
     case .startFlow(let start):

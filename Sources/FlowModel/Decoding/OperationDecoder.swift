@@ -34,20 +34,8 @@ enum OperationKeyword: Hashable {
     self = found
   }
 
-  var rawValue: String {
-    switch self {
-    case .call(let call): call.rawValue
-    case .set: "set"
-    case .add: "add"
-    case .append: "append"
-    case .remove: "remove"
-    case .update: "update"
-    case .request: "request"
-    case .start: "start"
-    case .finish: "finish"
-    case .if: "if"
-    }
-  }
+  /// The keyword as a flow spells it, from the one spelling in `name`.
+  var rawValue: String { name.description }
 
   /// The keyword as a literal, for comparing keys as bytes.
   var name: StaticString {

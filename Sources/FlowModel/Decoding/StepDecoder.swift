@@ -284,7 +284,7 @@ extension ModelDecoder {
   private mutating func callCounts(_ node: YAMLNode) -> [CallCount]? {
     guard let fields = mapping(node, "'calls'", allowed: Self.callKeys) else { return nil }
     return fields.entries.compactMap { pair in
-      guard let name = pair.keyText, let call = NavigationCall(rawValue: name),
+      guard let name = pair.keyText, let call = NavigationCall(name: name),
         let count = int(pair.value, "a call count")
       else { return nil }
       return CallCount(call: Located(call, at: pair.key.range), count: count)

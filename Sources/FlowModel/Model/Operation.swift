@@ -102,7 +102,9 @@ public struct Operation: Sendable {
 ///
 /// Each call is also the keyword of the operation that makes it (`push: Screen`), so the
 /// operation keywords, the keys of `calls:` and the log's names all come from this list.
-public enum NavigationCall: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+/// Its raw value is the call's position in the list, and its name is spelt once, in
+/// `keyword`: `name`, `description` and `init?(name:)` derive from it.
+public enum NavigationCall: Int, Sendable, Hashable, CaseIterable, CustomStringConvertible {
   /// Each call by its keyword; see `Operation.Kind` for the UIKit call each stands for.
   case setRoot, push, pop, popToRoot, reset, present, dismiss, select
 
@@ -130,21 +132,18 @@ public enum NavigationCall: String, Sendable, Hashable, CaseIterable, CustomStri
   }
 
   /// The call's position in `allCases`, for counting without hashing.
-  public var ordinal: Int {
-    switch self {
-    case .setRoot: 0
-    case .push: 1
-    case .pop: 2
-    case .popToRoot: 3
-    case .reset: 4
-    case .present: 5
-    case .dismiss: 6
-    case .select: 7
-    }
+  public var ordinal: Int { rawValue }
+
+  /// The call's name, as a flow spells it: `push`, `popToRoot`.
+  public var name: String { keyword.description }
+
+  /// The call a flow spells `name`, if any.
+  public init?(name: String) {
+    guard let call = Self.allCases.first(where: { $0.name == name }) else { return nil }
+    self = call
   }
 
-  /// The call's keyword, such as `push` or `popToRoot`.
-  public var description: String { rawValue }
+  public var description: String { name }
 }
 
 /// A screen with values for its parameters: what `push` and `setRoot` show (`with:`), a
