@@ -143,6 +143,7 @@ public enum NavigationCall: Int, Sendable, Hashable, CaseIterable, CustomStringC
     self = call
   }
 
+  /// The call's name, `push`, as the log and messages print it.
   public var description: String { name }
 }
 
