@@ -121,10 +121,10 @@ enum StepReport {
   private static func presented(_ item: PresentedItem?) -> JSONValue {
     switch item {
     case nil: .null
-    case .alert(let name): .object([("kind", .string("alert")), ("name", .string(name))])
-    case .screen(let screen, let style):
+    case .alert(let alert): .object([("kind", .string("alert")), ("name", .string(alert.name))])
+    case .screen(let screen, let style, _):
       .object([
-        ("kind", .string(style.rawValue)), ("name", .string(screen.name)),
+        ("kind", .string(style?.rawValue ?? "screen")), ("name", .string(screen.name)),
         ("values", values(screen)),
       ])
     }

@@ -21,7 +21,7 @@ extension Observation {
   }
 }
 
-extension PresentationObservation {
+extension PresentedItem {
   fileprivate var isUnnamedAlert: Bool {
     if case .alert(let alert) = self { alert.name.isEmpty } else { false }
   }

@@ -10,7 +10,7 @@ public struct Observation: Sendable {
   /// The tab bar, for a flow with tabs.
   public var tabs: TabsObservation?
   /// What is presented, bottom first (a sheet, then an alert over it); empty for nothing.
-  public var presentations: [PresentationObservation]?
+  public var presentations: [PresentedItem]?
   /// The `animated` flag of the last navigation call.
   public var lastAnimated: Bool?
   /// The visible screen's navigation bar.
@@ -28,7 +28,7 @@ public struct Observation: Sendable {
   /// Creates an observation of the parts given; a part left `nil` is not observed.
   public init(
     stack: [ScreenInstance]? = nil, tabs: TabsObservation? = nil,
-    presentations: [PresentationObservation]? = nil, lastAnimated: Bool? = nil,
+    presentations: [PresentedItem]? = nil, lastAnimated: Bool? = nil,
     navigationBar: ResolvedNavigationBar? = nil, calls: [CallObservation]? = nil,
     state: [String: Value] = [:], pendingRequests: [ScreenInstance]? = nil,
     isComplete: Bool = false
@@ -45,7 +45,7 @@ public struct Observation: Sendable {
   }
 
   /// What is presented on top, if anything (`nil` inside when nothing is).
-  var topPresentation: PresentationObservation?? {
+  var topPresentation: PresentedItem?? {
     presentations.map { $0.last }
   }
 }
@@ -61,31 +61,6 @@ public struct TabsObservation: Sendable, Hashable {
   public init(selected: String, stacks: [String: [ScreenInstance]]) {
     self.selected = selected
     self.stacks = stacks
-  }
-}
-
-/// Something presented: an alert with what it shows, or a screen (with its own stack when it
-/// has one).
-public enum PresentationObservation: Sendable, Hashable, CustomStringConvertible {
-  /// A presented alert, with the title, message and actions it shows.
-  case alert(PresentedAlert)
-  /// The presented screen, its style when known, and its navigation stack when it has one.
-  case screen(ScreenInstance, ModalStyle?, stack: [ScreenInstance]?)
-
-  /// The alert's or screen's name.
-  public var name: String {
-    switch self {
-    case .alert(let alert): alert.name
-    case .screen(let screen, _, _): screen.name
-    }
-  }
-
-  /// `alert Logout`, or the screen after its style when known: `sheet Settings`.
-  public var description: String {
-    switch self {
-    case .alert(let alert): "alert \(alert.name)"
-    case .screen(let screen, let style, _): (style.map { $0.rawValue + " " } ?? "") + "\(screen)"
-    }
   }
 }
 
@@ -117,20 +92,7 @@ extension Navigator {
           stacks: Dictionary(
             uniqueKeysWithValues: program.tabNames.map { ($0, stack(ofTab: $0) ?? []) }))
       },
-      presentations: presentations.enumerated().map { index, item in
-        switch item {
-        case .alert(let name):
-          // Nothing is presented over an alert: it is the top one, the one `alert` shows.
-          return .alert(
-            alert
-              ?? PresentedAlert(name: name, style: .alert, title: nil, message: nil, actions: []))
-        case .screen(let screen, let style):
-          let isTopScreen = !presentations[(index + 1)...].contains {
-            if case .screen = $0 { true } else { false }
-          }
-          return .screen(screen, style, stack: isTopScreen ? presentedStack : nil)
-        }
-      },
+      presentations: presentations,
       lastAnimated: lastAnimated,
       navigationBar: navigationBar,
       calls: log.compactMap { entry in

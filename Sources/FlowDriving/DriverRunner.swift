@@ -157,7 +157,7 @@ struct AppRun {
     if let was = before.presentations, let now = after.presentations, was != now,
       !changes.contains(where: { $0.hasPrefix("presented ") })
     {
-      let text = { (items: [PresentationObservation]) in
+      let text = { (items: [PresentedItem]) in
         "[" + items.map(\.description).joined(separator: ", ") + "]"
       }
       changes.append("presented \(text(was)) → \(text(now))")

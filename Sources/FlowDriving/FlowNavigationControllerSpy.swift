@@ -193,7 +193,7 @@ open class FlowNavigationControllerSpy: UINavigationController, FlowAppSpy {
   /// above the root unless hidden or replaced by a left item), the calls in order.
   public func observation() -> Observation {
     let stack = viewControllers.map { naming.screen(of: $0) }
-    var presentations: [PresentationObservation] = []
+    var presentations: [PresentedItem] = []
     if let alert = presented as? UIAlertController {
       presentations = [.alert(naming.alert(alert))]
     } else if let navigation = presented as? UINavigationController {

@@ -174,7 +174,7 @@ public final class FlowSwiftUISpy: FlowAppSpy {
   public func observation() -> Observation {
     let alert = presentedAlert.map { alert in
       let content = alert.content()
-      return PresentationObservation.alert(
+      return PresentedItem.alert(
         PresentedAlert(
           name: "", style: .alert, title: content.title, message: content.message,
           actions: content.buttons.map { .init(title: $0.title, style: $0.role) }))

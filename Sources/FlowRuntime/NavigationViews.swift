@@ -46,27 +46,30 @@ public struct ScreenInstance: Sendable, Hashable, CustomStringConvertible {
   }
 }
 
-/// What is presented modally over the navigation stack.
+/// Something presented modally over the navigation stack: an alert with what it shows, or a
+/// screen (with its own stack when it has one). The interpreter's navigator and an app's test
+/// driver both describe what is presented with it; a driver leaves out what it cannot tell.
 public enum PresentedItem: Sendable, Hashable, CustomStringConvertible {
-  /// An alert or action sheet, by name.
-  case alert(String)
-  /// A screen, as a sheet or a full-screen cover.
-  case screen(ScreenInstance, ModalStyle)
+  /// A presented alert or action sheet, with the title, message and actions it shows.
+  case alert(PresentedAlert)
+  /// A presented screen; its modal style when known; its own navigation stack, root first,
+  /// when it has one and is the top presented screen (`nil` otherwise or when not observed).
+  case screen(ScreenInstance, ModalStyle?, stack: [ScreenInstance]?)
 
   /// The alert's or screen's name.
   public var name: String {
     switch self {
-    case .alert(let name): name
-    case .screen(let screen, _): screen.name
+    case .alert(let alert): alert.name
+    case .screen(let screen, _, _): screen.name
     }
   }
 
-  /// `alert Logout`, or the modal style and the screen: `sheet Settings`,
+  /// `alert Logout`, or the screen after its modal style when known: `sheet Settings`,
   /// `fullScreen Player(id: 7)`.
   public var description: String {
     switch self {
-    case .alert(let name): "alert \(name)"
-    case .screen(let screen, let style): "\(style.rawValue) \(screen)"
+    case .alert(let alert): "alert \(alert.name)"
+    case .screen(let screen, let style, _): (style.map { $0.rawValue + " " } ?? "") + "\(screen)"
     }
   }
 }

@@ -106,12 +106,19 @@ public struct Navigator: Sendable {
     presentations.last
   }
 
-  /// Everything presented, bottom first: a sheet, then an alert over it.
+  /// Everything presented, bottom first: a sheet, then an alert over it. An alert comes with
+  /// the text it shows; the top presented screen with its own stack when it has one.
   public var presentations: [PresentedItem] {
-    current.layers.map { layer in
-      switch layer {
-      case .alert(let index, _): .alert(program.alerts[index].contents.name)
-      case .screen(let modal): .screen(instance(modal.entries[0]), modal.style)
+    let topScreenLayer = current.topScreenLayer
+    return current.layers.indices.map { layer in
+      switch current.layers[layer] {
+      case .alert(let index, let text):
+        return .alert(alertContents(index, text))
+      case .screen(let modal):
+        let stack =
+          layer == topScreenLayer && modal.hasNavigation
+          ? modal.entries.map(instance) : nil
+        return .screen(instance(modal.entries[0]), modal.style, stack: stack)
       }
     }
   }
@@ -127,7 +134,11 @@ public struct Navigator: Sendable {
 
   /// The presented alert's title, message and actions, if an alert is on top.
   public var alert: PresentedAlert? {
-    guard let (index, text) = current.topAlert else { return nil }
+    current.topAlert.map { alertContents($0.index, $0.text) }
+  }
+
+  /// Alert `index` as declared, with the title and message it was presented with.
+  private func alertContents(_ index: Int, _ text: AlertText) -> PresentedAlert {
     var contents = program.alerts[index].contents
     contents.title = text.title
     contents.message = text.message

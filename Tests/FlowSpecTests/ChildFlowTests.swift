@@ -93,11 +93,11 @@ struct ChildFlowTests {
     var navigator = try Navigator(
       program: NavigationProgram(tree: try #require(document(single).validTree)))
     try navigator.send("compose")
-    #expect(navigator.presented == .screen(ScreenInstance(name: "Compose"), .sheet))
+    #expect(navigator.presented == .screen(ScreenInstance(name: "Compose"), .sheet, stack: nil))
     #expect(navigator.presentedStack == nil)
     #expect(navigator.log.last?.description == "present(Compose, animated: true)")
     try navigator.send("next")
-    #expect(navigator.presented == .screen(ScreenInstance(name: "Compose"), .sheet))
+    #expect(navigator.presented == .screen(ScreenInstance(name: "Compose"), .sheet, stack: nil))
     #expect(navigator.callCount(.push) == 1, "the push is logged")
     #expect(navigator.log.last?.description.contains("refused") == true, "\(navigator.log)")
     try navigator.send("close")
@@ -135,7 +135,11 @@ struct ChildFlowTests {
       program: NavigationProgram(tree: try #require(document().validTree)))
     try navigator.send(["compose", "next"])
     #expect(navigator.stack == ["Home"])
-    #expect(navigator.presented == .screen(ScreenInstance(name: "Compose"), .fullScreen))
+    #expect(
+      navigator.presented
+        == .screen(
+          ScreenInstance(name: "Compose"), .fullScreen,
+          stack: [ScreenInstance(name: "Compose"), ScreenInstance(name: "Step2")]))
     #expect(navigator.presentedStack?.map(\.name) == ["Compose", "Step2"])
     #expect(navigator.navigationBar?.showsBackButton == true)
     try navigator.send(.tap(.back))
