@@ -17,19 +17,19 @@ extension NavigationEvent {
         }
         .joined(separator: ", ") + " }"
     }
-    func pair(_ key: String, _ value: String) -> String {
-      braced ? "{ \(key): \(value) }" : "\(key): \(value)"
+    let keyword = self.keyword?.rawValue ?? ""
+    func pair(_ value: String) -> String {
+      braced ? "{ \(keyword): \(value) }" : "\(keyword): \(value)"
     }
     switch self {
     case .named(let name, let arguments) where !arguments.isEmpty:
       return "{ \(Value.yamlText(name)): \(values(arguments)) }"
     case .named(let name, _): return Value.yamlText(name)
-    case .tap(let target): return pair("tap", target.rawValue)
-    case .alertAction(let title): return pair("alert", Value.yamlText(title))
-    case .open(let url): return pair("open", braced ? Value.doubleQuoted(url) : url)
-    case .tab(let name): return pair("tab", Value.yamlText(name))
+    case .tap(let target): return pair(target.rawValue)
+    case .alertAction(let title): return pair(Value.yamlText(title))
+    case .open(let url): return pair(braced ? Value.doubleQuoted(url) : url)
+    case .tab(let name): return pair(Value.yamlText(name))
     case .complete(let request, let given, let index), .fail(let request, let given, let index):
-      let keyword = if case .complete = self { "complete" } else { "fail" }
       let request = Value.yamlText(request)
       var parts = ["\(keyword): \(request)"]
       if !given.isEmpty {
@@ -38,7 +38,7 @@ extension NavigationEvent {
         parts.append("with: { … }")
       }
       if index != 0 { parts.append("index: \(index)") }
-      return parts.count == 1 ? pair(keyword, request) : "{ " + parts.joined(separator: ", ") + " }"
+      return parts.count == 1 ? pair(request) : "{ " + parts.joined(separator: ", ") + " }"
     }
   }
 }

@@ -23,33 +23,40 @@ public enum NavigationEvent: Sendable, Hashable, CustomStringConvertible {
   /// An event without arguments.
   public static func event(_ name: String) -> NavigationEvent { .named(name) }
 
-  /// `login`, `login(info: "A")`, `tap right`, `alert Logout`, `open monapp://…`, `tab Search`.
-  public var description: String {
+  /// The checklist keyword that introduces this kind of event, `nil` for a named event: the
+  /// same one `EventStep.Kind.keyword` gives for the step that sends it.
+  public var keyword: EventKeyword? {
     switch self {
-    case .named(let name, let arguments) where arguments.isEmpty:
-      return name
-    case .named(let name, let arguments):
-      let list = arguments.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }
-      return "\(name)(\(list.joined(separator: ", ")))"
-    case .tap(let target):
-      return "tap \(target.rawValue)"
-    case .alertAction(let title):
-      return "alert \(title)"
-    case .open(let url):
-      return "open \(url)"
-    case .tab(let name):
-      return "tab \(name)"
-    case .complete(let request, let values, let index), .fail(let request, let values, let index):
-      let keyword = if case .complete = self { "complete" } else { "fail" }
-      var text = "\(keyword) \(request)"
-      if !values.isEmpty {
-        text +=
-          "("
-          + values.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }
-          .joined(separator: ", ") + ")"
-      }
-      return index == 0 ? text : text + " at \(index)"
+    case .named: nil
+    case .tap: .tap
+    case .alertAction: .alert
+    case .open: .open
+    case .tab: .tab
+    case .complete: .complete
+    case .fail: .fail
     }
+  }
+
+  /// `login`, `login(info: "A")`, `tap right`, `alert Logout`, `open monapp://…`, `tab Search`,
+  /// `complete load(restaurants: [KFC]) at 1`.
+  public var description: String {
+    func list(_ values: [String: Value]) -> String {
+      "("
+        + values.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }
+        .joined(separator: ", ") + ")"
+    }
+    let subject: String
+    switch self {
+    case .named(let name, let arguments):
+      return arguments.isEmpty ? name : name + list(arguments)
+    case .tap(let target): subject = target.rawValue
+    case .alertAction(let title): subject = title
+    case .open(let url): subject = url
+    case .tab(let name): subject = name
+    case .complete(let request, let values, let index), .fail(let request, let values, let index):
+      subject = request + (values.isEmpty ? "" : list(values)) + (index == 0 ? "" : " at \(index)")
+    }
+    return (keyword?.rawValue ?? "") + " " + subject
   }
 }
 

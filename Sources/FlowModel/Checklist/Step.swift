@@ -81,7 +81,7 @@ public struct EventStep: Sendable, Hashable {
       case .alertAction: .alert
       case .open: .open
       case .tab: .tab
-      case .respond(_, let outcome, _, _): outcome == .success ? .complete : .fail
+      case .respond(_, let outcome, _, _): outcome.eventKeyword
       }
     }
   }

@@ -46,6 +46,9 @@ public enum RequestOutcome: String, Sendable, Hashable, CaseIterable {
   /// The request succeeded (`complete`) or failed (`fail`).
   case success, failure
 
-  /// The step's keyword: `complete` or `fail`.
-  public var keyword: String { self == .success ? "complete" : "fail" }
+  /// The keyword of the step that resolves a request this way: `complete` or `fail`.
+  public var eventKeyword: EventKeyword { self == .success ? .complete : .fail }
+
+  /// The step's keyword as written: `complete` or `fail`.
+  public var keyword: String { eventKeyword.rawValue }
 }
