@@ -2,8 +2,9 @@ import FlowTestSupport
 import Foundation
 import Testing
 
-/// Every Swift snippet of the README, docs/ and the driver API's doc comments compiles
-/// against the library as it is, so the documentation cannot call what does not exist.
+/// Every Swift snippet of the README, docs/, the DocC articles and the driver API's doc
+/// comments compiles against the library as it is, so the documentation cannot call what
+/// does not exist.
 @Suite("The documentation's Swift compiles")
 struct DocumentationSnippetTests {
   /// A snippet and where it is.
@@ -17,7 +18,8 @@ struct DocumentationSnippetTests {
   }
 
   static let root = repositoryRoot()
-  static let documents = ["README.md"] + markdownFiles(in: "docs")
+  static let documents =
+    ["README.md"] + markdownFiles(in: "docs") + markdownFiles(in: "Sources/FlowSpec/FlowSpec.docc")
   /// The files whose doc comments teach the driver API.
   static let driverAPI = swiftFiles(in: "Sources/FlowDriving")
 
@@ -109,6 +111,8 @@ struct DocumentationSnippetTests {
   func found() throws {
     let snippets = try Self.allSnippets()
     #expect(snippets.filter { $0.file == "README.md" }.count >= 4)
+    #expect(snippets.contains { $0.file.hasSuffix("WritingAFlow.md") })
+    #expect(snippets.contains { $0.file.hasSuffix("BindingAnApp.md") })
     #expect(snippets.contains { $0.file.hasSuffix("FlowAppDriver.swift") })
     #expect(snippets.contains { $0.isGeneratedExcerpt })
   }
