@@ -73,8 +73,9 @@ struct DocumentationSnippetTests {
   }
 
   /// The events protocols of the example flows, as the plugin writes them: what a snippet
-  /// binding an example app conforms to. The suite after them names its driver, which a
-  /// snippet may not define, so it is left out.
+  /// binding an example app conforms to. They are read from the flows' frozen copies under
+  /// Tests/Fixtures, so that editing an example fails only its own tests. The suite after
+  /// them names its driver, which a snippet may not define, so it is left out.
   static func eventSurfaces(in folder: TemporaryFolder) throws -> String {
     var surfaces = ""
     for (flow, driver) in [
@@ -82,7 +83,7 @@ struct DocumentationSnippetTests {
     ] {
       let output = folder.path + "/\(flow).swift"
       let result = flowc([
-        "gen", root + "/flows/\(flow).yaml", "--output-file", output, "--driver", driver,
+        "gen", root + "/Tests/Fixtures/\(flow).yaml", "--output-file", output, "--driver", driver,
       ])
       #expect(result.status == 0, "\(result)")
       let text = try String(contentsOfFile: output, encoding: .utf8)
@@ -139,7 +140,7 @@ struct DocumentationSnippetTests {
     let folder = try TemporaryFolder()
     let output = folder.path + "/NavigationServiceChecklist.swift"
     let result = flowc([
-      "gen", Self.root + "/flows/navigation-service.yaml", "--output-file", output,
+      "gen", Self.root + "/Tests/Fixtures/navigation-service.yaml", "--output-file", output,
     ])
     #expect(result.status == 0, "\(result)")
     let generated = try String(contentsOfFile: output, encoding: .utf8)
