@@ -28,59 +28,61 @@ extension DiagnosticMessage {
 }
 
 extension Checker {
-  /// Each `start` names a flow of `use:`, gives its state values of the right types, and
-  /// the parent hears every event the child finishes with.
-  func checkChildFlows() {
-    var started: Set<String> = []
-    forEachOperationWithOrigin { operation, origin in
-      guard case .startFlow(let start) = operation.kind else { return }
-      started.insert(start.flow.value)
-      guard let index = tree.child(start.flow.value, of: 0) else {
-        // A flow the file uses but that could not be read: reported where it is used.
-        if flow.uses.contains(where: { $0.name.value == start.flow.value }) { return }
-        reportUnknown(
-          .unknownFlow(start.flow.value, uses: flow.uses.map(\.name.value)), name: start.flow,
-          candidates: flow.uses.map(\.name))
-        return
-      }
-      let child = tree.flows[index]
-      if start.presentation != nil, let stack = start.hasOwnStack, !stack.value {
-        // The child's first screen, set or pushed, is what is presented; a push after it
-        // has no navigation controller to go on.
-        var shown = false
-        child.start?.visit { operation in
-          switch operation.kind {
-          case .setRoot, .reset: shown = true
-          case .push(let target) where shown:
-            sink.report(
-              .pushInStacklessChild(
-                child.name.value, screen: target.screen.value,
-                at: "\(child.file):\(operation.range.start)"),
-              at: stack.range)
-          case .push: shown = true
-          default: break
-          }
+  /// A `start` names a flow of `use:`, gives its state values of the right types, and the
+  /// parent hears every event the child finishes with.
+  func checkStart(_ start: FlowStart, origin: OperationOrigin) {
+    guard let index = tree.child(start.flow.value, of: 0) else {
+      // A flow the file uses but that could not be read: reported where it is used.
+      if flow.uses.contains(where: { $0.name.value == start.flow.value }) { return }
+      reportUnknown(
+        .unknownFlow(start.flow.value, uses: flow.uses.map(\.name.value)), name: start.flow,
+        candidates: flow.uses.map(\.name))
+      return
+    }
+    let child = tree.flows[index]
+    if start.presentation != nil, let stack = start.hasOwnStack, !stack.value {
+      // The child's first screen, set or pushed, is what is presented; a push after it
+      // has no navigation controller to go on.
+      var shown = false
+      child.start?.visit { operation in
+        switch operation.kind {
+        case .setRoot, .reset: shown = true
+        case .push(let target) where shown:
+          sink.report(
+            .pushInStacklessChild(
+              child.name.value, screen: target.screen.value,
+              at: "\(child.file):\(operation.range.start)"),
+            at: stack.range)
+        case .push: shown = true
+        default: break
         }
-      }
-      for assignment in start.arguments {
-        guard let variable = child.stateVariable(named: assignment.name.value) else {
-          reportUnknown(
-            .unknownState(assignment.name.value, "'start: \(start.flow.value)'"),
-            name: assignment.name, candidates: child.state.map(\.name))
-          continue
-        }
-        checkLiteralType(
-          assignment.value, expected: variable.initialValue.value.type,
-          subject: "state '\(variable.name.value)' of '\(child.name.value)'")
-      }
-      let starter = origin.screen.map { flow.screens[$0] }
-      for event in Self.finishEvents(of: child)
-      where starter?.handler(for: event) == nil && flow.handler(for: event) == nil {
-        sink.report(
-          .unheardFinish(event, child: child.name.value, starter: starter?.name.value),
-          at: start.flow.range)
       }
     }
+    for assignment in start.arguments {
+      guard let variable = child.stateVariable(named: assignment.name.value) else {
+        reportUnknown(
+          .unknownState(assignment.name.value, "'start: \(start.flow.value)'"),
+          name: assignment.name, candidates: child.state.map(\.name))
+        continue
+      }
+      checkLiteralType(
+        assignment.value, expected: variable.initialValue.value.type,
+        subject: "state '\(variable.name.value)' of '\(child.name.value)'")
+    }
+    let starter = origin.screen.map { flow.screens[$0] }
+    for event in Self.finishEvents(of: child)
+    where starter?.handler(for: event) == nil && flow.handler(for: event) == nil {
+      sink.report(
+        .unheardFinish(event, child: child.name.value, starter: starter?.name.value),
+        at: start.flow.range)
+    }
+  }
+
+  /// A flow in `use:` that no operation starts is dead code; `groups` are what the
+  /// operation rules gathered.
+  func checkUnusedFlows(started groups: [NavigationTargets]) {
+    guard !flow.uses.isEmpty else { return }
+    let started = Set(groups.flatMap(\.startedFlows))
     for use in flow.uses where !started.contains(use.name.value) {
       sink.report(.unusedFlow(use.name.value), at: use.name.range)
     }
@@ -137,31 +139,26 @@ extension DiagnosticMessage {
 
 extension Checker {
   /// A push from a screen that is only ever presented without a navigation stack is
-  /// certain to do nothing.
-  func checkPushesOnModals() {
-    var onStack = Set<String>()
-    var modalOnly = Set<String>()
-    for tab in flow.tabs { onStack.insert(tab.root.screen.value) }
-    for link in flow.links { onStack.formUnion(link.routes.map(\.screen.value)) }
-    forEachOperationWithOrigin { operation, _ in
-      switch operation.kind {
-      case .setRoot(let target), .push(let target): onStack.insert(target.screen.value)
-      case .reset(let routes): onStack.formUnion(routes.map(\.screen.value))
-      case .present(let presentation)
-      where flow.indexOfScreen(named: presentation.target.value) != nil:
-        if presentation.hasNavigationStack?.value == true {
-          onStack.insert(presentation.target.value)
-        } else {
-          modalOnly.insert(presentation.target.value)
-        }
-      default: break
+  /// certain to do nothing; `groups` are what the operation rules gathered.
+  func checkPushesOnModals(_ groups: [NavigationTargets]) {
+    var onStack = [Bool](repeating: false, count: flow.screens.count)
+    var stackless = onStack
+    for group in groups {
+      for screen in group.stackedScreens { onStack[screen] = true }
+      for screen in group.stacklessScreens { stackless[screen] = true }
+    }
+    guard stackless.contains(true) else { return }
+    for tab in flow.tabs {
+      if let screen = flow.indexOfScreen(named: tab.root.screen.value) { onStack[screen] = true }
+    }
+    for link in flow.links {
+      for route in link.routes {
+        if let screen = flow.indexOfScreen(named: route.screen.value) { onStack[screen] = true }
       }
     }
-    forEachOperationWithOrigin { operation, origin in
-      guard case .push = operation.kind, let index = origin.screen else { return }
-      let name = flow.screens[index].name.value
-      if modalOnly.contains(name), !onStack.contains(name) {
-        sink.report(.pushOnModalWithoutStack(name), at: operation.range)
+    for group in groups {
+      for (range, screen) in group.pushes where stackless[screen] && !onStack[screen] {
+        sink.report(.pushOnModalWithoutStack(flow.screens[screen].name.value), at: range)
       }
     }
   }

@@ -21,6 +21,7 @@ public enum FlowChecker {
     checker.checkNames()
     let screenTargets = checker.checkScreens()
     let outsideScreens = checker.checkOperationsOutsideScreens()
+    let everyOperation = screenTargets + outsideScreens.all
     var entryTargets = outsideScreens.start
     for targets in [checker.checkTabs(), checker.checkLinks(), outsideScreens.flowEvents] {
       entryTargets.screens += targets.screens
@@ -29,14 +30,14 @@ public enum FlowChecker {
     }
     checker.checkAlerts()
     checker.checkRequests(screenTargets: screenTargets, outside: outsideScreens)
-    checker.checkTexts()
+    checker.checkTexts(presentedFrom: everyOperation)
     if !afterDecodingErrors {
       checker.checkReachability(
         screenTargets: screenTargets, startTargets: entryTargets,
         alertTargets: outsideScreens.alerts, requestTargets: outsideScreens.requests)
     }
-    checker.checkChildFlows()
-    checker.checkPushesOnModals()
+    checker.checkUnusedFlows(started: everyOperation)
+    checker.checkPushesOnModals(everyOperation)
     checker.checkChecklist()
     return checker.sink.diagnostics.sortedByLocation()
   }

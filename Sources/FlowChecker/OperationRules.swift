@@ -44,16 +44,22 @@ extension Checker {
   private func check(
     _ operation: Operation, origin: OperationOrigin, showing targets: inout NavigationTargets
   ) {
+    checkTexts(writtenBy: operation, origin: origin)
     switch operation.kind {
     case .setRoot(let target), .push(let target):
       let keyword = operation.call?.name ?? "push"
       if let screen = checkRoute(target, keyword: keyword, origin: origin) {
         targets.screens.append(screen)
+        targets.stackedScreens.append(screen)
+      }
+      if case .push = operation.kind, let screen = origin.screen {
+        targets.pushes.append((operation.range, screen))
       }
     case .reset(let routes):
       for route in routes {
         if let screen = checkRoute(route, keyword: "reset", origin: origin) {
           targets.screens.append(screen)
+          targets.stackedScreens.append(screen)
         }
       }
     case .select(let tab):
@@ -62,11 +68,16 @@ extension Checker {
       let target = presentation.target
       if let screen = flow.indexOfScreen(named: target.value) {
         targets.screens.append(screen)
+        if presentation.hasNavigationStack?.value == true {
+          targets.stackedScreens.append(screen)
+        } else {
+          targets.stacklessScreens.append(screen)
+        }
         checkArguments(
           presentation.arguments, params: flow.screens[screen].params, owner: "screen",
           at: target, origin: origin)
       } else if let alert = flow.indexOfAlert(named: target.value) {
-        targets.alerts.append(alert)
+        targets.alerts.append((alert, origin))
         if let style = presentation.style {
           sink.report(.styleOnAlert(target.value), at: style.range)
         }
@@ -122,7 +133,9 @@ extension Checker {
         call.arguments, params: flow.requests[request].params, owner: "request",
         at: call.request, origin: origin)
     case .startFlow(let start):
-      // The child's own names are checked in checkChildFlows; values read here must exist.
+      targets.startedFlows.append(start.flow.value)
+      checkStart(start, origin: origin)
+      // Values read here must exist in the parent.
       for argument in start.arguments {
         if case .reference(let name) = argument.value.value,
           case .unresolved(let context) = resolution(of: name, origin: origin)
@@ -414,4 +427,7 @@ struct OutsideScreens: Sendable {
   var alerts: [NavigationTargets] = []
   var flowEvents = NavigationTargets()
   var requests: [NavigationTargets] = []
+
+  /// Every group, for the rules that read what all operations do.
+  var all: [NavigationTargets] { [start, flowEvents] + alerts + requests }
 }

@@ -1,13 +1,26 @@
 import FlowDiagnostics
 import FlowModel
 
-/// The screens and alerts a group of operations shows, as indices into the flow; the
-/// operation rules add what each operation shows as they resolve its name.
+/// What a group of operations shows and does, as indices into the flow. The operation rules
+/// add each operation's part as they check it, so the rules over the whole flow
+/// (reachability, texts in alerts, pushes on modals, child flows used) read these instead of
+/// walking every operation again.
 struct NavigationTargets: Sendable {
+  /// Screens set as root, pushed, reset to or presented.
   var screens: [Int] = []
-  var alerts: [Int] = []
+  /// Alerts presented, each with where the presenting operation is written.
+  var alerts: [(index: Int, origin: OperationOrigin)] = []
   /// Requests started: their outcomes' targets are reached through them.
   var requests: [Int] = []
+  /// Screens put on a navigation stack: set as root, pushed, reset to, or presented with a
+  /// stack of their own.
+  var stackedScreens: [Int] = []
+  /// Screens presented without a stack of their own.
+  var stacklessScreens: [Int] = []
+  /// Each push written in a screen's own operations: where, and that screen.
+  var pushes: [(range: SourceRange, screen: Int)] = []
+  /// The names of the child flows started.
+  var startedFlows: [String] = []
 }
 
 extension Checker {
@@ -24,7 +37,7 @@ extension Checker {
     var presented = [Bool](repeating: false, count: flow.alerts.count)
     for targetsOfOne in [screenTargets, alertTargets, requestTargets, [startTargets]] {
       for index in targetsOfOne.indices {
-        for alert in targetsOfOne[index].alerts { presented[alert] = true }
+        for alert in targetsOfOne[index].alerts { presented[alert.index] = true }
       }
     }
     for index in flow.alerts.indices where !presented[index] {
@@ -49,7 +62,7 @@ extension Checker {
         reachedScreens[screen] = true
         pendingScreens.append(screen)
       }
-      for alert in targets.alerts where !reachedAlerts[alert] {
+      for (alert, _) in targets.alerts where !reachedAlerts[alert] {
         reachedAlerts[alert] = true
         pendingAlerts.append(alert)
       }

@@ -15,26 +15,35 @@ extension Checker {
     }
   }
 
-  /// Text with values must name values that exist where it is shown or stored, and a
-  /// `$name` inside text, which is kept as written, is worth a word.
-  func checkTexts() {
+  /// Text with values must name values that exist where it is shown, and a `$name` inside
+  /// text, which is kept as written, is worth a word: a navigation bar's texts, and an
+  /// alert's, against every place that presents it (`presenters`, what the operation rules
+  /// gathered). Texts operations store are checked with them, by `checkTexts(writtenBy:)`.
+  func checkTexts(presentedFrom groups: [NavigationTargets]) {
     for (index, screen) in flow.screens.enumerated() {
       let bar = screen.navigationBar
       for text in [bar.title, bar.left?.title, bar.right?.title].compactMap({ $0 }) {
         checkText(text, origins: [.onEnter(screen: index)])
       }
     }
-    let presenters = alertPresenters()
+    guard !flow.alerts.isEmpty else { return }
+    var presenters = [[OperationOrigin]](repeating: [], count: flow.alerts.count)
+    for group in groups {
+      for (alert, origin) in group.alerts { presenters[alert].append(origin) }
+    }
     for (index, alert) in flow.alerts.enumerated() {
       for text in [alert.title, alert.message].compactMap({ $0 }) {
         checkText(text, origins: presenters[index], anyOrigin: true)
       }
     }
-    forEachOperationWithOrigin { operation, origin in
-      for assignment in operation.writtenValues {
-        guard case .literal(.string(let text)) = assignment.value.value else { continue }
-        checkText(Located(text, at: assignment.value.range), origins: [origin])
-      }
+  }
+
+  /// The texts one operation stores or passes on (not those of operations nested in it),
+  /// against the place it is written.
+  func checkTexts(writtenBy operation: Operation, origin: OperationOrigin) {
+    for assignment in operation.writtenValues {
+      guard case .literal(.string(let text)) = assignment.value.value else { continue }
+      checkText(Located(text, at: assignment.value.range), origins: [origin])
     }
   }
 
@@ -66,36 +75,6 @@ extension Checker {
       let context = unresolved.first ?? "state"
       sink.report(
         .unknownTextName(name, context), at: at(offset, name.unicodeScalars.count + 2))
-    }
-  }
-
-  /// Where each alert is presented from.
-  private func alertPresenters() -> [[OperationOrigin]] {
-    var presenters = [[OperationOrigin]](repeating: [], count: flow.alerts.count)
-    forEachOperationWithOrigin { operation, origin in
-      if case .present(let presentation) = operation.kind,
-        let alert = flow.indexOfAlert(named: presentation.target.value)
-      {
-        presenters[alert].append(origin)
-      }
-    }
-    return presenters
-  }
-
-  /// Every operation of the flow with where it is written.
-  func forEachOperationWithOrigin(_ body: (Operation, OperationOrigin) -> Void) {
-    flow.start?.visit { body($0, .start) }
-    for index in flow.screens.indices {
-      flow.forEachOperation(ofScreen: index, body)
-    }
-    for alert in flow.alerts {
-      for action in alert.actions { action.operation?.visit { body($0, .alertAction) } }
-    }
-    for handler in flow.handlers { handler.operation.visit { body($0, .flowEvent) } }
-    for (index, request) in flow.requests.enumerated() {
-      for outcome in RequestOutcome.allCases {
-        request.handler(for: outcome)?.visit { body($0, .request(index)) }
-      }
     }
   }
 }
