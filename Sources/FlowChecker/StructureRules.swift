@@ -65,6 +65,7 @@ extension Checker {
     }
     for handler in flow.screens[index].handlers {
       // `on: load.success` reads like a request's outcome, and is an event of that name.
+      guard handler.event.value.utf8.contains(UInt8(ascii: ".")) else { continue }
       let parts = handler.event.value.split(separator: ".")
       guard parts.count == 2,
         ["success", "failure", "onSuccess", "onFailure"].contains(String(parts[1]))

@@ -58,6 +58,10 @@ struct CompiledLink: Sendable {
 struct CompiledAlert: Sendable {
   var flow: Int
   var contents: PresentedAlert
+  /// The title and message read once as text with values, for presenting without reading
+  /// them again.
+  var title: TextTemplate?
+  var message: TextTemplate?
   /// Each action's handler; it notes the action's coverage target first.
   var actions: [Instruction]
 }

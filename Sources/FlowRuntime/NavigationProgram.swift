@@ -123,6 +123,8 @@ public final class NavigationProgram: Sendable {
             name: alert.name.value, style: alert.resolvedStyle, title: alert.title?.value,
             message: alert.message?.value,
             actions: alert.actions.map { .init(title: $0.title.value, style: $0.resolvedStyle) }),
+          title: alert.title.map { TextTemplate($0.value) },
+          message: alert.message.map { TextTemplate($0.value) },
           actions: alert.actions.map { action in
             compiler.compileHandler(
               action.operation, context: nil, kind: .alertAction,

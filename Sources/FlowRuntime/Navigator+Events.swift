@@ -62,7 +62,8 @@ extension Navigator {
     let visibleFlow = visibleEntry.map { program.screens[$0.screen].flow } ?? 0
     var context = ExecutionContext(source: .event(name), eventArguments: arguments)
     var flowHandler: Instruction?
-    for flow in Set([visibleFlow, 0]).sorted(by: >) where flowHandler == nil {
+    // The visible child flow's handler first, then the root flow's.
+    for flow in visibleFlow == 0 ? [0] : [visibleFlow, 0] where flowHandler == nil {
       if let event, let handler = program.flows[flow].handlers.instruction(for: event) {
         flowHandler = handler
         context.flow = flow

@@ -35,8 +35,8 @@ extension Navigator {
         record(.present, .alert(index), animated: animated, .alreadyPresenting(blocking))
       } else {
         let text = AlertText(
-          title: alert.contents.title.map { render($0, context) },
-          message: alert.contents.message.map { render($0, context) })
+          title: alert.title.map { render($0, context) },
+          message: alert.message.map { render($0, context) })
         current.layers.append(.alert(index, text))
         record(.present, .alert(index), animated: animated)
       }
@@ -427,8 +427,12 @@ extension Navigator {
   /// Display text (a title, an alert's message) with its `{name}` values inserted from the
   /// event, the screen, then the state; a name with no value stays as written.
   func render(_ text: String, _ context: ExecutionContext) -> String {
-    let template = TextTemplate(text)
-    guard template.hasValues else { return text }
+    render(TextTemplate(text), context)
+  }
+
+  /// Text read once as a template, with the values of `context` inserted.
+  func render(_ template: TextTemplate, _ context: ExecutionContext) -> String {
+    if template.parts.count == 1, case .text(let text) = template.parts[0] { return text }
     return template.render { name in lookup(name, context)?.text }
   }
 

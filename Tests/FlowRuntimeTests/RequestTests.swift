@@ -112,6 +112,28 @@ struct RequestTests {
     #expect(navigator.navigationBar?.title == "Café")
   }
 
+  @Test("doubled braces write one brace, in text with values and in text without")
+  func escapedBraces() throws {
+    var navigator = try Navigator(
+      flow: try TestFlows.flow(
+        TestFlows.header + """
+          state: { n: 2 }
+          on: { ask: { present: Plain }, count: { present: Counted } }
+          screens:
+            Home: { navBar: { title: "Set {{a}}" } }
+          alerts:
+            Plain: { title: "{{none}}", actions: [{ title: OK }] }
+            Counted: { title: "{{n}} is {n}", actions: [{ title: OK }] }
+
+          """))
+    #expect(navigator.navigationBar?.title == "Set {a}")
+    try navigator.send("ask")
+    #expect(navigator.alert?.title == "{none}")
+    try navigator.send(.alertAction("OK"))
+    try navigator.send("count")
+    #expect(navigator.alert?.title == "{n} is 2")
+  }
+
   @Test("steps complete and fail requests; 'pending' expects what still waits, with values")
   func steps() throws {
     let flow =
