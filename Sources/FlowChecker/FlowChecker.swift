@@ -30,7 +30,7 @@ public enum FlowChecker {
     }
     checker.checkAlerts()
     checker.checkRequests(screenTargets: screenTargets, outside: outsideScreens)
-    checker.checkTexts(presentedFrom: everyOperation)
+    checker.checkAlertTexts(presentedFrom: everyOperation)
     if !afterDecodingErrors {
       checker.checkReachability(
         screenTargets: screenTargets, startTargets: entryTargets,
@@ -137,6 +137,7 @@ struct Checker {
       makeState: { [tree] _ in Checker(flow: flow, tree: tree) },
       transform: { index, local in
         local.checkNavigationBar(ofScreen: index)
+        local.checkBarTexts(ofScreen: index)
         local.checkEventNames(ofScreen: index)
         return local.checkOperations(ofScreen: index)
       })
@@ -190,8 +191,9 @@ extension Flow {
   func forEachOperation(ofScreen index: Int, _ body: (Operation, OperationOrigin) -> Void) {
     screens[index].onEnter?.visit { body($0, .onEnter(screen: index)) }
     screens[index].onAppear?.visit { body($0, .onEnter(screen: index)) }
-    for handler in screens[index].handlers {
-      handler.operation.visit { body($0, .event(screen: index)) }
+    // By index: iterating the array would copy each handler out of it.
+    for handler in screens[index].handlers.indices {
+      screens[index].handlers[handler].operation.visit { body($0, .event(screen: index)) }
     }
   }
 }

@@ -16,16 +16,11 @@ extension Checker {
   }
 
   /// Text with values must name values that exist where it is shown, and a `$name` inside
-  /// text, which is kept as written, is worth a word: a navigation bar's texts, and an
-  /// alert's, against every place that presents it (`presenters`, what the operation rules
-  /// gathered). Texts operations store are checked with them, by `checkTexts(writtenBy:)`.
-  func checkTexts(presentedFrom groups: [NavigationTargets]) {
-    for (index, screen) in flow.screens.enumerated() {
-      let bar = screen.navigationBar
-      for text in [bar.title, bar.left?.title, bar.right?.title].compactMap({ $0 }) {
-        checkText(text, origins: [.onEnter(screen: index)])
-      }
-    }
+  /// text, which is kept as written, is worth a word. An alert's texts are checked against
+  /// every place that presents it (`groups`, what the operation rules gathered); a
+  /// navigation bar's by `checkBarTexts(ofScreen:)` and the texts operations store by
+  /// `checkTexts(writtenBy:)`, with the rules of one screen.
+  func checkAlertTexts(presentedFrom groups: [NavigationTargets]) {
     guard !flow.alerts.isEmpty else { return }
     var presenters = [[OperationOrigin]](repeating: [], count: flow.alerts.count)
     for group in groups {
@@ -35,6 +30,14 @@ extension Checker {
       for text in [alert.title, alert.message].compactMap({ $0 }) {
         checkText(text, origins: presenters[index], anyOrigin: true)
       }
+    }
+  }
+
+  /// A navigation bar's title and button titles, against the screen that shows them.
+  func checkBarTexts(ofScreen index: Int) {
+    let bar = flow.screens[index].navigationBar
+    for text in [bar.title, bar.left?.title, bar.right?.title] {
+      if let text { checkText(text, origins: [.onEnter(screen: index)]) }
     }
   }
 

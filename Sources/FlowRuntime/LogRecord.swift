@@ -1,18 +1,20 @@
 import FlowModel
 
 /// A compact log entry, turned into a `NavigationLogEntry` only when read, so a million
-/// events do not build a million arrays of strings.
+/// events do not build a million arrays of strings. The rare cases that carry text are
+/// boxed (`indirect`), so that every record stays small: 40 bytes, where boxing nothing
+/// took 80.
 struct LogRecord: Sendable {
   enum Outcome: Sendable {
     case performed
     case popAtRoot
     case popToRootAtRoot
     case nothingPresented
-    case alreadyPresenting(String)
+    indirect case alreadyPresenting(String)
     /// A URL that set nothing: no link matches it, or its values are not of their types.
-    case linkRefused(NavigationError)
+    indirect case linkRefused(NavigationError)
     /// A push on a presented screen that has no navigation controller, which UIKit ignores.
-    case noNavigationStack(String)
+    indirect case noNavigationStack(String)
   }
 
   /// What the record names.
@@ -24,11 +26,11 @@ struct LogRecord: Sendable {
     case alertAction(alert: Int, action: Int)
     case tab(Int)
     /// A URL the app was asked to open.
-    case url(String)
+    indirect case url(String)
     /// A request started (no outcome) or resolved, with its values.
-    case request(Int, [Value?], RequestOutcome?)
+    indirect case request(Int, [Value?], RequestOutcome?)
     /// A child flow started (no event), or finished with an event.
-    case flow(Int, String?)
+    indirect case flow(Int, String?)
   }
 
   var call: NavigationCall?

@@ -26,7 +26,9 @@ public struct TextTemplate: Sendable, Hashable {
 
   /// Reads text; cheap when it holds no brace.
   public init(_ text: String) {
-    guard text.contains("{") || text.contains("}") else {
+    // Bytes, not characters: most texts have no brace, and this is asked of every one.
+    guard text.utf8.contains(where: { $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "}") })
+    else {
       parts = [.text(text)]
       return
     }
@@ -77,7 +79,7 @@ public struct TextTemplate: Sendable, Hashable {
   /// The `$name` spellings in text, which would be kept as they are (only a whole value
   /// `$name` is a reference): each name and its offset in Unicode scalars.
   public static func dollarNames(in text: String) -> [(name: String, offset: Int)] {
-    guard text.contains("$") else { return [] }
+    guard text.utf8.contains(UInt8(ascii: "$")) else { return [] }
     let scalars = Array(text.unicodeScalars)
     var found: [(String, Int)] = []
     for (index, scalar) in scalars.enumerated() where scalar == "$" {
