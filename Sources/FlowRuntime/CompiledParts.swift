@@ -11,6 +11,9 @@ struct CompiledScreen: Sendable {
   var onEnter: Instruction?
   var onAppear: Instruction?
   var bar: NavigationBar
+  /// What the bar does when tapped, read from `bar` once: the taps and `availableEvents`
+  /// ask it on every event without copying the bar's texts.
+  var barBehaviour: BarBehaviour
   /// The coverage target noted when the screen is shown.
   var coverageTarget: Int
   /// The coverage targets of the declared bar buttons with an action, by `BarSide` order.
@@ -103,5 +106,35 @@ struct CompiledHandlers: Sendable {
       return handler.instruction
     }
     return nil
+  }
+}
+
+/// What a navigation bar does, without its texts: whether it shows, the events its buttons
+/// send, and whether it lets the system back button show.
+struct BarBehaviour: Sendable {
+  var isHidden: Bool
+  /// Whether there is a left button, and the event it sends.
+  var hasLeft: Bool
+  var leftAction: String?
+  /// Whether there is a right button, and the event it sends.
+  var hasRight: Bool
+  var rightAction: String?
+  /// Whether the screen hides the back button (`backButton: hidden`, or a left button that
+  /// replaces it, as leftBarButtonItem does without leftItemsSupplementBackButton).
+  var hidesBackButton: Bool
+
+  init(_ bar: NavigationBar) {
+    isHidden = bar.isHidden
+    hasLeft = bar.left != nil
+    leftAction = bar.left?.action?.value
+    hasRight = bar.right != nil
+    rightAction = bar.right?.action?.value
+    hidesBackButton =
+      bar.backButton?.value == .hidden || (bar.left != nil && !bar.leftSupplementsBackButton)
+  }
+
+  /// Whether the side has a button, and the event it sends.
+  func button(_ side: BarSide) -> (exists: Bool, action: String?) {
+    side == .left ? (hasLeft, leftAction) : (hasRight, rightAction)
   }
 }

@@ -114,7 +114,8 @@ public final class NavigationProgram: Sendable {
           onAppear: screen.onAppear.map {
             compiler.compile($0, context: screen, owner: "\(name): onAppear")
           },
-          bar: screen.navigationBar, coverageTarget: shown, barButtonTargets: buttons)
+          bar: screen.navigationBar, barBehaviour: BarBehaviour(screen.navigationBar),
+          coverageTarget: shown, barButtonTargets: buttons)
       }
       alerts += flow.alerts.map { alert in
         CompiledAlert(

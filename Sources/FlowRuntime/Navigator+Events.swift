@@ -100,11 +100,12 @@ extension Navigator {
     guard let entry = visibleEntry else {
       throw .noScreen(for: "a tap on the \(side.rawValue) button")
     }
-    let name = program.screens[entry.screen].name
-    let bar = program.screens[entry.screen].bar
-    guard !bar.isHidden else { throw .hiddenBar(name, side: side.rawValue) }
-    guard let item = bar.item(side) else { throw .noBarButton(name, side: side.rawValue) }
-    guard let action = item.action?.value else {
+    let bar = program.screens[entry.screen].barBehaviour
+    let button = bar.button(side)
+    guard !bar.isHidden, button.exists, let action = button.action else {
+      let name = program.screens[entry.screen].name
+      if bar.isHidden { throw .hiddenBar(name, side: side.rawValue) }
+      if !button.exists { throw .noBarButton(name, side: side.rawValue) }
       throw .buttonWithoutAction(name, side: side.rawValue)
     }
     if let target = program.screens[entry.screen].barButtonTargets[side == .left ? 0 : 1] {
@@ -119,12 +120,13 @@ extension Navigator {
     guard let entry = visibleEntry else {
       throw .noBackButton("no screen is shown, so there is no back button")
     }
-    let name = program.screens[entry.screen].name
-    let declared = program.screens[entry.screen].bar
-    guard !showsBackButton(declared) else {
+    guard !showsBackButton(program.screens[entry.screen].barBehaviour) else {
       try pop(animated: true)
       return
     }
+    // Why there is none, from the bar as declared.
+    let name = program.screens[entry.screen].name
+    let declared = program.screens[entry.screen].bar
     if declared.isHidden {
       throw .noBackButton("the nav bar of '\(name)' is hidden, so there is no back button")
     } else if declared.backButton?.value == .hidden {
@@ -161,9 +163,9 @@ extension Navigator {
     try execute(alert.actions[actionIndex], in: ExecutionContext(flow: alert.flow))
   }
 
-  private func requireNoAlert(tapping what: String) throws(NavigationError) {
+  private func requireNoAlert(tapping what: @autoclosure () -> String) throws(NavigationError) {
     if let alert = current.topAlert {
-      throw .alertCovers(program.alerts[alert.index].contents, what: what)
+      throw .alertCovers(program.alerts[alert.index].contents, what: what())
     }
   }
 
@@ -179,10 +181,10 @@ extension Navigator {
     } else if let entry = visibleEntry {
       events = program.screens[entry.screen].handlers.placeholderEvents
       screenEvents = program.screens[entry.screen].handlers.names
-      let bar = program.screens[entry.screen].bar
+      let bar = program.screens[entry.screen].barBehaviour
       if !bar.isHidden {
-        if bar.left?.action != nil { events.append(.tap(.left)) }
-        if bar.right?.action != nil { events.append(.tap(.right)) }
+        if bar.leftAction != nil { events.append(.tap(.left)) }
+        if bar.rightAction != nil { events.append(.tap(.right)) }
         if showsBackButton(bar) { events.append(.tap(.back)) }
       }
       if current.layers.isEmpty {

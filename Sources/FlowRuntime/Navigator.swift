@@ -103,23 +103,25 @@ public struct Navigator: Sendable {
   /// What is presented on top, if anything: the alert, or the presented screen (the top of
   /// its own stack when it has one).
   public var presented: PresentedItem? {
-    presentations.last
+    current.layers.indices.last.map(presentedItem(ofLayer:))
   }
 
   /// Everything presented, bottom first: a sheet, then an alert over it. An alert comes with
   /// the text it shows; the top presented screen with its own stack when it has one.
   public var presentations: [PresentedItem] {
-    let topScreenLayer = current.topScreenLayer
-    return current.layers.indices.map { layer in
-      switch current.layers[layer] {
-      case .alert(let index, let text):
-        return .alert(alertContents(index, text))
-      case .screen(let modal):
-        let stack =
-          layer == topScreenLayer && modal.hasNavigation
-          ? modal.entries.map(instance) : nil
-        return .screen(instance(modal.entries[0]), modal.style, stack: stack)
-      }
+    current.layers.indices.map(presentedItem(ofLayer:))
+  }
+
+  /// What layer `layer` presents, the stack included when it is the top presented screen's.
+  private func presentedItem(ofLayer layer: Int) -> PresentedItem {
+    switch current.layers[layer] {
+    case .alert(let index, let text):
+      return .alert(alertContents(index, text))
+    case .screen(let modal):
+      let stack =
+        layer == current.topScreenLayer && modal.hasNavigation
+        ? modal.entries.map(instance) : nil
+      return .screen(instance(modal.entries[0]), modal.style, stack: stack)
     }
   }
 
@@ -218,7 +220,8 @@ public struct Navigator: Sendable {
     return ResolvedNavigationBar(
       isHidden: bar.isHidden, title: text(bar.title?.value),
       left: bar.left.map { resolve($0, text) },
-      right: bar.right.map { resolve($0, text) }, showsBackButton: showsBackButton(bar))
+      right: bar.right.map { resolve($0, text) },
+      showsBackButton: showsBackButton(program.screens[entry.screen].barBehaviour))
   }
 
   /// Whether `bar`, the visible screen's, shows the system back button: below another
@@ -227,15 +230,12 @@ public struct Navigator: Sendable {
   ///
   /// The taps and `availableEvents` ask this and the declared items, not `navigationBar`,
   /// which renders every text of the bar.
-  func showsBackButton(_ bar: NavigationBar) -> Bool {
-    let depth: Int
+  func showsBackButton(_ bar: BarBehaviour) -> Bool {
+    guard !bar.isHidden, !bar.hidesBackButton else { return false }
     if let layer = current.topScreenLayer, case .screen(let modal) = current.layers[layer] {
-      depth = modal.hasNavigation ? modal.entries.count : 1
-    } else {
-      depth = entries.count
+      return modal.hasNavigation && modal.entries.count > 1
     }
-    return depth > 1 && !bar.isHidden && bar.backButton?.value != .hidden
-      && (bar.left == nil || bar.leftSupplementsBackButton)
+    return entries.count > 1
   }
 
   private func resolve(_ item: BarButtonItem, _ text: (String?) -> String?) -> ResolvedBarButton {
