@@ -23,7 +23,8 @@ public struct Navigator: Sendable {
 
   /// What the navigation shows and holds; see `NavigationState`.
   var current: NavigationState
-  var records: [LogRecord] = []
+  /// The log, shared with the navigators this one was copied from; see `RecordLog`.
+  var records = RecordLog()
   var callCounts = [Int](repeating: 0, count: NavigationCall.allCases.count)
   /// The `animated` flag of the last navigation call, `nil` before the first.
   public internal(set) var lastAnimated: Bool?
@@ -171,7 +172,7 @@ public struct Navigator: Sendable {
   }
 
   /// Every navigation call made so far, in order.
-  public var log: [NavigationLogEntry] { records.map(entry) }
+  public var log: [NavigationLogEntry] { records.records(from: 0).map(entry) }
 
   /// How many navigation calls were made so far: `log.count`, without building the log.
   public var logCount: Int { records.count }
@@ -179,7 +180,7 @@ public struct Navigator: Sendable {
   /// The navigation calls made since the first `start` of them, in order: the end of `log`,
   /// built alone, so a caller reporting each step's calls does not rebuild the whole log.
   public func log(from start: Int) -> [NavigationLogEntry] {
-    records[min(start, records.count)...].map(entry)
+    records.records(from: max(start, 0)).map(entry)
   }
 
   /// A value equal for two navigators showing and holding the same (stacks, presentations,

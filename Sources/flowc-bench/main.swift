@@ -183,7 +183,7 @@ func benchmarkRun() {
   print("interpreter: \(screens)-screen flow, \(count) events (best of 3)")
   print("time: \(Measure.format(time.best)) s, \(Int(Double(count) / time.best)) events/s")
   print(
-    "log: \(final?.log.count ?? 0) calls, stack depth at the end \(final?.stack.count ?? 0), refused events \(failures)"
+    "log: \(final?.logCount ?? 0) calls, stack depth at the end \(final?.stack.count ?? 0), refused events \(failures)"
   )
   // As exploration, coverage suggestions and the fuzzer walk a flow: ask what can be sent,
   // send one of it.
@@ -201,6 +201,24 @@ func benchmarkRun() {
   }
   print(
     "random walk (availableEvents, then one of them): \(Measure.format(walk.best)) s, \(Int(Double(count) / walk.best)) steps/s, \(sent) sent"
+  )
+  // What breadth-first exploration does per state it reaches: copy the navigator, send, and
+  // hash the state reached to tell whether it was seen (the log stays out of the hash).
+  var distinct = 0
+  let stateCount = min(count, 200_000)
+  let hashing = Measure.seconds(repetitions: option("repetitions", default: 3)) {
+    var navigator = try! Navigator(program: program)
+    var seen = Set<Int>()
+    for event in events.prefix(stateCount) {
+      var next = navigator
+      _ = try? next.send(event)
+      seen.insert(next.stateFingerprint)
+      navigator = next
+    }
+    distinct = seen.count
+  }
+  print(
+    "copy, send and hash the state, \(stateCount) times: \(Int(Double(stateCount) / hashing.best)) states/s, \(distinct) distinct"
   )
   print("peak memory: \(Measure.format(Measure.peakMemoryMiB(), digits: 1)) MiB")
 }
