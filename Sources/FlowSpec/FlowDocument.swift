@@ -62,16 +62,21 @@ public struct FlowDocument: Sendable {
     let limits = loader.limits
     self.path = path
     self.text = SourceText(bytes: bytes)
-    let parsed = Self.parse(text, file: path, limits: limits)
-    var diagnostics = parsed.diagnostics
+    var diagnostics: [Diagnostic]
+    let decoded: (flow: Flow?, diagnostics: [Diagnostic])?
+    do {
+      // The YAML tree lives only while decoding reads it: it is about as large as the model,
+      // and the checker that follows need not hold both.
+      let parsed = Self.parse(text, file: path, limits: limits)
+      diagnostics = parsed.diagnostics
+      self.topLevel = TopLevel(parsed)
+      decoded =
+        parsed.root == nil && parsed.diagnostics.containsErrors
+        ? nil : FlowDecoder.decode(parsed.root, file: path, source: text, limits: limits)
+    }
     var children: [FlowDocument] = []
     var tree: FlowTree?
-    self.topLevel = TopLevel(parsed)
-    if parsed.root == nil && parsed.diagnostics.containsErrors {
-      self.flow = nil
-      self.hasFlowErrors = true
-    } else {
-      let decoded = FlowDecoder.decode(parsed.root, file: path, source: text, limits: limits)
+    if let decoded {
       diagnostics += decoded.diagnostics
       let checklistLines = decoded.flow?.checklist?.lines
       let isFlowError = { (diagnostic: Diagnostic) in
@@ -91,6 +96,9 @@ public struct FlowDocument: Sendable {
       let errors = diagnostics.filter { $0.severity == .error }
       self.hasFlowErrors = decoded.flow == nil || errors.contains(where: isFlowError)
       self.flow = decoded.flow
+    } else {
+      self.flow = nil
+      self.hasFlowErrors = true
     }
     self.children = children
     self.tree = tree
