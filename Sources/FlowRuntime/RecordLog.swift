@@ -21,7 +21,7 @@ struct RecordLog: Sendable {
 
     deinit {
       // One at a time, not recursively: a log of a hundred million calls would otherwise
-      // release its chunks on a stack of 400,000 frames.
+      // release its chunks on a stack of three million frames.
       var node = previous
       previous = nil
       while isKnownUniquelyReferenced(&node) {
@@ -32,8 +32,9 @@ struct RecordLog: Sendable {
     }
   }
 
-  /// How many records the tail holds before it is frozen into a chunk.
-  private static let chunkSize = 256
+  /// How many records the tail holds before it is frozen into a chunk: what a copy of a
+  /// navigator copies at most, retaining what each record holds, when it first appends.
+  static let chunkSize = 32
 
   private var frozen: Chunk?
   private var tail: [LogRecord] = []

@@ -17,16 +17,19 @@ struct RecordLogTests {
     records.map { if case .tab(let index) = $0.subject { index } else { -1 } }
   }
 
-  @Test(
-    "records from any position, at and around the chunks' edges",
-    arguments: [0, 1, 255, 256, 257, 700])
+  /// Counts at and around the chunks' edges.
+  private static let edges: [Int] = {
+    let size = RecordLog.chunkSize
+    return [0, 1, size - 1, size, size + 1, 2 * size - 1, 2 * size, 2 * size + 1, 10 * size + 3]
+  }()
+
+  @Test("records from any position, at and around the chunks' edges", arguments: edges)
   func positions(count: Int) {
     var log = RecordLog()
     for index in 0..<count { log.append(Self.record(index)) }
     #expect(log.count == count)
     #expect(log.last.map { Self.tabs([$0]) } == (count == 0 ? nil : [count - 1]))
-    for start in [0, 1, 255, 256, 257, 511, 512, 513, count - 1, count, count + 5] where start >= 0
-    {
+    for start in Self.edges + [count - 1, count, count + 5] where start >= 0 {
       #expect(
         Self.tabs(log.records(from: start)) == Array(min(start, count)..<count), "from \(start)")
     }
