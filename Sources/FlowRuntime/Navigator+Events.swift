@@ -176,10 +176,15 @@ extension Navigator {
   public var availableEvents: [NavigationEvent] {
     var events: [NavigationEvent] = []
     var screenEvents: [String] = []
-    if let alert {
-      events = alert.actions.map { .alertAction($0.title) }
+    // Room for everything at once: the walks ask this on every step.
+    events.reserveCapacity(
+      16 + program.tabs.count + program.flows[0].handlers.names.count + 2 * current.pending.count)
+    if let alert = current.topAlert {
+      for action in program.alerts[alert.index].contents.actions {
+        events.append(.alertAction(action.title))
+      }
     } else if let entry = visibleEntry {
-      events = program.screens[entry.screen].handlers.placeholderEvents
+      events.append(contentsOf: program.screens[entry.screen].handlers.placeholderEvents)
       screenEvents = program.screens[entry.screen].handlers.names
       let bar = program.screens[entry.screen].barBehaviour
       if !bar.isHidden {
@@ -188,7 +193,7 @@ extension Navigator {
         if showsBackButton(bar) { events.append(.tap(.back)) }
       }
       if current.layers.isEmpty {
-        events += program.tabs.map { .tab($0.name) }
+        for tab in program.tabs { events.append(.tab(tab.name)) }
       }
     }
     let root = program.flows[0].handlers
