@@ -21,7 +21,9 @@ public enum FlowChecker {
     checker.checkNames()
     let screenTargets = checker.checkScreens()
     let outsideScreens = checker.checkOperationsOutsideScreens()
-    let everyOperation = screenTargets + outsideScreens.all
+    // In the order the flow's operations read: `start` first, whose place names a text's
+    // unknown name when an alert is presented from several.
+    let everyOperation = [outsideScreens.start] + screenTargets + outsideScreens.others
     var entryTargets = outsideScreens.start
     for targets in [checker.checkTabs(), checker.checkLinks(), outsideScreens.flowEvents] {
       entryTargets.screens += targets.screens

@@ -44,7 +44,8 @@ extension Checker {
   private func check(
     _ operation: Operation, origin: OperationOrigin, showing targets: inout NavigationTargets
   ) {
-    checkTexts(writtenBy: operation, origin: origin)
+    // After the operation's other rules, as they report first at the same place.
+    defer { checkTexts(writtenBy: operation, origin: origin) }
     switch operation.kind {
     case .setRoot(let target), .push(let target):
       let keyword = operation.call?.name ?? "push"
@@ -428,6 +429,7 @@ struct OutsideScreens: Sendable {
   var flowEvents = NavigationTargets()
   var requests: [NavigationTargets] = []
 
-  /// Every group, for the rules that read what all operations do.
-  var all: [NavigationTargets] { [start, flowEvents] + alerts + requests }
+  /// Every group but `start`'s, in the order the flow's operations read: alert actions, the
+  /// flow's own handlers, requests.
+  var others: [NavigationTargets] { alerts + [flowEvents] + requests }
 }

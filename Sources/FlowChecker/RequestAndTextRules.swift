@@ -26,7 +26,10 @@ extension Checker {
     for group in groups {
       for (alert, origin) in group.alerts { presenters[alert].append(origin) }
     }
-    for (index, alert) in flow.alerts.enumerated() {
+    // An alert named like a screen is an error of its own (`checkNames`); what presents it
+    // is the screen, so its texts are not judged again.
+    for (index, alert) in flow.alerts.enumerated()
+    where flow.indexOfScreen(named: alert.name.value) == nil {
       for text in [alert.title, alert.message].compactMap({ $0 }) {
         checkText(text, origins: presenters[index], anyOrigin: true)
       }

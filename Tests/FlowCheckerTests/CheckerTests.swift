@@ -111,6 +111,32 @@ struct CheckerReferenceTests {
     )
     #expect(diagnose(source).only("check.name-clash")?.position == source.marker)
   }
+
+  @Test("an alert named like a screen is one error: its texts are not judged against nothing")
+  func nameClashTexts() {
+    let source = MarkedSource(
+      TestFlows.header
+        + "state: { item: a }\nscreens:\n  Home: { on: { go: { present: Home } } }\nalerts:\n  Home: { title: \"Delete {item}?\", actions: [{ title: OK }] }\n"
+    )
+    let ids = diagnose(source).map(\.id.rawValue)
+    #expect(ids.contains("check.name-clash"))
+    #expect(!ids.contains("check.unknown-text-value"), "\(ids)")
+  }
+
+  @Test("an alert presented from start and a screen names what its text may read from start")
+  func alertTextFromStart() throws {
+    let source = MarkedSource(
+      """
+      flow: App
+      start: [{ setRoot: Home }, { present: Oops }]
+      screens:
+        Home: { onAppear: { present: Oops } }
+      alerts:
+        Oops: { title: "Sorry {who}", actions: [{ title: OK }] }
+      """)
+    let messages = diagnose(source).map(\.message)
+    #expect(messages.contains("'{who}' names no state"), "\(messages)")
+  }
 }
 
 @Suite("Checker: structure and UIKit rules")
