@@ -129,10 +129,10 @@ public struct Navigator: Sendable {
   /// The presented screen's own navigation stack, root first, when it has one
   /// (`present: … , stack: true`); `nil` otherwise.
   public var presentedStack: [ScreenInstance]? {
-    guard let layer = current.topScreenLayer, case .screen(let modal) = current.layers[layer],
-      modal.hasNavigation
+    guard let layer = current.topScreenLayer,
+      case .screen(_, _, let stack) = presentedItem(ofLayer: layer)
     else { return nil }
-    return modal.entries.map(instance)
+    return stack
   }
 
   /// The presented alert's title, message and actions, if an alert is on top.
