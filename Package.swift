@@ -60,6 +60,11 @@ let package = Package(
     .target(
       name: "FlowCoverage",
       dependencies: ["FlowModel", "FlowRuntime", "FlowChecklist", "FlowDiagnostics"]),
+    // Properties proved over every reachable state (`flowc verify`): the built-in ones, the
+    // flow's own, and a shortest counterexample for each that fails.
+    .target(
+      name: "FlowVerification",
+      dependencies: ["FlowModel", "FlowRuntime", "FlowChecklist", "FlowDiagnostics"]),
     // The driver API: the app's side of a checklist (FlowDriver, FlowAppDriver), the spies
     // that observe UIKit, SwiftUI paths and requests, running items against an app, and
     // exploring it for differences from its flow.
@@ -84,8 +89,8 @@ let package = Package(
       name: "FlowSpec",
       dependencies: [
         "FlowDiagnostics", "FlowFileSystem", "FlowYAML", "FlowParallel", "FlowModel",
-        "FlowChecker", "FlowRuntime", "FlowChecklist", "FlowCoverage", "FlowDriving",
-        "FlowGenerator",
+        "FlowChecker", "FlowRuntime", "FlowChecklist", "FlowCoverage", "FlowVerification",
+        "FlowDriving", "FlowGenerator",
         .target(name: "UIKitStandIns", condition: .when(platforms: nonUIKitPlatforms)),
       ]
     ),
@@ -130,6 +135,9 @@ let package = Package(
     .testTarget(
       name: "FlowChecklistTests", dependencies: ["FlowChecklist", "FlowSpec", "FlowTestSupport"]
     ),
+    .testTarget(
+      name: "FlowVerificationTests",
+      dependencies: ["FlowVerification", "FlowSpec", "FlowTestSupport"]),
     .testTarget(
       name: "FlowCoverageTests", dependencies: ["FlowCoverage", "FlowSpec", "FlowTestSupport"]),
     .testTarget(

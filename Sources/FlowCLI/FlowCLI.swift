@@ -28,6 +28,7 @@ public enum FlowCLI {
       CommandEntry(CheckCommand.self), CommandEntry(RunCommand.self), CommandEntry(GenCommand.self),
       CommandEntry(SpecCommand.self), CommandEntry(GraphCommand.self),
       CommandEntry(CoverageCommand.self), CommandEntry(SuggestCommand.self),
+      CommandEntry(VerifyCommand.self),
       CommandEntry(SchemaCommand.self), CommandEntry(InitCommand.self),
     ]
   }

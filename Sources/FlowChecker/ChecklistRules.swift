@@ -123,7 +123,7 @@ extension Checker {
     }
   }
 
-  private func check(_ event: EventStep, mayBeRefused: Bool, _ names: ChecklistNames) {
+  func check(_ event: EventStep, mayBeRefused: Bool, _ names: ChecklistNames) {
     switch event.kind {
     case .event(let name, let arguments):
       if !names.events.contains(name.value) {
@@ -181,7 +181,7 @@ extension Checker {
     }
   }
 
-  private func checkScreenName(_ name: Located<String>, _ keyword: String) {
+  func checkScreenName(_ name: Located<String>, _ keyword: String) {
     if screenAnywhere(named: name.value) == nil {
       reportUnknown(
         .unknownScreen(keyword, name.value, isAlert: flow.indexOfAlert(named: name.value) != nil),
@@ -191,7 +191,7 @@ extension Checker {
   }
 
   // Better whole: one arm per expectation key, each checking the names that key takes.
-  private func check(_ expectation: Expectation, _ names: ChecklistNames) {
+  func check(_ expectation: Expectation, _ names: ChecklistNames) {
     switch expectation.kind {
     case .stack(let routes):
       for route in routes { checkExpectedRoute(route, "stack") }
@@ -268,6 +268,15 @@ extension Checker {
       sink.report(
         .unknownRefusal(kind.value, kinds: refusalKinds, suggestion: suggestion), at: kind.range,
         fixIts: suggestion.map { [FixIt(range: kind.range, replacement: $0)] } ?? [])
+    case .onStack(let routes):
+      for route in routes { checkExpectedRoute(route, "onStack") }
+    case .holds(let name):
+      let builtIns = BuiltInProperty.allCases.filter { $0 != .allReachable }.map(\.rawValue)
+      if flow.property(named: name.value) == nil, !builtIns.contains(name.value) {
+        reportUnknown(
+          .unknownProperty(name.value), name: name,
+          candidates: flow.properties.map(\.name) + builtIns.map { Located($0, at: name.range) })
+      }
     case .animated, .calls:
       break
     }

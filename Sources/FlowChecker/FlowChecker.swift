@@ -41,6 +41,7 @@ public enum FlowChecker {
     checker.checkUnusedFlows(started: everyOperation)
     checker.checkPushesOnModals(everyOperation)
     checker.checkChecklist()
+    checker.checkProperties()
     return checker.sink.diagnostics.sortedByLocation()
   }
 }

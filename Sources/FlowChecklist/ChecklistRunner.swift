@@ -191,6 +191,12 @@ struct ScenarioRun {
         var evaluator = ExpectationEvaluator(
           observed: current.observation, file: flow.file, callBaseline: callBaseline,
           lastEvent: lastEvent)
+        if expectations.contains(where: { $0.kind.key == .holds }) {
+          let judge = PropertyJudge(
+            flow: flow, navigator: current, lastEvent: lastEvent,
+            samples: .forSearch(of: current.program))
+          evaluator.judge = judge.verdict(on:)
+        }
         for expectation in expectations {
           evaluator.check(expectation)
         }
@@ -279,9 +285,12 @@ extension ChecklistItem {
   var expectsPendingRequests: Bool {
     steps.contains { step in
       guard case .expect(let expectations) = step.kind else { return false }
+      // `holds` judges the whole state the steps leave, pending requests included.
       return expectations.contains {
-        if case .pending = $0.kind { return true }
-        return false
+        switch $0.kind {
+        case .pending, .holds: true
+        default: false
+        }
       }
     }
   }

@@ -37,6 +37,37 @@ package struct EventSamples {
     }
   }
 
+  /// Adds, for each event that takes arguments, one sample of values no sample has: a fresh
+  /// Int (one more than any the samples use), the text `fresh`, `true`, an empty list. An
+  /// event taking a record gets none. What a search of every state sends beside the
+  /// checklist's own values, so that an event the checklist never sends is still tried.
+  package mutating func addFreshValues(for signatures: [EventSignature]) {
+    var largest = 0
+    for samples in arguments.values {
+      for sample in samples {
+        for case .int(let number) in sample.values { largest = max(largest, number) }
+      }
+    }
+    let freshInt = largest == .max ? 0 : largest + 1
+    for signature in signatures where !signature.arguments.isEmpty {
+      var sample: [String: Value] = [:]
+      for argument in signature.arguments {
+        switch argument.type {
+        case .int: sample[argument.name] = .int(freshInt)
+        case .string: sample[argument.name] = .string("fresh")
+        case .bool: sample[argument.name] = .bool(true)
+        case .list: sample[argument.name] = .list([])
+        case .record: break
+        }
+      }
+      let name = signature.name.value
+      guard sample.count == signature.arguments.count,
+        !(arguments[name] ?? []).contains(sample)
+      else { continue }
+      arguments[name, default: []].append(sample)
+    }
+  }
+
   /// The events available, each that needs arguments once per sample the checklist gives
   /// (left out when it gives none), with the checklist's links and request outcomes.
   package func concrete(_ available: [NavigationEvent]) -> [NavigationEvent] {
@@ -60,5 +91,18 @@ package struct EventSamples {
       }
     }
     return events + urls.map(NavigationEvent.open)
+  }
+}
+
+extension EventSamples {
+  /// What a search of every state sends: the checklist's values, a URL for each link, and
+  /// fresh values for every event that takes arguments.
+  package static func forSearch(of program: NavigationProgram) -> EventSamples {
+    let flow = program.tree.root
+    var samples = EventSamples(
+      checklist: flow.checklist, links: program.tree.flows.flatMap { $0.links.compactMap(\.parsed) }
+    )
+    samples.addFreshValues(for: program.tree.eventSignatures)
+    return samples
   }
 }

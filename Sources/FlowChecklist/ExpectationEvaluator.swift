@@ -25,6 +25,10 @@ package struct ExpectationEvaluator {
   /// expects it refused.
   package let lastEvent: LastEventOutcome?
 
+  /// Judges the property `holds:` names where the steps left the navigation; `nil` where
+  /// there is no interpreter to judge with (an app's run).
+  package var judge: ((String) -> PropertyVerdict)?
+
   package init(
     observed: Observation, file: String, callBaseline: [NavigationCall: Int] = [:],
     unobservable: Set<ExpectationKey> = [], lastEvent: LastEventOutcome? = nil
@@ -34,6 +38,37 @@ package struct ExpectationEvaluator {
     self.callBaseline = callBaseline
     self.unobservable = unobservable
     self.lastEvent = lastEvent
+  }
+
+  /// `holds`: the property of that name holds here.
+  private mutating func checkHolds(_ name: Located<String>, _ range: SourceRange) {
+    guard let judge else {
+      unchecked.append(
+        ChecklistFailure(
+          id: currentID,
+          message: "not checked: property '\(name.value)' is judged on the interpreter",
+          file: file, range: range))
+      return
+    }
+    switch judge(name.value) {
+    case .holds: break
+    case .fails(let why): fail("property '\(name.value)' fails: \(why)", range)
+    case .unknown:
+      fail("expected property '\(name.value)' to hold, but the flow has no such property", range)
+    }
+  }
+
+  /// `onStack`: each screen is on some stack, any tab's or a presented screen's own.
+  private mutating func checkOnStack(_ routes: [ScreenTarget], _ range: SourceRange) {
+    guard let stack = read(observed.stack, "its stack", range) else { return }
+    var stacks = [stack] + (observed.tabs.map { Array($0.stacks.values) } ?? [])
+    for item in observed.presentations ?? [] {
+      if case .screen(let screen, _, let own) = item { stacks.append(own ?? [screen]) }
+    }
+    for route in routes where !stacks.contains(where: { $0.contains(where: route.matches) }) {
+      fail(
+        "expected \(route.text) on a stack, found none: \(observed.summary)", route.screen.range)
+    }
   }
 
   /// `refused`: the event just before was refused, of `kind` when one is given and the
@@ -173,6 +208,10 @@ package struct ExpectationEvaluator {
       }
     case .refused(let kind):
       checkRefusal(kind, expectation.range)
+    case .onStack(let routes):
+      checkOnStack(routes, expectation.range)
+    case .holds(let name):
+      checkHolds(name, expectation.range)
     case .params(let assignments):
       guard let stack = read(observed.stack, "its stack", expectation.range) else { return }
       let top = stack.last

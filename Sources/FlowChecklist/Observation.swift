@@ -82,26 +82,14 @@ public struct CallObservation: Sendable, Hashable, CustomStringConvertible {
 }
 
 extension Navigator {
-  /// Everything the interpreter shows now.
+  /// Everything the interpreter shows now: its state, and every call it made.
   public var observation: Observation {
-    Observation(
-      stack: screens,
-      tabs: selectedTab.map { selected in
-        TabsObservation(
-          selected: selected,
-          stacks: Dictionary(
-            uniqueKeysWithValues: program.tabNames.map { ($0, stack(ofTab: $0) ?? []) }))
-      },
-      presentations: presentations,
-      lastAnimated: lastAnimated,
-      navigationBar: navigationBar,
-      calls: log.compactMap { entry in
-        entry.call.map {
-          CallObservation(call: $0, animated: entry.animated, description: entry.description)
-        }
-      },
-      state: state,
-      pendingRequests: pendingRequests,
-      isComplete: true)
+    var observation = stateObservation
+    observation.calls = log.compactMap { entry in
+      entry.call.map {
+        CallObservation(call: $0, animated: entry.animated, description: entry.description)
+      }
+    }
+    return observation
   }
 }

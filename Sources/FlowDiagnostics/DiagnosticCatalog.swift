@@ -238,6 +238,19 @@ public enum DiagnosticCatalog {
     ),
     Entry(id: "check.unpresented-alert", severity: "warning", help: "nothing presents the alert"),
     Entry(
+      id: "check.unknown-property", severity: "error",
+      help:
+        "`expect: { holds: … }` names no property of the flow and no built-in one (with did-you-mean)"
+    ),
+    Entry(
+      id: "check.duplicate-property", severity: "error",
+      help: "two properties with the same name (with a note at the first)"),
+    Entry(
+      id: "check.builtin-property-name", severity: "error",
+      help:
+        "a property named like a built-in one (`no-trap`); switch the built-in off with `verify: { off: […] }` instead"
+    ),
+    Entry(
       id: "checklist.unbound", severity: "warning",
       help: "an item without steps; its test is generated disabled"),
     Entry(
@@ -314,6 +327,44 @@ public enum DiagnosticCatalog {
     Entry(
       id: "checklist.unfinished-requests", severity: "error (a failure of the item, when run)",
       help: "an item that ends with requests pending and has no `pending` expectation"),
+    Entry(
+      id: "property.statement", severity: "error",
+      help:
+        "a property that states nothing, or two of `never`, `always`, `reachable` and `after` at once"
+    ),
+    Entry(
+      id: "property.then", severity: "error",
+      help: "`after` without `then`, or `then` without `after`"),
+    Entry(
+      id: "property.condition", severity: "error",
+      help: "a condition that is neither a mapping of `expect` keys nor a list of them"),
+    Entry(
+      id: "verify.property", severity: "error",
+      help:
+        "from `flowc verify`: a property of the flow fails; with the shortest counterexample as a checklist item to paste"
+    ),
+    Entry(
+      id: "verify.all-reachable", severity: "error",
+      help:
+        "from `flowc verify`: a declared screen, alert, tab or link no reachable state reaches (a guard that is never true, an event no value reaches)"
+    ),
+    Entry(
+      id: "verify.no-trap", severity: "error",
+      help:
+        "from `flowc verify`: a reachable state where nothing the user can do changes anything, its screen not declared `final`"
+    ),
+    Entry(
+      id: "verify.no-repeated-request", severity: "error",
+      help:
+        "from `flowc verify`: a request started again, with the same values, while it is pending"),
+    Entry(
+      id: "verify.no-double-push", severity: "error",
+      help:
+        "from `flowc verify`: an event sent twice in a row pushes the same screen twice (a double tap), the screen not declared `repeatable`"
+    ),
+    Entry(
+      id: "verify.start", severity: "error",
+      help: "from `flowc verify`: the flow cannot start, so nothing is verified"),
     Entry(
       id: "run.unknown-state", severity: "", help: "`given` (or `flowc run --given`) names no state"
     ),

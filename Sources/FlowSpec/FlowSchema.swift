@@ -169,6 +169,14 @@ public enum FlowSchema {
       "screens": described(map(of: reference("screen"), nil), "Each screen by name."),
       "alerts": described(
         map(of: reference("alert"), nil), "Each alert or action sheet by name."),
+      "properties": described(
+        map(of: reference("property"), nil),
+        "Statements about every state the flow can reach, by name, which `flowc verify` proves: `never`, `always`, `reachable`, or `after` an event `then` a condition."
+      ),
+      "verify": described(
+        reference("verification"),
+        "What `flowc verify` assumes and how far it looks: built-in properties switched `off`, `final` and `repeatable` screens, and the bounds of the search."
+      ),
       "spec": described(
         .object([("type", .array([.string("string"), .string("object")]))]),
         "The checklist, as a literal block (`spec: |`): `========= SECTION` lines, `[ ]`/`[✅]` items, and under each its `given`, `when` and `expect` steps."
@@ -235,6 +243,47 @@ public enum FlowSchema {
       "title": described(reference("text"), "The tab bar item's title (the tab's name otherwise)."),
       "image": described(reference("name"), "The tab bar item's SF Symbol."),
       "root": described(reference("route"), "The root screen of the tab's stack."),
+    ],
+    .property: [
+      "never": described(condition, "A condition no reachable state may match."),
+      "always": described(condition, "A condition every reachable state must match."),
+      "reachable": described(
+        condition, "A condition some state must match that every reachable state can reach."),
+      "after": described(
+        .object([("type", .array([.string("string"), .string("object")]))]),
+        "An event, written as a checklist's `when` writes one; a link's URL may be a pattern."),
+      "then": described(
+        condition, "The condition the state must match wherever the `after` event is accepted."),
+    ],
+    .verification: [
+      "off": described(
+        .object([
+          ("type", .string("array")),
+          ("items", enumeration(BuiltInProperty.allCases.map(\.rawValue))),
+        ]), "Built-in properties switched off."),
+      "final": described(
+        .object([("type", .string("array")), ("items", reference("name"))]),
+        "Screens with no way out on purpose: no `no-trap` failure on them."),
+      "repeatable": described(
+        .object([("type", .string("array")), ("items", reference("name"))]),
+        "Screens an event may push on themselves: no `no-double-push` failure on them."),
+      "depth": described(
+        positiveInteger, "The most events in a path (default \(SearchBounds.standard.depth))."),
+      "states": described(
+        positiveInteger,
+        "The most distinct states visited (default \(SearchBounds.standard.states))."),
+      "lists": described(
+        positiveInteger,
+        "The longest list (pending requests and running child flows included) a state may hold and be searched from (default \(SearchBounds.standard.listLength))."
+      ),
+      "ints": described(
+        positiveInteger,
+        "The largest Int, by magnitude, a state may hold and be searched from (default \(SearchBounds.standard.intMagnitude))."
+      ),
+      "stack": described(
+        positiveInteger,
+        "The highest stack a state may have and be searched from (default \(SearchBounds.standard.stackHeight))."
+      ),
     ],
     .link: [
       "tab": described(reference("name"), "The tab the link lands in."),
@@ -429,6 +478,23 @@ public enum FlowSchema {
   }
 
   private static var boolean: JSONValue { .object([("type", .string("boolean"))]) }
+
+  private static var positiveInteger: JSONValue {
+    .object([("type", .string("integer")), ("minimum", .number(1))])
+  }
+
+  /// A property's condition: a mapping of `expect` keys, or a list of them.
+  private static var condition: JSONValue {
+    .object([
+      (
+        "anyOf",
+        .array([
+          .object([("type", .string("object"))]),
+          .object([("type", .string("array")), ("items", .object([("type", .string("object"))]))]),
+        ])
+      )
+    ])
+  }
 
   private static func text(_ description: String) -> JSONValue {
     .object([

@@ -12,7 +12,7 @@ struct DiagnosticCatalogTests {
   /// The ids written as string literals in `Sources/`, such as `"check.unknown-screen"`.
   static func codeIDs() throws -> Set<String> {
     let pattern = try NSRegularExpression(
-      pattern: #""((?:yaml|model|check|checklist|run)\.[a-z][a-z0-9.-]*)""#)
+      pattern: #""((?:yaml|model|check|checklist|run|property|verify)\.[a-z][a-z0-9.-]*)""#)
     var ids: Set<String> = []
     let sources = URL(fileURLWithPath: root + "/Sources")
     let files = FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil)
@@ -32,7 +32,7 @@ struct DiagnosticCatalogTests {
   static func documentedIDs() throws -> Set<String> {
     let text = try String(contentsOfFile: root + "/docs/DIAGNOSTICS.md", encoding: .utf8)
     let pattern = try NSRegularExpression(
-      pattern: #"(?m)^\| `((?:yaml|model|check|checklist|run)\.[a-z0-9.-]+)`"#)
+      pattern: #"(?m)^\| `((?:yaml|model|check|checklist|run|property|verify)\.[a-z0-9.-]+)`"#)
     return Set(
       pattern.matches(in: text, range: NSRange(text.startIndex..., in: text)).map {
         String(text[Range($0.range(at: 1), in: text)!])

@@ -18,6 +18,8 @@ private func flowWithUnknownKey(in place: FlowVocabulary.Place) -> String {
   case .request: top = "requests: { load: { \(key): 1 } }\n"
   case .tab: top = "tabs: { T: { root: Home, \(key): 1 } }\n"
   case .link: top = "links: { \"app://home\": { routes: [Home], \(key): 1 } }\n"
+  case .property: top = "properties: { P: { never: { top: Home }, \(key): 1 } }\n"
+  case .verification: top = "verify: { \(key): 1 }\n"
   }
   return "flow: Places\nstart: { setRoot: Home }\nscreens:\n  \(screen)\n" + top
 }

@@ -34,6 +34,11 @@ public struct Expectation: Sendable {
     /// reason (`nil`, written `refused: true`), or for the kind of refusal given, the id of
     /// the runtime's refusal after `run.` (`argument-type`, `unhandled-event`, …).
     case refused(Located<String>?)
+    /// Each screen is somewhere on a stack: any tab's, or a presented screen's own.
+    case onStack([ScreenTarget])
+    /// The flow's property of that name holds where the item's steps end (`holds: …`): what
+    /// `flowc verify` writes to reproduce a counterexample.
+    case holds(Located<String>)
   }
 
   /// What the expectation checks and the values it expects.
@@ -66,6 +71,8 @@ extension Expectation.Kind {
     case .params: .params
     case .pending: .pending
     case .refused: .refused
+    case .onStack: .onStack
+    case .holds: .holds
     }
   }
 }
@@ -74,7 +81,16 @@ extension Expectation.Kind {
 public enum ExpectationKey: String, Sendable, Hashable, CaseIterable {
   /// Each key as written, such as `stack:` or `navBar:` (which expects `navigationBar`).
   case stack, root, top, tab, tabs, animated, presented, navBar, alert, state, calls, params,
-    pending, refused
+    pending, refused, onStack, holds
+
+  /// Whether the key checks one state, so that a property's condition may use it; the others
+  /// check the calls or the event that led there.
+  public var describesState: Bool {
+    switch self {
+    case .animated, .calls, .refused, .holds: false
+    default: true
+    }
+  }
 }
 
 /// An expected pending request: its name and, where given, the values it was started with.

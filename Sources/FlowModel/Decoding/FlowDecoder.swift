@@ -6,7 +6,7 @@ public enum FlowDecoder {
   /// The top-level keys of a flow file.
   static let topLevelKeys: [StaticString] = [
     "flow", "use", "state", "start", "tabs", "links", "on", "requests", "screens", "alerts",
-    "spec",
+    "properties", "verify", "spec",
   ]
 
   /// Decodes a parsed flow file, reporting every problem in one pass.
@@ -83,6 +83,8 @@ extension ModelDecoder {
       requests: fields["requests"].map { requests($0) } ?? [],
       uses: fields["use"].map { uses($0) } ?? [], screens: screens, alerts: alerts,
       checklist: checklist)
+    flow.properties = fields["properties"].map { properties($0) } ?? []
+    if let verify = fields["verify"] { flow.verification = verificationSettings(verify) }
     flow.namesWithErrors = namesWithErrors
     return flow
   }

@@ -6,8 +6,10 @@ public enum FlowVocabulary {
   /// A kind of mapping in a flow file whose keys are fixed.
   public enum Place: String, CaseIterable, Sendable {
     /// The file's top level, a screen, its `navBar`, a bar button, an alert, an alert action,
-    /// a request, a tab, and a deep link of `links:`.
-    case flowFile, screen, navigationBar, barButton, alert, alertAction, request, tab, link
+    /// a request, a tab, a deep link of `links:`, a property of `properties:`, and
+    /// `verify:`.
+    case flowFile, screen, navigationBar, barButton, alert, alertAction, request, tab, link,
+      property, verification
   }
 
   /// The keys a mapping of this place may hold, in the order the documentation gives them.
@@ -23,6 +25,8 @@ public enum FlowVocabulary {
       case .request: ModelDecoder.requestKeys
       case .tab: ModelDecoder.tabKeys
       case .link: ModelDecoder.linkKeys
+      case .property: ModelDecoder.propertyKeys
+      case .verification: ModelDecoder.verificationKeys
       }
     return keys.map { "\($0)" }
   }

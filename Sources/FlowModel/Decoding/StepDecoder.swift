@@ -133,16 +133,23 @@ extension ModelDecoder {
 
   /// `expect`'s mapping of expectations.
   mutating func expectations(_ node: YAMLNode) -> [Expectation] {
+    expectations(node, in: "'expect'", allowing: ExpectationKey.allCases)
+  }
+
+  /// A mapping of expectations whose keys are among `keys`, named `subject` in messages.
+  mutating func expectations(
+    _ node: YAMLNode, in subject: String, allowing keys: [ExpectationKey]
+  ) -> [Expectation] {
     guard let pairs = node.pairs else {
       sink.report(
-        .wrongType("'expect'", expected: "a mapping", found: node.kindDescription), at: node.range)
+        .wrongType(subject, expected: "a mapping", found: node.kindDescription), at: node.range)
       return []
     }
-    let allowed = ExpectationKey.allCases.map(\.rawValue)
+    let allowed = keys.map(\.rawValue)
     return pairs.compactMap { pair in
       guard let text = pair.keyText else { return nil }
-      guard let key = ExpectationKey(rawValue: text) else {
-        reportUnknownKey(pair.key, key: text, in: "'expect'", allowed: allowed)
+      guard let key = ExpectationKey(rawValue: text), keys.contains(key) else {
+        reportUnknownKey(pair.key, key: text, in: subject, allowed: allowed)
         return nil
       }
       return expectation(key, pair.value).map { Expectation($0, range: pair.key.range) }
@@ -195,6 +202,10 @@ extension ModelDecoder {
       return string(value, "'refused' (true, or a kind of refusal such as argument-type)").map {
         .refused($0)
       }
+    case .onStack:
+      return stackExpectation(value, "'onStack'").map { .onStack($0) }
+    case .holds:
+      return string(value, "the name of a property").map { .holds($0) }
     }
   }
 

@@ -30,6 +30,10 @@ public struct Flow: Sendable {
   public var alerts: [Alert]
   /// The checklist (`spec:`) that specifies the flow, if it has one.
   public var checklist: Checklist?
+  /// Statements about every reachable state (`properties:`), in declaration order.
+  public var properties: [FlowProperty] = []
+  /// What `flowc verify` assumes and how far it looks (`verify:`).
+  public var verification = VerificationSettings()
   /// The names of entries written but not decoded (a tab without `root:`, a state without
   /// a value): their own error is reported, and a reference to them is not a second one.
   public var namesWithErrors: Set<String> = []
@@ -100,6 +104,11 @@ public struct Flow: Sendable {
   /// Where the alert of that name is in `alerts`, without copying it.
   public func indexOfAlert(named name: String) -> Int? {
     alertIndex[name]
+  }
+
+  /// The property of that name (the first, if several share it).
+  public func property(named name: String) -> FlowProperty? {
+    properties.first { $0.name.value == name }
   }
 
   /// The state variable of that name.

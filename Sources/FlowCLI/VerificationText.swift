@@ -1,0 +1,94 @@
+import FlowSpec
+
+/// How `flowc verify` writes its reports: text for a terminal, JSON, and diagnostics for
+/// SARIF.
+enum VerificationText {
+  /// A failure as a located diagnostic; the counterexample item follows its message.
+  static func diagnostics(_ report: VerificationReport) -> [Diagnostic] {
+    var diagnostics = report.failures.map { failure in
+      Diagnostic(
+        id: DiagnosticID(rawValue: failure.id), severity: .error,
+        message: failure.message
+          + (failure.item.map { "; reproduce it with this checklist item:\n" + $0 } ?? ""),
+        file: failure.file, range: failure.range)
+    }
+    if let start = report.startFailure {
+      diagnostics.append(
+        Diagnostic(
+          id: "verify.start", severity: .error,
+          message: "flow '\(report.flow)' cannot start, so nothing is verified: \(start)",
+          file: report.file, range: SourceRange(at: .start)))
+    }
+    return diagnostics
+  }
+
+  /// The failures, each with its source line and its item, then the figures.
+  static func print(_ report: VerificationReport, documents: [FlowDocument], console: Console) {
+    for diagnostic in diagnostics(report) where diagnostic.id.rawValue == "verify.start" {
+      FlowInputs.printDiagnostics([diagnostic], documents: documents, console: console)
+    }
+    for failure in report.failures {
+      let diagnostic = Diagnostic(
+        id: DiagnosticID(rawValue: failure.id), severity: .error, message: failure.message,
+        file: failure.file, range: failure.range)
+      FlowInputs.printDiagnostics([diagnostic], documents: documents, console: console)
+      if let item = failure.item, let path = failure.path {
+        let events = path.count == 1 ? "1 event" : "\(path.count) events"
+        console.print("  shortest counterexample (\(events)); paste it into the checklist:")
+        console.print(item.split(separator: "\n").map { "    " + $0 }.joined(separator: "\n"))
+      }
+    }
+    console.print(summary(report))
+  }
+
+  /// `flows/shop.yaml: 6 properties over 1234 states and 3456 transitions (depth 12): all hold`.
+  static func summary(_ report: VerificationReport) -> String {
+    let outcome =
+      report.failures.isEmpty
+      ? "all hold"
+      : "\(report.failures.count) failure\(report.failures.count == 1 ? "" : "s")"
+    var line =
+      "\(report.file): \(report.propertiesChecked) properties over \(report.states) states and \(report.transitions) transitions (depth \(report.depth)): \(outcome)"
+    if !report.boundsHit.isEmpty {
+      line +=
+        "\n\(report.file): note: the search hit its bounds (\(report.boundsHit.joined(separator: ", "))): what holds is proved within them only; raise them with 'verify:' or --depth, --max-states, --lists, --ints, --stack"
+    }
+    return line
+  }
+
+  /// Every report as JSON: `{ "errors": […], "flows": [ { file, flow, states, …, failures } ] }`.
+  static func json(_ reports: [VerificationReport], errors: [Diagnostic]) -> JSONValue {
+    .object([
+      ("errors", DiagnosticPrinter.json(errors)),
+      (
+        "flows",
+        .array(
+          reports.map { report in
+            var fields: [(String, JSONValue)] = [
+              ("file", .string(report.file)), ("flow", .string(report.flow)),
+              ("properties", .number(report.propertiesChecked)),
+              ("states", .number(report.states)), ("transitions", .number(report.transitions)),
+              ("depth", .number(report.depth)),
+              ("boundsHit", .array(report.boundsHit.map(JSONValue.string))),
+            ]
+            if let start = report.startFailure { fields.append(("startFailure", .string(start))) }
+            fields.append(("failures", .array(report.failures.map(json))))
+            return .object(fields)
+          })
+      ),
+    ])
+  }
+
+  private static func json(_ failure: VerificationReport.Failure) -> JSONValue {
+    var fields: [(String, JSONValue)] = [
+      ("id", .string(failure.id)), ("property", .string(failure.property)),
+      ("file", .string(failure.file)), ("line", .number(failure.range.start.line)),
+      ("column", .number(failure.range.start.column)), ("message", .string(failure.message)),
+    ]
+    if let path = failure.path {
+      fields.append(("path", .array(path.map { .string($0.syntax(braced: true)) })))
+    }
+    if let item = failure.item { fields.append(("item", .string(item))) }
+    return .object(fields)
+  }
+}

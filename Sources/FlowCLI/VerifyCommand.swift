@@ -1,0 +1,113 @@
+import FlowFileSystem
+import FlowReports
+import FlowSpec
+
+/// `flowc verify [PATHS…]`: proves each flow's properties over every state it can reach.
+enum VerifyCommand: Command {
+  static let spec = CommandSpec(
+    name: "verify",
+    abstract: "Prove each flow's properties over every state it can reach (default: flows/).",
+    usage:
+      "verify [PATHS…] [--format text|json|sarif] [--depth N] [--max-states N] [--lists N] [--ints N] [--stack N]",
+    discussion: """
+      Visits every state a flow can reach from its start, breadth first, each once (states
+      compared by value: stacks, presentations, pending requests, state), sending every
+      event available in each: bar buttons, back, tabs, alert actions, links, request
+      outcomes, and the flow's events with the values its checklist gives them plus one
+      fresh value per type. Then judges the flow's 'properties:' and the built-in ones
+      (all-reachable, no-trap, no-repeated-request, no-double-push; 'verify: { off: [...] }'
+      switches one off). For each property that fails it prints the shortest
+      counterexample as a checklist item to paste, which fails for that reason. The search
+      stops at its bounds ('verify:' in the flow, or the options here); when it hits one it
+      says so, since what holds within bounds is not proved beyond them. A flow used as a
+      child of another given here is verified through its parent. Exits 0 when every
+      property holds, 1 when one fails or a flow has errors.
+      """,
+    options: [
+      OptionSpec(
+        name: "format", valueName: "FORMAT",
+        help:
+          "'text' (default), 'json' (one object per flow: its figures and failures) or 'sarif' (SARIF 2.1.0)."
+      ),
+      OptionSpec(
+        name: "depth", valueName: "N",
+        help:
+          "The most events in a path (default: the flow's, else \(SearchBounds.standard.depth))."),
+      OptionSpec(
+        name: "max-states", valueName: "N",
+        help:
+          "The most distinct states visited (default: the flow's, else \(SearchBounds.standard.states))."
+      ),
+      OptionSpec(
+        name: "lists", valueName: "N",
+        help:
+          "The longest list a state may hold and be searched from (default: the flow's, else \(SearchBounds.standard.listLength))."
+      ),
+      OptionSpec(
+        name: "ints", valueName: "N",
+        help:
+          "The largest Int, by magnitude, a state may hold and be searched from (default: the flow's, else \(SearchBounds.standard.intMagnitude))."
+      ),
+      OptionSpec(
+        name: "stack", valueName: "N",
+        help:
+          "The highest stack a state may have and be searched from (default: the flow's, else \(SearchBounds.standard.stackHeight))."
+      ),
+    ] + FlowInputs.limitOptions,
+    arguments: [("PATHS", "Flow files or folders of flows (default: flows/).")],
+    examples: [
+      "flowc verify", "flowc verify flows/shop.yaml --max-states 100000",
+      "flowc verify --format sarif > verify.sarif",
+    ])
+
+  static func run(_ arguments: ParsedArguments, console: Console) throws(UsageError) -> ExitCode {
+    let format = try arguments.choice(
+      "format", among: ["text", "json", "sarif"], default: "text")
+    let limits = try FlowInputs.limits(arguments)
+    let overrides = (
+      depth: try arguments.positiveInteger("depth"),
+      states: try arguments.positiveInteger("max-states"),
+      lists: try arguments.count("lists"), ints: try arguments.count("ints"),
+      stack: try arguments.positiveInteger("stack")
+    )
+    let paths = arguments.positionals.isEmpty ? ["flows/"] : arguments.positionals
+    if arguments.positionals.isEmpty, !FileSystem.isDirectory("flows") {
+      throw UsageError(message: "no 'flows/' folder here; give the flow files or folders to verify")
+    }
+    let documents = FlowInputs.checkAll(try FlowInputs.found(paths), limits: limits)
+    let errors = CheckCommand.diagnostics(of: documents, warningsAsErrors: false).filter {
+      $0.severity == .error
+    }
+    // A child flow runs as its parent starts it: verified through the parent.
+    let children = Set(documents.flatMap { $0.children.map(\.path) })
+    var reports: [VerificationReport] = []
+    for document in documents where !children.contains(document.path) {
+      guard let tree = document.validTree else { continue }
+      var verifier = PropertyVerifier(tree: tree)
+      verifier.override(
+        depth: overrides.depth, states: overrides.states, listLength: overrides.lists,
+        intMagnitude: overrides.ints, stackHeight: overrides.stack)
+      reports.append(verifier.verify())
+    }
+    let failed =
+      !errors.isEmpty || reports.contains { !$0.failures.isEmpty || $0.startFailure != nil }
+    switch format {
+    case "json":
+      console.print(VerificationText.json(reports, errors: errors).prettyPrinted())
+    case "sarif":
+      let diagnostics = errors + reports.flatMap(VerificationText.diagnostics)
+      console.write(
+        SARIFReport.log(diagnostics, tool: "flowc", version: FlowCLI.version).prettyPrinted())
+    default:
+      if !errors.isEmpty {
+        FlowInputs.printDiagnostics(errors, documents: documents, console: console)
+        console.printError(
+          "flowc: error: flows with errors are not verified; 'flowc check' lists what to fix")
+      }
+      for report in reports {
+        VerificationText.print(report, documents: documents, console: console)
+      }
+    }
+    return failed ? .problemsFound : .success
+  }
+}

@@ -1,0 +1,54 @@
+import FlowDiagnostics
+import FlowModel
+
+extension DiagnosticMessage {
+  static func unknownProperty(_ name: String) -> Self {
+    Self("check.unknown-property", .error, "'holds' names no property '\(name)'")
+  }
+  static func duplicateProperty(_ name: String) -> Self {
+    Self("check.duplicate-property", .error, "property '\(name)' is declared twice")
+  }
+  static func builtInPropertyName(_ name: String) -> Self {
+    Self(
+      "check.builtin-property-name", .error,
+      "'\(name)' is the id of a built-in property; name yours otherwise (switch the built-in off with 'verify: { off: [\(name)] }')"
+    )
+  }
+}
+
+extension Checker {
+  /// Properties name screens, alerts, tabs, state and requests that exist, and events the
+  /// flow handles, as checklist steps must; each is declared once; `verify:` names screens.
+  func checkProperties() {
+    let names = ChecklistNames(tree)
+    var seen: [String: Located<String>] = [:]
+    for property in flow.properties {
+      let name = property.name
+      if BuiltInProperty(rawValue: name.value) != nil {
+        sink.report(.builtInPropertyName(name.value), at: name.range)
+      }
+      if let first = seen[name.value] {
+        sink.report(
+          .duplicateProperty(name.value), at: name.range,
+          notes: [.init("the first is here", range: first.range)])
+      } else {
+        seen[name.value] = name
+      }
+      switch property.statement {
+      case .never(let condition), .always(let condition), .reachable(let condition):
+        check(condition, names)
+      case .after(let event, let condition):
+        check(event, mayBeRefused: false, names)
+        check(condition, names)
+      }
+    }
+    let settings = flow.verification
+    for screen in settings.finalScreens + settings.repeatableScreens {
+      checkScreenName(screen, "verify")
+    }
+  }
+
+  private func check(_ condition: StateCondition, _ names: ChecklistNames) {
+    for expectation in condition.alternatives.joined() { check(expectation, names) }
+  }
+}

@@ -1,0 +1,109 @@
+public import FlowModel
+public import FlowRuntime
+
+/// Whether a condition holds on what one observation shows.
+package enum ConditionVerdict: Sendable, Equatable {
+  /// One of the condition's alternatives holds whole.
+  case holds
+  /// None does.
+  case fails
+  /// The observation leaves out what the condition needs (an app's observation).
+  case unknown
+}
+
+/// What a search for a state matching a condition found.
+package enum ReachAnswer: Sendable, Equatable {
+  /// A state matching it is reached.
+  case reached
+  /// None is, among every state the search could visit.
+  case unreachable
+  /// None is among the `states` visited, but the search stopped at its bounds.
+  case notWithin(states: Int)
+}
+
+extension StateCondition {
+  /// Whether the condition holds on `observed`: each alternative checked as an `expect` of
+  /// its keys would be.
+  package func verdict(
+    on observed: Observation, file: String, unobservable: Set<ExpectationKey> = []
+  ) -> ConditionVerdict {
+    var verdict = ConditionVerdict.fails
+    for alternative in alternatives {
+      var evaluator = ExpectationEvaluator(
+        observed: observed, file: file, unobservable: unobservable)
+      for expectation in alternative { evaluator.check(expectation) }
+      let unobserved =
+        !evaluator.unchecked.isEmpty
+        || evaluator.failures.contains { $0.id == RunFailure.unobservedID }
+      if unobserved {
+        verdict = .unknown
+      } else if evaluator.failures.isEmpty {
+        return .holds
+      }
+    }
+    return verdict
+  }
+}
+
+extension FlowProperty.Statement {
+  /// For `after`, whether `event` is the one it follows: the same event with the same
+  /// arguments where the property gives them, or a URL its pattern (`{id}`) matches.
+  package func follows(_ event: NavigationEvent) -> Bool {
+    guard case .after(let step, _) = self else { return false }
+    let expected = NavigationEvent(step)
+    switch (step.kind, event) {
+    case (.open(let written), .open(let url)):
+      guard case .success(let pattern) = URLPattern.parse(written.value),
+        !pattern.variables.isEmpty, let link = LinkURL(url)
+      else { return expected == event }
+      return pattern.match(link) != nil
+    case (.event(let name, _), .named(let sent, let arguments)):
+      guard case .named(_, let given) = expected, name.value == sent else { return false }
+      return given.allSatisfy { arguments[$0.key] == $0.value }
+    default:
+      return expected == event
+    }
+  }
+}
+
+extension Navigator {
+  /// What the interpreter shows now, without the calls it made: what a property's
+  /// condition reads, built without the log.
+  package var stateObservation: Observation {
+    Observation(
+      stack: screens,
+      tabs: selectedTab.map { selected in
+        TabsObservation(
+          selected: selected,
+          stacks: Dictionary(
+            uniqueKeysWithValues: program.tabNames.map { ($0, stack(ofTab: $0) ?? []) }))
+      },
+      presentations: presentations, lastAnimated: lastAnimated, navigationBar: navigationBar,
+      calls: [], state: state, pendingRequests: pendingRequests, isComplete: true)
+  }
+}
+
+extension Observation {
+  /// The state in a few words, for a property's failure: `stack [Home, Detail], Sheet
+  /// presented, pending [load], state isLoggedIn: false`.
+  package var summary: String {
+    var parts: [String] = []
+    if let tabs { parts.append("tab '\(tabs.selected)'") }
+    if let stack {
+      parts.append("stack [" + stack.map(\.description).joined(separator: ", ") + "]")
+    }
+    if let presentations, !presentations.isEmpty {
+      parts.append("presented [" + presentations.map { "\($0)" }.joined(separator: ", ") + "]")
+    }
+    if let pendingRequests, !pendingRequests.isEmpty {
+      parts.append("pending [" + pendingRequests.map(\.description).joined(separator: ", ") + "]")
+    }
+    if !state.isEmpty {
+      parts.append(
+        "state "
+          + state.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }
+          .joined(separator: ", "))
+    }
+    return parts.joined(separator: ", ")
+  }
+}

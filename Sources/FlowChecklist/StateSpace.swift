@@ -1,0 +1,179 @@
+public import FlowModel
+public import FlowRuntime
+
+/// How far a search of the states looks.
+package struct SearchBounds: Sendable, Hashable {
+  /// The most events a path may have.
+  package var depth: Int
+  /// The most distinct states stored.
+  package var states: Int
+  /// A state holding a longer list is stored but not searched from.
+  package var listLength: Int
+  /// A state holding an Int of larger magnitude is stored but not searched from.
+  package var intMagnitude: Int
+  /// A state with a higher stack (a tab's or a presented screen's) is stored but not searched
+  /// from.
+  package var stackHeight: Int
+
+  /// The bounds when neither the flow nor the command sets them.
+  package static let standard = SearchBounds(
+    depth: 64, states: 1_000_000, listLength: 3, intMagnitude: 1_000, stackHeight: 8)
+
+  package init(depth: Int, states: Int, listLength: Int, intMagnitude: Int, stackHeight: Int) {
+    self.depth = depth
+    self.states = states
+    self.listLength = listLength
+    self.intMagnitude = intMagnitude
+    self.stackHeight = stackHeight
+  }
+
+  /// The flow's `verify:` bounds over the standard ones.
+  package init(_ settings: VerificationSettings) {
+    var bounds = Self.standard
+    if let depth = settings.depth { bounds.depth = depth.value }
+    if let states = settings.states { bounds.states = states.value }
+    if let lists = settings.listLength { bounds.listLength = lists.value }
+    if let ints = settings.intMagnitude { bounds.intMagnitude = ints.value }
+    if let stack = settings.stackHeight { bounds.stackHeight = stack.value }
+    self = bounds
+  }
+}
+
+/// Every state a navigator reaches, breadth first, each stored once by value
+/// (`NavigationSnapshot`), with the events between them: what properties are proved over.
+///
+/// State 0 is the start. A state's first path from the start is a shortest one; the search
+/// stops at the bounds and says which it hit, since a bounded search is no proof.
+package struct StateSpace {
+  /// One accepted event: from which state, which event, to which state.
+  package struct Transition: Sendable {
+    package var from: Int32
+    package var event: NavigationEvent
+    package var to: Int32
+  }
+
+  /// What stopped the search short of every state.
+  package struct BoundsHit: Sendable, Hashable {
+    /// A path reached the most events it may have.
+    package var depth = false
+    /// The search stored the most states it may.
+    package var states = false
+    /// A state held a list or an Int beyond the bounds.
+    package var values = false
+
+    /// Whether any bound was hit.
+    package var any: Bool { depth || states || values }
+  }
+
+  /// Each state's navigator, by state id.
+  package private(set) var navigators: [Navigator] = []
+  /// How each state was first reached: the transition's index in `transitions`; `-1` for
+  /// the start.
+  package private(set) var parent: [Int32] = []
+  /// Each state's number of events from the start.
+  package private(set) var depth: [Int32] = []
+  /// Whether each state's events were all tried and their states stored (a state beyond the
+  /// bounds is not searched from; one whose new states did not fit is searched in part).
+  package private(set) var expanded: [Bool] = []
+  /// Every accepted event, grouped by the state it leaves, in the order the search tried them.
+  package private(set) var transitions: [Transition] = []
+  /// Where each state's transitions are in `transitions`.
+  private var transitionRange: [Range<Int32>] = []
+  /// The bounds the search hit.
+  package private(set) var boundsHit = BoundsHit()
+
+  /// Searches from `start`: from each state, every concrete event available there that the
+  /// flow accepts. `stop` is asked of each new state; `true` ends the search there.
+  package init(
+    from start: Navigator, samples: EventSamples, bounds: SearchBounds,
+    stop: (Navigator) -> Bool = { _ in false }
+  ) {
+    var index: [NavigationSnapshot: Int32] = [:]
+    func store(_ navigator: Navigator, parent: Int32, depth: Int32) -> (Int32, isNew: Bool) {
+      let snapshot = navigator.snapshot
+      if let known = index[snapshot] { return (known, false) }
+      let id = Int32(navigators.count)
+      index[snapshot] = id
+      navigators.append(navigator)
+      self.parent.append(parent)
+      self.depth.append(depth)
+      expanded.append(false)
+      transitionRange.append(0..<0)
+      return (id, true)
+    }
+    _ = store(start, parent: -1, depth: 0)
+    if stop(start) { return }
+    var head = 0
+    while head < navigators.count {
+      let id = Int32(head)
+      let navigator = navigators[head]
+      head += 1
+      guard Int(depth[Int(id)]) < bounds.depth else {
+        boundsHit.depth = true
+        continue
+      }
+      let extent = navigator.snapshot.valueExtent
+      guard extent.longestList <= bounds.listLength, extent.largestInt <= bounds.intMagnitude,
+        extent.highestStack <= bounds.stackHeight
+      else {
+        boundsHit.values = true
+        continue
+      }
+      expanded[Int(id)] = true
+      let first = Int32(transitions.count)
+      defer { transitionRange[Int(id)] = first..<Int32(transitions.count) }
+      for event in samples.concrete(navigator.availableEvents) {
+        var next = navigator
+        guard (try? next.send(event)) != nil else { continue }
+        let transition = Int32(transitions.count)
+        if navigators.count >= bounds.states, index[next.snapshot] == nil {
+          boundsHit.states = true
+          expanded[Int(id)] = false
+          continue
+        }
+        let (target, isNew) = store(next, parent: transition, depth: depth[Int(id)] + 1)
+        transitions.append(Transition(from: id, event: event, to: target))
+        if isNew, stop(next) { return }
+      }
+    }
+  }
+
+  /// How many states were stored.
+  package var count: Int { navigators.count }
+
+  /// The transitions leaving state `id`, in the order they were tried.
+  package func transitions(from id: Int) -> ArraySlice<Transition> {
+    let range = transitionRange[id]
+    return transitions[Int(range.lowerBound)..<Int(range.upperBound)]
+  }
+
+  /// The events of a shortest path from the start to state `id`.
+  package func path(to id: Int) -> [NavigationEvent] {
+    var events: [NavigationEvent] = []
+    var current = parent[id]
+    while current >= 0 {
+      let transition = transitions[Int(current)]
+      events.append(transition.event)
+      current = parent[Int(transition.from)]
+    }
+    return events.reversed()
+  }
+
+  /// The deepest state's number of events from the start.
+  package var maximumDepth: Int { Int(depth.max() ?? 0) }
+}
+
+extension Navigator {
+  /// Whether a state `condition` holds in can be reached from here within `bounds`.
+  package func reaches(
+    _ condition: StateCondition, file: String, samples: EventSamples, bounds: SearchBounds
+  ) -> ReachAnswer {
+    var found = false
+    let space = StateSpace(from: self, samples: samples, bounds: bounds) { navigator in
+      found = condition.verdict(on: navigator.stateObservation, file: file) == .holds
+      return found
+    }
+    if found { return .reached }
+    return space.boundsHit.any ? .notWithin(states: space.count) : .unreachable
+  }
+}

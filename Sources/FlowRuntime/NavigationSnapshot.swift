@@ -1,0 +1,51 @@
+public import FlowModel
+
+/// What a navigator shows and holds, as a value: equal for two navigators in the same state
+/// (stacks, presentations, pending requests, child flows, state), whatever led there and
+/// whatever they logged. What an exploration of every state stores and compares.
+public struct NavigationSnapshot: Sendable, Hashable {
+  let state: NavigationState
+
+  /// The longest list and the largest Int (by magnitude) the state holds anywhere (in its
+  /// state values, its screens' and its requests' values; the pending requests and the child
+  /// flows running each count as a list), and its highest stack: what a bounded search
+  /// limits.
+  public var valueExtent: (longestList: Int, largestInt: Int, highestStack: Int) {
+    var extent = (
+      longestList: max(state.pending.count, state.children.count), largestInt: 0,
+      highestStack: 0
+    )
+    func measure(_ value: Value?) {
+      switch value {
+      case .int(let number): extent.largestInt = max(extent.largestInt, number.magnitudeClamped)
+      case .list(let values):
+        extent.longestList = max(extent.longestList, values.count)
+        values.forEach(measure)
+      case .record(let fields): fields.values.forEach(measure)
+      case .bool, .string, nil: break
+      }
+    }
+    state.stateValues.forEach(measure)
+    for stack in state.stacks {
+      extent.highestStack = max(extent.highestStack, stack.count)
+      for entry in stack { entry.arguments.forEach(measure) }
+    }
+    for layer in state.layers {
+      guard case .screen(let modal) = layer else { continue }
+      extent.highestStack = max(extent.highestStack, modal.entries.count)
+      for entry in modal.entries { entry.arguments.forEach(measure) }
+    }
+    for pending in state.pending { pending.arguments.forEach(measure) }
+    return extent
+  }
+}
+
+extension Int {
+  /// The magnitude, `Int.max` for `Int.min`.
+  fileprivate var magnitudeClamped: Int { self == .min ? .max : Swift.abs(self) }
+}
+
+extension Navigator {
+  /// The state as a value; see `NavigationSnapshot`.
+  public var snapshot: NavigationSnapshot { NavigationSnapshot(state: current) }
+}

@@ -1,0 +1,145 @@
+import FlowChecklist
+import FlowDiagnostics
+import FlowModel
+import FlowRuntime
+
+extension SpaceSearch {
+  /// The failures of a built-in property: one per declaration never reached for
+  /// `all-reachable`, else the first state (or event) that breaks it, at the end of a
+  /// shortest path.
+  func failures(of builtIn: BuiltInProperty) -> [VerificationReport.Failure] {
+    switch builtIn {
+    case .allReachable:
+      return unreached()
+    case .noTrap:
+      let final = flow.verification.finalScreenNames
+      let trap = (0..<space.count).first { state in
+        space.expanded[state]
+          && space.transitions(from: state).allSatisfy { Int($0.to) == state }
+          && !isFinal(state, final)
+      }
+      return trap.map { state in
+        [
+          failure(
+            builtIn, path: space.path(to: state),
+            "nothing the user can do changes anything \(events(space.path(to: state))): \(observation(state).summary)"
+          )
+        ]
+      } ?? []
+    case .noRepeatedRequest:
+      for state in 0..<space.count {
+        guard let request = space.navigators[state].repeatedRequest else { continue }
+        let path = space.path(to: state)
+        return [
+          failure(
+            builtIn, path: path,
+            "'\(request)' is started again while it is pending \(events(path)): \(observation(state).summary)"
+          )
+        ]
+      }
+      return []
+    case .noDoublePush:
+      let repeatable = flow.verification.repeatableScreenNames
+      for transition in space.transitions {
+        let middle = Int(transition.to)
+        guard
+          let pushed = space.navigators[middle].pushesAgain(
+            transition.event, repeatable: repeatable)
+        else { continue }
+        let path = space.path(to: Int(transition.from)) + [transition.event]
+        return [
+          failure(
+            builtIn, path: path,
+            "sending '\(transition.event)' twice \(events(Array(path.dropLast()))) pushes '\(pushed)' on top of itself (a double tap)"
+          )
+        ]
+      }
+      return []
+    }
+  }
+
+  /// Whether state `state` shows one of the `final` screens, with no alert over it.
+  private func isFinal(_ state: Int, _ final: Set<String>) -> Bool {
+    let navigator = space.navigators[state]
+    guard navigator.alert == nil, let top = navigator.visibleStack.last else { return false }
+    return final.contains(top.name)
+  }
+
+  private func failure(_ builtIn: BuiltInProperty, path: [NavigationEvent], _ message: String)
+    -> VerificationReport.Failure
+  {
+    VerificationReport.Failure(
+      property: builtIn.rawValue, id: builtIn.diagnosticID, file: flow.file,
+      range: flow.name.range, message: "\(builtIn.rawValue): \(message)", path: path,
+      item: Counterexample.item(
+        property: builtIn.rawValue, path: path, form: flow.checklist?.form ?? .block))
+  }
+
+  /// Every screen, alert, tab and link declared that no visited state reaches.
+  private func unreached() -> [VerificationReport.Failure] {
+    var screens: Set<String> = []
+    var alerts: Set<String> = []
+    var tabs: Set<String> = []
+    let program = space.navigators[0].program
+    for navigator in space.navigators {
+      if let tab = navigator.selectedTab { tabs.insert(tab) }
+      for name in program.tabNames {
+        for screen in navigator.stack(ofTab: name) ?? [] { screens.insert(screen.name) }
+      }
+      for screen in navigator.screens { screens.insert(screen.name) }
+      for item in navigator.presentations {
+        switch item {
+        case .alert(let alert): alerts.insert(alert.name)
+        case .screen(let screen, _, let stack):
+          screens.insert(screen.name)
+          for pushed in stack ?? [] { screens.insert(pushed.name) }
+        }
+      }
+    }
+    let opened = space.transitions.compactMap { transition -> LinkURL? in
+      guard case .open(let url) = transition.event else { return nil }
+      return LinkURL(url)
+    }
+    let bounded = space.boundsHit.any ? " (within the bounds)" : ""
+    let visited = "in the \(space.count) reachable states\(bounded)"
+    var failures: [VerificationReport.Failure] = []
+    func unreached(_ what: String, _ name: Located<String>, file: String) {
+      failures.append(
+        VerificationReport.Failure(
+          property: BuiltInProperty.allReachable.rawValue,
+          id: BuiltInProperty.allReachable.diagnosticID,
+          file: file, range: name.range,
+          message: "all-reachable: \(what) '\(name.value)' is never reached \(visited)",
+          path: nil, item: nil))
+    }
+    for declaring in program.tree.flows {
+      for screen in declaring.screens where !screens.contains(screen.name.value) {
+        unreached("screen", screen.name, file: declaring.file)
+      }
+      for alert in declaring.alerts where !alerts.contains(alert.name.value) {
+        unreached("alert", alert.name, file: declaring.file)
+      }
+    }
+    for tab in flow.tabs where !tabs.contains(tab.name.value) {
+      unreached("tab", tab.name, file: flow.file)
+    }
+    for link in flow.links {
+      guard let pattern = link.parsed, !opened.contains(where: { pattern.match($0) != nil })
+      else { continue }
+      unreached("link", link.pattern, file: flow.file)
+    }
+    return failures
+  }
+}
+
+extension BuiltInProperty {
+  /// The id of the diagnostic `flowc verify` reports when the property fails.
+  var diagnosticID: String {
+    switch self {
+    case .allReachable: "verify.all-reachable"
+    case .noTrap: "verify.no-trap"
+    case .noRepeatedRequest: "verify.no-repeated-request"
+    case .noDoublePush: "verify.no-double-push"
+    }
+  }
+}

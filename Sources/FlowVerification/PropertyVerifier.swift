@@ -1,0 +1,191 @@
+public import FlowChecklist
+public import FlowModel
+public import FlowRuntime
+
+/// Proves a flow's properties over every state it can reach (`flowc verify`): it visits
+/// them breadth first, each once by value, so that the first state found failing a
+/// property is at the end of a shortest path, which becomes the counterexample.
+public struct PropertyVerifier: Sendable {
+  /// The compiled flow, with its child flows.
+  public let program: NavigationProgram
+  /// The bounds of the search; the flow's `verify:` over the standard ones by default.
+  package var bounds: SearchBounds
+
+  /// A verifier for the flow of `tree`, within its `verify:` bounds.
+  public init(tree: FlowTree) {
+    program = NavigationProgram(tree: tree)
+    bounds = SearchBounds(tree.root.verification)
+  }
+
+  /// Overrides the bounds the flow sets: the longest path, the most states, the longest
+  /// list, the largest Int and the highest stack a state may hold; `nil` keeps the flow's.
+  public mutating func override(
+    depth: Int?, states: Int?, listLength: Int?, intMagnitude: Int?, stackHeight: Int?
+  ) {
+    if let stackHeight { bounds.stackHeight = stackHeight }
+    if let depth { bounds.depth = depth }
+    if let states { bounds.states = states }
+    if let listLength { bounds.listLength = listLength }
+    if let intMagnitude { bounds.intMagnitude = intMagnitude }
+  }
+
+  private var flow: Flow { program.tree.root }
+
+  /// Visits every reachable state and judges every property.
+  public func verify() -> VerificationReport {
+    var report = VerificationReport(
+      flow: flow.name.value, file: flow.file, failures: [], propertiesChecked: 0, states: 0,
+      transitions: 0, depth: 0, boundsHit: [])
+    let start: Navigator
+    do {
+      start = try Navigator(program: program)
+    } catch {
+      report.startFailure = error.description
+      return report
+    }
+    let samples = EventSamples.forSearch(of: program)
+    let space = StateSpace(from: start, samples: samples, bounds: bounds)
+    report.states = space.count
+    report.transitions = space.transitions.count
+    report.depth = space.maximumDepth
+    let hit = space.boundsHit
+    report.boundsHit = [("depth", hit.depth), ("states", hit.states), ("values", hit.values)]
+      .filter(\.1).map(\.0)
+    let search = SpaceSearch(space: space, flow: flow, samples: samples)
+    for property in flow.properties {
+      report.propertiesChecked += 1
+      if let failure = search.failure(of: property) { report.failures.append(failure) }
+    }
+    let off = Set(flow.verification.off.map(\.value))
+    for builtIn in BuiltInProperty.allCases where !off.contains(builtIn) {
+      report.propertiesChecked += 1
+      report.failures += search.failures(of: builtIn)
+    }
+    return report
+  }
+}
+
+/// One visited state space and the flow it belongs to: what each property is judged on.
+struct SpaceSearch {
+  let space: StateSpace
+  let flow: Flow
+  let samples: EventSamples
+
+  /// The observation of each state, built once, when first asked for.
+  private let observations: ObservationCache
+
+  init(space: StateSpace, flow: Flow, samples: EventSamples) {
+    self.space = space
+    self.flow = flow
+    self.samples = samples
+    self.observations = ObservationCache(count: space.count)
+  }
+
+  func observation(_ state: Int) -> Observation {
+    observations.observation(state) { space.navigators[state].stateObservation }
+  }
+
+  /// Whether `condition` holds in state `state`.
+  func holds(_ condition: StateCondition, in state: Int) -> Bool {
+    condition.verdict(on: observation(state), file: flow.file) == .holds
+  }
+
+  /// The failure of one of the flow's properties, at the end of a shortest path, if it
+  /// fails.
+  func failure(of property: FlowProperty) -> VerificationReport.Failure? {
+    switch property.statement {
+    case .never(let condition):
+      guard let state = (0..<space.count).first(where: { holds(condition, in: $0) }) else {
+        return nil
+      }
+      return failure(
+        property, state: state, path: space.path(to: state),
+        "'never' condition holds \(events(space.path(to: state))): \(observation(state).summary)"
+      )
+    case .always(let condition):
+      guard let state = (0..<space.count).first(where: { !holds(condition, in: $0) }) else {
+        return nil
+      }
+      return failure(
+        property, state: state, path: space.path(to: state),
+        "'always' condition does not hold \(events(space.path(to: state))): \(observation(state).summary)"
+      )
+    case .after(_, let condition):
+      for transition in space.transitions where property.statement.follows(transition.event) {
+        let target = Int(transition.to)
+        guard !holds(condition, in: target) else { continue }
+        let path = space.path(to: Int(transition.from)) + [transition.event]
+        return failure(
+          property, state: target, path: path,
+          "'then' condition does not hold \(events(path)): \(observation(target).summary)")
+      }
+      return nil
+    case .reachable(let condition):
+      guard let state = firstState(notReaching: condition) else { return nil }
+      let bounded = space.boundsHit.any ? " within the bounds" : ""
+      return failure(
+        property, state: state, path: space.path(to: state),
+        "'reachable' condition holds in no state reachable\(bounded) from where it is \(events(space.path(to: state))): \(observation(state).summary)"
+      )
+    }
+  }
+
+  /// The first state, in the order of the search, from which no state matching `condition`
+  /// is reached. A state the search did not go on from (beyond the bounds) may reach one
+  /// unseen, so it, and whatever reaches only through it, is not counted as failing.
+  private func firstState(notReaching condition: StateCondition) -> Int? {
+    var reaches = [Bool](repeating: false, count: space.count)
+    var predecessors = [[Int32]](repeating: [], count: space.count)
+    for transition in space.transitions {
+      predecessors[Int(transition.to)].append(transition.from)
+    }
+    var queue: [Int] = []
+    for state in 0..<space.count
+    where holds(condition, in: state) || !space.expanded[state] {
+      reaches[state] = true
+      queue.append(state)
+    }
+    var head = 0
+    while head < queue.count {
+      let state = queue[head]
+      head += 1
+      for predecessor in predecessors[state] where !reaches[Int(predecessor)] {
+        reaches[Int(predecessor)] = true
+        queue.append(Int(predecessor))
+      }
+    }
+    return reaches.firstIndex(of: false)
+  }
+
+  private func failure(
+    _ property: FlowProperty, state: Int, path: [NavigationEvent], _ message: String
+  ) -> VerificationReport.Failure {
+    let name = property.name.value
+    return VerificationReport.Failure(
+      property: name, id: "verify.property", file: flow.file, range: property.name.range,
+      message: "property '\(name)' fails: its \(message)", path: path,
+      item: Counterexample.item(
+        property: name, path: path, form: flow.checklist?.form ?? .block))
+  }
+
+  /// `after [login, logout]`, or `at the start`.
+  func events(_ path: [NavigationEvent]) -> String {
+    path.isEmpty
+      ? "at the start"
+      : "after [" + path.map { $0.syntax(braced: true) }.joined(separator: ", ") + "]"
+  }
+}
+
+/// Observations built on demand, kept by state.
+final class ObservationCache: @unchecked Sendable {
+  private var built: [Observation?]
+
+  init(count: Int) { built = Array(repeating: nil, count: count) }
+
+  func observation(_ state: Int, make: () -> Observation) -> Observation {
+    if let known = built[state] { return known }
+    let observation = make()
+    built[state] = observation
+    return observation
+  }
+}

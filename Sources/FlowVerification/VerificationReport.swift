@@ -1,0 +1,47 @@
+public import FlowDiagnostics
+public import FlowModel
+public import FlowRuntime
+
+/// What `flowc verify` found for one flow: each property that fails with its shortest
+/// counterexample, and how much of the state space was visited.
+public struct VerificationReport: Sendable {
+  /// One property that does not hold.
+  public struct Failure: Sendable {
+    /// The property's name, or the built-in property's id (`no-trap`).
+    public var property: String
+    /// The diagnostic id: `verify.property` for the flow's own, `verify.<id>` for a
+    /// built-in one.
+    public var id: String
+    /// Where it is declared (the property's name; for `all-reachable`, what is not reached).
+    public var file: String
+    /// The place in `file`.
+    public var range: SourceRange
+    /// Why it fails, in a sentence.
+    public var message: String
+    /// The events of a shortest path to a state where it fails; `nil` when no path shows it
+    /// (something never reached).
+    public var path: [NavigationEvent]?
+    /// The checklist item that reproduces it, ready to paste: it fails for this reason.
+    public var item: String?
+  }
+
+  /// The flow verified.
+  public var flow: String
+  /// Its file.
+  public var file: String
+  /// The properties that fail, in the order of the file (the flow's), then built-in ones.
+  public var failures: [Failure]
+  /// How many properties were checked, the flow's and the built-in ones switched on.
+  public var propertiesChecked: Int
+  /// Distinct states visited.
+  public var states: Int
+  /// Accepted events between them.
+  public var transitions: Int
+  /// The longest of the shortest paths, in events.
+  public var depth: Int
+  /// The bounds the search hit, by name (`depth`, `states`, `values`): when any is, what
+  /// holds was proved only within them.
+  public var boundsHit: [String]
+  /// Why the flow could not be started, if it could not.
+  public var startFailure: String?
+}

@@ -1,0 +1,150 @@
+import FlowSpec
+import FlowTestSupport
+import Testing
+
+/// A flow with `properties:` (and anything else) appended to a valid two-screen flow.
+private func flow(_ properties: String) -> FlowDocument {
+  TestFlows.document(
+    """
+    flow: F
+    state: { isLoggedIn: false }
+    start: { setRoot: Home }
+    screens:
+      Home: { on: { next: { push: Detail } } }
+      Detail: { navBar: { backButton: visible } }
+    alerts:
+      Oops: { actions: [{ title: OK }] }
+    \(properties)
+    """)
+}
+
+private func errors(_ document: FlowDocument) -> [(id: String, line: Int, column: Int)] {
+  document.diagnostics.filter { $0.severity == .error }.map {
+    ($0.id.rawValue, $0.range.start.line, $0.range.start.column)
+  }
+}
+
+@Suite("properties: and verify: are read and checked like the rest of a flow")
+struct PropertySyntaxTests {
+  @Test("each statement decodes, its condition's alternatives and keys kept")
+  func decodes() throws {
+    let document = flow(
+      """
+      properties:
+        a: { never: { state: { isLoggedIn: false }, onStack: Detail } }
+        b: { always: [{ top: Home }, { top: Detail }] }
+        c: { reachable: { stack: [Home], presented: none } }
+        d: { after: { tap: back }, then: { top: Home } }
+      verify: { off: [no-trap], final: [Detail], repeatable: [Home], depth: 9, states: 50, lists: 2, ints: 7, stack: 4 }
+      """)
+    #expect(errors(document).isEmpty, "\(document.diagnostics)")
+    let properties = try #require(document.flow?.properties)
+    #expect(properties.map(\.name.value) == ["a", "b", "c", "d"])
+    #expect(properties.map(\.statement.keyword) == ["never", "always", "reachable", "after"])
+    guard case .always(let condition) = properties[1].statement else {
+      Issue.record("b is not 'always'")
+      return
+    }
+    #expect(condition.alternatives.map(\.count) == [1, 1])
+    let settings = try #require(document.flow?.verification)
+    #expect(settings.off.map(\.value) == [.noTrap])
+    #expect(settings.finalScreens.map(\.value) == ["Detail"])
+    #expect(
+      [
+        settings.depth, settings.states, settings.listLength, settings.intMagnitude,
+        settings.stackHeight,
+      ].map { $0?.value } == [9, 50, 2, 7, 4])
+  }
+
+  @Test(
+    "a misspelt screen, alert or state in a property is an error at the name, with did-you-mean")
+  func misspelt() throws {
+    let document = flow(
+      """
+      properties:
+        a: { never: { onStack: Detial } }
+        b: { always: { presented: Oopz } }
+        c: { reachable: { state: { isLogedIn: true } } }
+        d: { after: nxt, then: { top: Home } }
+      """)
+    let found = errors(document)
+    #expect(
+      found.map(\.id) == [
+        "check.unknown-screen", "check.unknown-presentable", "check.unknown-state",
+        "checklist.unknown-event",
+      ])
+    #expect(found.map(\.line) == [10, 11, 12, 13])
+    let fixes = document.diagnostics.flatMap(\.fixIts).map(\.replacement)
+    #expect(fixes == ["Detail", "Oops", "isLoggedIn", "next"])
+  }
+
+  @Test("malformed properties: each a located error, none a crash")
+  func malformed() throws {
+    let cases: [(String, String, Int)] = [
+      ("properties: { a: { top: Home } }", "model.unknown-key", 9),
+      ("properties: { a: {} }", "property.statement", 9),
+      (
+        "properties: { a: { never: { top: Home }, always: { top: Home } } }", "property.statement",
+        9
+      ),
+      ("properties: { a: { after: next } }", "property.then", 9),
+      ("properties: { a: { never: { top: Home }, then: { top: Home } } }", "property.then", 9),
+      ("properties: { a: { never: Home } }", "property.condition", 9),
+      ("properties: { a: { never: [Home] } }", "property.condition", 9),
+      ("properties: { a: { never: { calls: { push: 1 } } } }", "model.unknown-key", 9),
+      ("properties: [a]", "model.wrong-type", 9),
+      ("properties: { no-trap: { never: { top: Home } } }", "check.builtin-property-name", 9),
+      ("verify: { off: [no-trapp] }", "model.invalid-value", 9),
+      ("verify: { depth: 0 }", "model.wrong-type", 9),
+      ("verify: { final: [Recept] }", "check.unknown-screen", 9),
+      ("verify: { zz: 1 }", "model.unknown-key", 9),
+    ]
+    for (text, id, line) in cases {
+      let found = errors(flow(text))
+      #expect(found.contains { $0.id == id && $0.line == line }, "\(text): \(found)")
+    }
+  }
+
+  @Test("a property declared twice, and holds: naming none, are errors")
+  func names() throws {
+    let document = flow(
+      """
+      properties:
+        a: { never: { top: Detail } }
+        a: { always: { top: Home } }
+      spec: |
+        [ ] x
+            expect { holds: b }
+      """)
+    let ids = errors(document).map(\.id)
+    #expect(ids.contains("yaml.duplicate-key") || ids.contains("check.duplicate-property"))
+    #expect(ids.contains("check.unknown-property"))
+  }
+
+  @Test("onStack in a checklist finds a screen on any stack, and says what it found when not")
+  func onStack() throws {
+    let flow = try TestFlows.flow(
+      """
+      flow: F
+      start: { setRoot: Home }
+      screens:
+        Home: { on: { next: { push: Detail }, sheet: { present: Sheet } } }
+        Detail: { navBar: { backButton: visible }, on: { sheet: { present: Sheet } } }
+        Sheet: {}
+      spec: |
+        [ ] under a sheet
+            when [next, sheet]
+            expect { onStack: [Detail, Sheet] }
+        [ ] not there
+            expect { onStack: Detail }
+      """)
+    let results = ChecklistRunner(flow: flow).runAll()
+    #expect(results.first?.outcome == .passed)
+    guard case .failed(let failures)? = results.last?.outcome else {
+      Issue.record("onStack did not fail")
+      return
+    }
+    #expect(failures.map(\.id) == ["expect.onStack"])
+    #expect(failures.first?.message.contains("stack [Home]") == true)
+  }
+}
