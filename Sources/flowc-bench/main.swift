@@ -9,6 +9,7 @@ import Foundation
 ///     swift run -c release flowc-bench check --max-cpu-ratio 3   # the guard CI runs
 ///     swift run -c release flowc-bench run       # issue 3: events per second
 ///     swift run -c release flowc-bench coverage  # issue 12: coverage and suggest
+///     swift run -c release flowc-bench verify    # issue 28: states a second
 let arguments = Array(CommandLine.arguments.dropFirst())
 
 func option(_ name: String, default value: Int) -> Int {
@@ -259,6 +260,12 @@ case "build-cost":
   }
 case "run": benchmarkRun()
 case "coverage": benchmarkCoverage()
+case "verify":
+  do {
+    try VerifyBench.run(repetitions: option("repetitions", default: 3))
+  } catch {
+    print("verify failed: \(error)")
+  }
 case "floods":
   do {
     try Floods.run(repetitions: option("repetitions", default: 3))
@@ -277,6 +284,7 @@ default:
   print("usage: flowc-bench check [--screens N] [--large N] [--repetitions N]")
   print("       flowc-bench run [--screens N] [--events N]")
   print("       flowc-bench build-cost [--repetitions N]")
+  print("       flowc-bench verify [--repetitions N]")
   print("       flowc-bench cli [--screens N] [--large N] [--repetitions N]")
   print("       flowc-bench floods [--repetitions N]")
   print("       flowc-bench profile libyaml|parse|decode|check|document [--screens N]")

@@ -1,0 +1,62 @@
+import FlowSpec
+import Foundation
+
+/// `flowc-bench verify`: distinct states a second that `flowc verify` visits and judges, on
+/// one core, on the first article's flow and on synthetic flows with Bool and list state.
+enum VerifyBench {
+  /// A chain of `count` screens, each setting the next as the root, with a Bool toggled and
+  /// a list appended to on every screen: about ten states a screen within the default bounds.
+  static func chain(screens count: Int) -> String {
+    var text = """
+      flow: Chain
+      state: { isOn: false, items: [] }
+      start: { setRoot: S0 }
+      properties:
+        the first screen is always reachable: { reachable: { root: S0 } }
+        no list beyond four: { never: { state: { items: [x, x, x, x, x] } } }
+      verify: { off: [no-trap], depth: 1000000 }
+      screens:
+
+      """
+    for index in 0..<count {
+      text += """
+          S\(index):
+            on:
+              next: { setRoot: S\((index + 1) % count) }
+              toggle:
+                if: isOn
+                then: { set: { isOn: false } }
+                else: { set: { isOn: true } }
+              add: { append: { items: x } }
+
+        """
+    }
+    return text
+  }
+
+  static func run(repetitions: Int) throws {
+    print("flowc verify: distinct states a second (one core, median of \(repetitions))")
+    let article = try String(contentsOfFile: "flows/navigation-service.yaml", encoding: .utf8)
+    let cases: [(String, String)] = [
+      ("first article (navigation-service)", article),
+      ("chain, 1,000 screens", chain(screens: 1_000)),
+      ("chain, 10,000 screens", chain(screens: 10_000)),
+    ]
+    for (name, text) in cases {
+      let document = FlowDocument(source: text, path: "bench.yaml")
+      guard let tree = document.validTree else {
+        print("  \(name): does not check: \(document.diagnostics.map(\.message))")
+        continue
+      }
+      let verifier = PropertyVerifier(tree: tree)
+      var report: VerificationReport?
+      let before = Measure.peakMemoryMiB()
+      let time = Measure.seconds(repetitions: repetitions) { report = verifier.verify() }
+      guard let report else { continue }
+      let memory = max(0, Measure.peakMemoryMiB() - before) * 1_048_576 / Double(report.states)
+      print(
+        "  \(name): \(report.states) states, \(report.transitions) transitions, \(report.failures.count) failures: \(Measure.format(time.median)) s, \(Int(Double(report.states) / time.median)) states/s, peak growth \(Int(memory)) bytes a state"
+      )
+    }
+  }
+}
