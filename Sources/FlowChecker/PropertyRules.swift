@@ -20,6 +20,12 @@ extension Checker {
   /// Properties name screens, alerts, tabs, state and requests that exist, and events the
   /// flow handles, as checklist steps must; each is declared once; `verify:` names screens.
   func checkProperties() {
+    let settings = flow.verification
+    for screen in settings.finalScreens + settings.repeatableScreens {
+      checkScreenName(screen, "verify")
+    }
+    // The names walk every handler of every screen: not done for a flow without properties.
+    guard !flow.properties.isEmpty else { return }
     let names = ChecklistNames(tree)
     var seen: [String: Located<String>] = [:]
     for property in flow.properties {
@@ -41,10 +47,6 @@ extension Checker {
         check(event, mayBeRefused: false, names)
         check(condition, names)
       }
-    }
-    let settings = flow.verification
-    for screen in settings.finalScreens + settings.repeatableScreens {
-      checkScreenName(screen, "verify")
     }
   }
 

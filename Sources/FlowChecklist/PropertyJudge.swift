@@ -115,11 +115,7 @@ extension Navigator {
   /// `samples`' values) is refused or leaves the state as it is, and the visible screen is
   /// not one of `finalScreens`.
   package func isTrap(samples: EventSamples, finalScreens: Set<String>) -> Bool {
-    if alert == nil, let top = visibleStack.last,
-      finalScreens.contains(top.name)
-    {
-      return false
-    }
+    if showsFinalScreen(finalScreens) { return false }
     let here = snapshot
     for event in samples.concrete(availableEvents) {
       var next = self
@@ -127,6 +123,12 @@ extension Navigator {
       if next.snapshot != here { return false }
     }
     return true
+  }
+
+  /// Whether the visible screen, with no alert over it, is one of `finalScreens`.
+  package func showsFinalScreen(_ finalScreens: Set<String>) -> Bool {
+    guard alert == nil, let top = visibleStack.last else { return false }
+    return finalScreens.contains(top.name)
   }
 
   /// A request pending twice with the same values, if one is.

@@ -16,7 +16,7 @@ extension SpaceSearch {
       let trap = (0..<space.count).first { state in
         space.expanded[state]
           && space.transitions(from: state).allSatisfy { Int($0.to) == state }
-          && !isFinal(state, final)
+          && !space.navigators[state].showsFinalScreen(final)
       }
       return trap.map { state in
         [
@@ -56,13 +56,6 @@ extension SpaceSearch {
       }
       return []
     }
-  }
-
-  /// Whether state `state` shows one of the `final` screens, with no alert over it.
-  private func isFinal(_ state: Int, _ final: Set<String>) -> Bool {
-    let navigator = space.navigators[state]
-    guard navigator.alert == nil, let top = navigator.visibleStack.last else { return false }
-    return final.contains(top.name)
   }
 
   private func failure(_ builtIn: BuiltInProperty, path: [NavigationEvent], _ message: String)
