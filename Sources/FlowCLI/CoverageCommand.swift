@@ -175,13 +175,7 @@ enum FlowCoverageInputs {
     for file in try FlowInputs.files(paths) {
       documents.append(try FlowInputs.load(file, limits: limits))
     }
-    var children: Set<String> = []
-    func collect(_ document: FlowDocument) {
-      for child in document.children {
-        if children.insert(FileSystem.absolutePath(child.path)).inserted { collect(child) }
-      }
-    }
-    documents.forEach(collect)
+    let children = FlowInputs.childFlowPaths(of: documents)
     return documents.filter { !children.contains(FileSystem.absolutePath($0.path)) }
   }
 }

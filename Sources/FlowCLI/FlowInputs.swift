@@ -195,14 +195,33 @@ enum FlowInputs {
   }
 
   /// Prints diagnostics compiler-style, quoting lines from the documents.
+  /// The absolute paths of every flow `documents` use as child flows, at any depth.
+  static func childFlowPaths(of documents: [FlowDocument]) -> Set<String> {
+    var children: Set<String> = []
+    var pending = documents.flatMap(\.children)
+    while let child = pending.popLast() {
+      if children.insert(FileSystem.absolutePath(child.path)).inserted {
+        pending += child.children
+      }
+    }
+    return children
+  }
+
   static func printDiagnostics(
     _ diagnostics: [Diagnostic], documents: [FlowDocument], console: Console,
     toErrors: Bool = false,
     limit: Int = defaultDiagnosticLimit
   ) {
     guard !diagnostics.isEmpty else { return }
+    // A child flow's diagnostic may name it by the path its parent gives.
+    var shown = documents
+    var pending = documents.flatMap(\.children)
+    while let child = pending.popLast(), shown.count < 10_000 {
+      shown.append(child)
+      pending += child.children
+    }
     let texts = Dictionary(
-      documents.map { ($0.path, $0.text) }, uniquingKeysWith: { first, _ in first })
+      shown.map { ($0.path, $0.text) }, uniquingKeysWith: { first, _ in first })
     let printer = DiagnosticPrinter(colored: toErrors ? console.colorsErrors : console.colorsOutput)
     { texts[$0] }
     var text = ""

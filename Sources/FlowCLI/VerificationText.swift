@@ -5,13 +5,8 @@ import FlowSpec
 enum VerificationText {
   /// A failure as a located diagnostic; the counterexample item follows its message.
   static func diagnostics(_ report: VerificationReport) -> [Diagnostic] {
-    var diagnostics = report.failures.map { failure in
-      Diagnostic(
-        id: DiagnosticID(rawValue: failure.id), severity: .error,
-        message: failure.message
-          + (failure.item.map { "; reproduce it with this checklist item:\n" + $0 } ?? ""),
-        file: failure.file, range: failure.range)
-    }
+    var diagnostics = report.failures.map { diagnostic($0, severity: .error, withItem: true) }
+    diagnostics += report.warnings.map { diagnostic($0, severity: .warning, withItem: true) }
     if let start = report.startFailure {
       diagnostics.append(
         Diagnostic(
@@ -22,22 +17,34 @@ enum VerificationText {
     return diagnostics
   }
 
-  /// The failures, each with its source line and its item, then the figures.
+  private static func diagnostic(
+    _ failure: VerificationReport.Failure, severity: Severity, withItem: Bool
+  ) -> Diagnostic {
+    let item =
+      withItem ? failure.item.map { "; reproduce it with this checklist item:\n" + $0 } : nil
+    return Diagnostic(
+      id: DiagnosticID(rawValue: failure.id), severity: severity,
+      message: failure.message + (item ?? ""), file: failure.file, range: failure.range)
+  }
+
+  /// The failures, each with its source line and its item, the warnings, then the figures.
   static func print(_ report: VerificationReport, documents: [FlowDocument], console: Console) {
     for diagnostic in diagnostics(report) where diagnostic.id.rawValue == "verify.start" {
       FlowInputs.printDiagnostics([diagnostic], documents: documents, console: console)
     }
     for failure in report.failures {
-      let diagnostic = Diagnostic(
-        id: DiagnosticID(rawValue: failure.id), severity: .error, message: failure.message,
-        file: failure.file, range: failure.range)
-      FlowInputs.printDiagnostics([diagnostic], documents: documents, console: console)
+      FlowInputs.printDiagnostics(
+        [diagnostic(failure, severity: .error, withItem: false)], documents: documents,
+        console: console)
       if let item = failure.item, let path = failure.path {
         let events = path.count == 1 ? "1 event" : "\(path.count) events"
         console.print("  shortest counterexample (\(events)); paste it into the checklist:")
         console.print(item.split(separator: "\n").map { "    " + $0 }.joined(separator: "\n"))
       }
     }
+    FlowInputs.printDiagnostics(
+      report.warnings.map { diagnostic($0, severity: .warning, withItem: false) },
+      documents: documents, console: console)
     console.print(summary(report))
   }
 
@@ -46,12 +53,16 @@ enum VerificationText {
     let outcome =
       report.failures.isEmpty
       ? "all hold"
-      : "\(report.failures.count) failure\(report.failures.count == 1 ? "" : "s")"
+      : Wording.count(report.failures.count, "failure")
+    let warnings =
+      report.warnings.isEmpty
+      ? "" : ", " + Wording.count(report.warnings.count, "warning")
+    let file = TerminalText.line(report.file)
     var line =
-      "\(report.file): \(report.propertiesChecked) properties over \(report.states) states and \(report.transitions) transitions (depth \(report.depth)): \(outcome)"
+      "\(file): \(Wording.count(report.propertiesChecked, "property", plural: "properties")) over \(Wording.count(report.states, "state")) and \(Wording.count(report.transitions, "transition")) (depth \(report.depth)): \(outcome)\(warnings)"
     if !report.boundsHit.isEmpty {
       line +=
-        "\n\(report.file): note: the search hit its bounds (\(report.boundsHit.joined(separator: ", "))): what holds is proved within them only; raise them with 'verify:' or --depth, --max-states, --lists, --ints, --stack"
+        "\n\(file): note: the search hit its bounds (\(report.boundsHit.joined(separator: ", "))): what holds is proved within them only; raise them with 'verify:' or --depth, --max-states, --lists, --ints, --stack"
     }
     return line
   }
@@ -73,6 +84,7 @@ enum VerificationText {
             ]
             if let start = report.startFailure { fields.append(("startFailure", .string(start))) }
             fields.append(("failures", .array(report.failures.map(json))))
+            fields.append(("warnings", .array(report.warnings.map(json))))
             return .object(fields)
           })
       ),

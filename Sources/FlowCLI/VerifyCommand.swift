@@ -20,7 +20,8 @@ enum VerifyCommand: Command {
       counterexample as a checklist item to paste, which fails for that reason. The search
       stops at its bounds ('verify:' in the flow, or the options here); when it hits one it
       says so, since what holds within bounds is not proved beyond them. A flow used as a
-      child of another given here is verified through its parent. Exits 0 when every
+      child of another given here is verified through its parent, and alone for the
+      properties it declares. Exits 0 when every
       property holds, 1 when one fails or a flow has errors.
       """,
     options: [
@@ -78,12 +79,16 @@ enum VerifyCommand: Command {
     let errors = CheckCommand.diagnostics(of: documents, warningsAsErrors: false).filter {
       $0.severity == .error
     }
-    // A child flow runs as its parent starts it: verified through the parent.
-    let children = Set(documents.flatMap { $0.children.map(\.path) })
+    // A child flow runs as its parent starts it: verified through the parent, and alone
+    // for the properties it declares itself.
+    let children = FlowInputs.childFlowPaths(of: documents)
     var reports: [VerificationReport] = []
-    for document in documents where !children.contains(document.path) {
+    for document in documents {
       guard let tree = document.validTree else { continue }
+      let isChild = children.contains(FileSystem.absolutePath(document.path))
+      if isChild, tree.root.properties.isEmpty { continue }
       var verifier = PropertyVerifier(tree: tree)
+      verifier.checksBuiltIns = !isChild
       verifier.override(
         depth: overrides.depth, states: overrides.states, listLength: overrides.lists,
         intMagnitude: overrides.ints, stackHeight: overrides.stack)

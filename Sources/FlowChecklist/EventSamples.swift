@@ -70,7 +70,13 @@ package struct EventSamples {
 
   /// The events available, each that needs arguments once per sample the checklist gives
   /// (left out when it gives none), with the checklist's links and request outcomes.
-  package func concrete(_ available: [NavigationEvent]) -> [NavigationEvent] {
+  ///
+  /// With `pending`, the requests pending where they are sent (a search of every state), each
+  /// outcome is also sent with no values, and at each pending request of its name whose
+  /// values differ from an earlier one's, not only at the first.
+  package func concrete(_ available: [NavigationEvent], pending: [ScreenInstance]? = nil)
+    -> [NavigationEvent]
+  {
     var events: [NavigationEvent] = []
     for event in available {
       switch event {
@@ -80,17 +86,55 @@ package struct EventSamples {
         // even where the flow reads them as state of the same name.
         events += (arguments[name] ?? []).map { .named(name, arguments: $0) }
       case .complete(let request, _, _), .fail(let request, _, _):
-        let samples = (outcomes[request] ?? []).filter {
-          if case .complete = $0, case .complete = event { return true }
-          if case .fail = $0, case .fail = event { return true }
-          return false
+        let samples = (outcomes[request] ?? []).filter { $0.isSameOutcome(as: event) }
+        guard let pending else {
+          events += samples.isEmpty ? [event] : samples
+          continue
         }
-        events += samples.isEmpty ? [event] : samples
+        events += Self.everyOutcome(of: request, like: [event] + samples, pending: pending)
       default:
         events.append(event)
       }
     }
     return events + urls.map(NavigationEvent.open)
+  }
+
+  /// Each of `outcomes`' values at each index of the requests named `request` in `pending`
+  /// whose arguments differ from an earlier one's, once each.
+  private static func everyOutcome(
+    of request: String, like outcomes: [NavigationEvent], pending: [ScreenInstance]
+  ) -> [NavigationEvent] {
+    var indexes: [Int] = []
+    var seen: Set<[ScreenInstance.Argument]> = []
+    for instance in pending.lazy.filter({ $0.name == request }).enumerated()
+    where seen.insert(instance.element.values).inserted {
+      indexes.append(instance.offset)
+    }
+    var events: [NavigationEvent] = []
+    var sent: Set<NavigationEvent> = []
+    for outcome in outcomes {
+      for index in indexes {
+        let event: NavigationEvent
+        switch outcome {
+        case .complete(let name, let values, _):
+          event = .complete(name, values: values, index: index)
+        case .fail(let name, let values, _): event = .fail(name, values: values, index: index)
+        default: continue
+        }
+        if sent.insert(event).inserted { events.append(event) }
+      }
+    }
+    return events
+  }
+}
+
+extension NavigationEvent {
+  /// Whether both are completions, or both failures, of any request.
+  fileprivate func isSameOutcome(as other: NavigationEvent) -> Bool {
+    switch (self, other) {
+    case (.complete, .complete), (.fail, .fail): true
+    default: false
+    }
   }
 }
 
@@ -103,6 +147,36 @@ extension EventSamples {
       checklist: flow.checklist, links: program.tree.flows.flatMap { $0.links.compactMap(\.parsed) }
     )
     samples.addFreshValues(for: program.tree.eventSignatures)
+    for flow in program.tree.flows {
+      for property in flow.properties {
+        guard case .after(let step, _) = property.statement else { continue }
+        samples.add(NavigationEvent(step))
+      }
+    }
     return samples
+  }
+
+  /// Adds the event an `after` property is about, so that the search sends it: its values
+  /// over each sample of its name (a fresh one where the property gives only some), a URL
+  /// for a pattern, an outcome with its values.
+  private mutating func add(_ event: NavigationEvent) {
+    switch event {
+    case .named(let name, let given) where !given.isEmpty:
+      for sample in arguments[name] ?? [[:]] {
+        let values = sample.merging(given) { _, property in property }
+        if !(arguments[name] ?? []).contains(values) { arguments[name, default: []].append(values) }
+      }
+    case .open(let written):
+      guard case .success(let pattern) = URLPattern.parse(written) else { break }
+      let url = pattern.variables.isEmpty ? written : pattern.example(filling: "1")
+      let matched = urls.contains { LinkURL($0).map { pattern.match($0) != nil } ?? false }
+      if !matched { urls.append(url) }
+    case .complete(let request, let values, _),
+      .fail(let request, let values, _)
+    where !values.isEmpty:
+      if !(outcomes[request] ?? []).contains(event) { outcomes[request, default: []].append(event) }
+    default:
+      break
+    }
   }
 }

@@ -60,8 +60,25 @@ extension FlowProperty.Statement {
     case (.event(let name, _), .named(let sent, let arguments)):
       guard case .named(_, let given) = expected, name.value == sent else { return false }
       return given.allSatisfy { arguments[$0.key] == $0.value }
+    case (.respond(let request, _, _, let index), .complete(let sent, let values, let at)),
+      (.respond(let request, _, _, let index), .fail(let sent, let values, let at)):
+      // The same outcome of the request, at any pending index unless the property names one.
+      guard request.value == sent, expected.keyword == event.keyword,
+        index.map({ $0.value == at }) ?? true
+      else { return false }
+      return expected.outcomeValues.allSatisfy { values[$0.key] == $0.value }
     default:
       return expected == event
+    }
+  }
+}
+
+extension NavigationEvent {
+  /// The values a request's outcome gives; none for any other event.
+  fileprivate var outcomeValues: [String: Value] {
+    switch self {
+    case .complete(_, let values, _), .fail(_, let values, _): values
+    default: [:]
     }
   }
 }

@@ -117,7 +117,7 @@ extension Navigator {
   package func isTrap(samples: EventSamples, finalScreens: Set<String>) -> Bool {
     if showsFinalScreen(finalScreens) { return false }
     let here = snapshot
-    for event in samples.concrete(availableEvents) {
+    for event in samples.concrete(availableEvents, pending: pendingRequests) {
       var next = self
       guard (try? next.send(event)) != nil else { continue }
       if next.snapshot != here { return false }

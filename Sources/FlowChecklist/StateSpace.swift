@@ -15,6 +15,9 @@ package struct SearchBounds: Sendable, Hashable {
   /// from.
   package var stackHeight: Int
 
+  /// The most states a search may store: states are numbered with 32 bits.
+  package static let mostStates = Int(Int32.max)
+
   /// The bounds when neither the flow nor the command sets them.
   package static let standard = SearchBounds(
     depth: 64, states: 1_000_000, listLength: 3, intMagnitude: 1_000, stackHeight: 8)
@@ -31,7 +34,7 @@ package struct SearchBounds: Sendable, Hashable {
   package init(_ settings: VerificationSettings) {
     var bounds = Self.standard
     if let depth = settings.depth { bounds.depth = depth.value }
-    if let states = settings.states { bounds.states = states.value }
+    if let states = settings.states { bounds.states = min(states.value, Self.mostStates) }
     if let lists = settings.listLength { bounds.listLength = lists.value }
     if let ints = settings.intMagnitude { bounds.intMagnitude = ints.value }
     if let stack = settings.stackHeight { bounds.stackHeight = stack.value }
@@ -122,7 +125,9 @@ package struct StateSpace {
       expanded[Int(id)] = true
       let first = Int32(transitions.count)
       defer { transitionRange[Int(id)] = first..<Int32(transitions.count) }
-      for event in samples.concrete(navigator.availableEvents) {
+      for event in samples.concrete(
+        navigator.availableEvents, pending: navigator.pendingRequests)
+      {
         var next = navigator
         guard (try? next.send(event)) != nil else { continue }
         let transition = Int32(transitions.count)

@@ -344,9 +344,9 @@ public enum DiagnosticCatalog {
         "from `flowc verify`: a property of the flow fails; with the shortest counterexample as a checklist item to paste"
     ),
     Entry(
-      id: "verify.all-reachable", severity: "error",
+      id: "verify.all-reachable", severity: "error (a warning when the search hit its bounds)",
       help:
-        "from `flowc verify`: a declared screen, alert, tab or link no reachable state reaches (a guard that is never true, an event no value reaches)"
+        "from `flowc verify`: a declared screen, alert, tab or link no reachable state reaches (a guard that is never true, an event no value reaches); when the search hit a bound it may be reached beyond it, so it is a warning"
     ),
     Entry(
       id: "verify.no-trap", severity: "error",
@@ -361,6 +361,11 @@ public enum DiagnosticCatalog {
       id: "verify.no-double-push", severity: "error",
       help:
         "from `flowc verify`: an event sent twice in a row pushes the same screen twice (a double tap), the screen not declared `repeatable`"
+    ),
+    Entry(
+      id: "verify.vacuous", severity: "warning",
+      help:
+        "from `flowc verify`: an `after` property whose event no reachable state accepts: it holds only because it is never put to the test"
     ),
     Entry(
       id: "verify.start", severity: "error",

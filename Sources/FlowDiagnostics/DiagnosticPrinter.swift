@@ -39,9 +39,9 @@ public struct DiagnosticPrinter: Sendable {
     guard errors + warnings > 0 else { return nil }
     let files = Set(diagnostics.map(\.file)).count
     var parts: [String] = []
-    if errors > 0 { parts.append(plural(errors, "error")) }
-    if warnings > 0 { parts.append(plural(warnings, "warning")) }
-    return parts.joined(separator: " and ") + " in " + plural(files, "file")
+    if errors > 0 { parts.append(Wording.count(errors, "error")) }
+    if warnings > 0 { parts.append(Wording.count(warnings, "warning")) }
+    return parts.joined(separator: " and ") + " in " + Wording.count(files, "file")
   }
 
   /// The diagnostics as one JSON array of objects with `file`, `line`, `column`,
@@ -92,10 +92,6 @@ public struct DiagnosticPrinter: Sendable {
         ))
     }
     return .object(members)
-  }
-
-  private static func plural(_ count: Int, _ noun: String) -> String {
-    "\(count) \(noun)\(count == 1 ? "" : "s")"
   }
 
   private func renderEntry(

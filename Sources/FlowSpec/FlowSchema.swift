@@ -257,15 +257,13 @@ public enum FlowSchema {
     ],
     .verification: [
       "off": described(
-        .object([
-          ("type", .string("array")),
-          ("items", enumeration(BuiltInProperty.allCases.map(\.rawValue))),
-        ]), "Built-in properties switched off."),
+        oneOrList(enumeration(BuiltInProperty.allCases.map(\.rawValue))),
+        "Built-in properties switched off: one id, or a list."),
       "final": described(
-        .object([("type", .string("array")), ("items", reference("name"))]),
+        oneOrList(reference("name")),
         "Screens with no way out on purpose: no `no-trap` failure on them."),
       "repeatable": described(
-        .object([("type", .string("array")), ("items", reference("name"))]),
+        oneOrList(reference("name")),
         "Screens an event may push on themselves: no `no-double-push` failure on them."),
       "depth": described(
         positiveInteger, "The most events in a path (default \(SearchBounds.standard.depth))."),
@@ -505,6 +503,13 @@ public enum FlowSchema {
 
   private static func reference(_ name: String) -> JSONValue {
     .object([("$ref", .string("#/$defs/" + name))])
+  }
+
+  /// One value of `item`, or a list of them: what a key taking one name or several accepts.
+  private static func oneOrList(_ item: JSONValue) -> JSONValue {
+    .object([
+      ("anyOf", .array([item, .object([("type", .string("array")), ("items", item)])]))
+    ])
   }
 
   private static func enumeration(_ values: [String]) -> JSONValue {

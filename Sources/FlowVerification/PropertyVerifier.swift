@@ -10,6 +10,10 @@ public struct PropertyVerifier: Sendable {
   public let program: NavigationProgram
   /// The bounds of the search; the flow's `verify:` over the standard ones by default.
   package var bounds: SearchBounds
+  /// Whether the built-in properties are judged too. A child flow's own properties are
+  /// verified on it alone, its built-in ones through the parent that starts it (alone, a
+  /// screen it leaves only by finishing would be a trap).
+  public var checksBuiltIns = true
 
   /// A verifier for the flow of `tree`, within its `verify:` bounds.
   public init(tree: FlowTree) {
@@ -24,7 +28,7 @@ public struct PropertyVerifier: Sendable {
   ) {
     if let stackHeight { bounds.stackHeight = stackHeight }
     if let depth { bounds.depth = depth }
-    if let states { bounds.states = states }
+    if let states { bounds.states = min(states, SearchBounds.mostStates) }
     if let listLength { bounds.listLength = listLength }
     if let intMagnitude { bounds.intMagnitude = intMagnitude }
   }
@@ -54,12 +58,22 @@ public struct PropertyVerifier: Sendable {
     let search = SpaceSearch(space: space, flow: flow, samples: samples)
     for property in flow.properties {
       report.propertiesChecked += 1
-      if let failure = search.failure(of: property) { report.failures.append(failure) }
+      if let failure = search.failure(of: property) {
+        report.failures.append(failure)
+      } else if let vacuous = search.vacuity(of: property) {
+        report.warnings.append(vacuous)
+      }
     }
+    guard checksBuiltIns else { return report }
     let off = Set(flow.verification.off.map(\.value))
     for builtIn in BuiltInProperty.allCases where !off.contains(builtIn) {
       report.propertiesChecked += 1
-      report.failures += search.failures(of: builtIn)
+      let failures = search.failures(of: builtIn)
+      if builtIn == .allReachable, space.boundsHit.any {
+        report.warnings += failures
+      } else {
+        report.failures += failures
+      }
     }
     return report
   }
@@ -88,6 +102,21 @@ struct SpaceSearch {
   /// Whether `condition` holds in state `state`.
   func holds(_ condition: StateCondition, in state: Int) -> Bool {
     condition.verdict(on: observation(state), file: flow.file) == .holds
+  }
+
+  /// The warning for an `after` property whose event no reachable state accepts: it holds,
+  /// but only because nothing it is about happens.
+  func vacuity(of property: FlowProperty) -> VerificationReport.Failure? {
+    guard case .after(let step, _) = property.statement,
+      !space.transitions.contains(where: { property.statement.follows($0.event) })
+    else { return nil }
+    let bounded = space.boundsHit.any ? " within the bounds" : ""
+    return VerificationReport.Failure(
+      property: property.name.value, id: "verify.vacuous", file: flow.file,
+      range: property.name.range,
+      message:
+        "property '\(property.name.value)' holds only because no state reachable\(bounded) accepts '\(NavigationEvent(step).syntax(braced: true))': it is never put to the test",
+      path: nil, item: nil)
   }
 
   /// The failure of one of the flow's properties, at the end of a shortest path, if it

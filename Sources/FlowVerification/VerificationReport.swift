@@ -5,7 +5,7 @@ public import FlowRuntime
 /// What `flowc verify` found for one flow: each property that fails with its shortest
 /// counterexample, and how much of the state space was visited.
 public struct VerificationReport: Sendable {
-  /// One property that does not hold.
+  /// One property that does not hold, or that the search could not settle.
   public struct Failure: Sendable {
     /// The property's name, or the built-in property's id (`no-trap`).
     public var property: String
@@ -31,6 +31,10 @@ public struct VerificationReport: Sendable {
   public var file: String
   /// The properties that fail, in the order of the file (the flow's), then built-in ones.
   public var failures: [Failure]
+  /// What the search could not settle, in the same form: an `after` property whose event no
+  /// reachable state accepts (it holds, but says nothing), a declaration `all-reachable` did
+  /// not reach within bounds the search hit (it may be reached beyond them).
+  public var warnings: [Failure] = []
   /// How many properties were checked, the flow's and the built-in ones switched on.
   public var propertiesChecked: Int
   /// Distinct states visited.

@@ -75,6 +75,43 @@ struct VerifyCommandTests {
     #expect(result.errors.contains("flows with errors are not verified"))
   }
 
+  @Test("a child flow: verified through its parent, and alone for the properties it declares")
+  func childFlow() throws {
+    let folder = try TemporaryFolder()
+    try """
+    flow: Parent
+    use: { Child: child.yaml }
+    start: { setRoot: Home }
+    screens:
+      Home: { on: { next: { start: Child }, childDone: pop } }
+    """.write(toFile: folder.path + "/parent.yaml", atomically: true, encoding: .utf8)
+    // Alone, Step is a trap (finishing needs a parent), which only the parent can show.
+    try """
+    flow: Child
+    start: { push: Step }
+    properties:
+      the child shows its step: { never: { top: Step, presented: Sheet } }
+      closing goes back: { after: close, then: { stack: [Step] } }
+    screens:
+      Step:
+        navBar: { backButton: hidden }
+        on: { done: { finish: childDone }, open: { present: Sheet } }
+      Sheet: {}
+      Unused: { on: { close: pop } }
+    """.write(toFile: folder.path + "/child.yaml", atomically: true, encoding: .utf8)
+    let result = flowc(["verify", folder.path])
+    #expect(result.status == 1, "\(result)")
+    let child = folder.path + "/child.yaml"
+    #expect(
+      result.output.contains("\(child):4:3: error: property 'the child shows its step' fails"))
+    #expect(
+      result.output.contains(
+        "\(child):5:3: warning: property 'closing goes back' holds only because"))
+    #expect(result.output.contains("\(child): 2 properties over"))
+    #expect(!result.output.contains("\(child):1:7: error: no-trap"), "\(result.output)")
+    #expect(result.output.contains("\(folder.path)/parent.yaml: 4 properties over"))
+  }
+
   @Test("bad options are usage errors")
   func usage() throws {
     #expect(flowc(["verify", TestFlows.fixture("verify/trap.yaml"), "--depth", "0"]).status == 2)

@@ -51,6 +51,9 @@ struct PlantedViolationTests {
     PlantedViolation(
       fixture: "dead-end.yaml", id: "verify.property", property: "the user can always get home",
       line: 5, path: ["next", "finish"], reason: "'reachable' condition holds in no state"),
+    PlantedViolation(
+      fixture: "second-request.yaml", id: "verify.property", property: "b always saves",
+      line: 10, path: ["{ fail: save, index: 1 }"], reason: "state failed: \"b\""),
   ]
 
   @Test("the violation, its place and its shortest path", arguments: planted)

@@ -78,24 +78,22 @@ extension ModelDecoder {
   /// A condition: a mapping of the expectations that describe a state, all of which hold, or
   /// a list of such mappings, one of which holds.
   private mutating func condition(_ node: YAMLNode) -> StateCondition {
-    let keys = ExpectationKey.allCases.filter(\.describesState)
-    if let items = node.items {
-      var alternatives: [[Expectation]] = []
-      for item in items {
-        guard item.pairs != nil else {
-          sink.report(.propertyCondition(item.kindDescription), at: item.range)
-          continue
-        }
-        alternatives.append(expectations(item, in: "a condition", allowing: keys))
-      }
-      return StateCondition(alternatives: alternatives, range: node.range)
-    }
-    guard node.pairs != nil else {
-      sink.report(.propertyCondition(node.kindDescription), at: node.range)
+    let written = node.items.map(Array.init) ?? [node]
+    guard !written.isEmpty else {
+      sink.report(.propertyCondition("an empty list"), at: node.range)
       return StateCondition(alternatives: [], range: node.range)
     }
-    return StateCondition(
-      alternatives: [expectations(node, in: "a condition", allowing: keys)], range: node.range)
+    let keys = ExpectationKey.allCases.filter(\.describesState)
+    var alternatives: [[Expectation]] = []
+    for item in written {
+      guard let pairs = item.pairs, !pairs.isEmpty else {
+        let found = item.pairs == nil ? item.kindDescription : "an empty mapping"
+        sink.report(.propertyCondition(found), at: item.range)
+        continue
+      }
+      alternatives.append(expectations(item, in: "a condition", allowing: keys))
+    }
+    return StateCondition(alternatives: alternatives, range: node.range)
   }
 
   /// `verify:`: the built-in properties switched off, the screens exempt from them, and the

@@ -1,0 +1,90 @@
+import FlowSpec
+import FlowTestSupport
+import Testing
+
+/// What the search sends beyond the checklist's own steps, and what it says when it cannot
+/// settle a property: so that a property does not hold only because nothing tested it.
+@Suite("flowc verify sends what a property is about, and says when a property says nothing")
+struct SearchCompletenessTests {
+  private func verify(_ yaml: String) throws -> VerificationReport {
+    PropertyVerifier(tree: FlowTree(try TestFlows.flow(yaml))).verify()
+  }
+
+  @Test("an 'after' event with values no checklist item sends is sent, and its property judged")
+  func afterEventIsSent() throws {
+    let report = try verify(
+      """
+      flow: F
+      start: { setRoot: Home }
+      properties:
+        product 7 keeps home:
+          after: { show: { id: 7 } }
+          then: { top: Home }
+      screens:
+        Home: { on: { show: { push: Detail, with: { id: $id } } } }
+        Detail: { params: { id: Int }, navBar: { backButton: visible } }
+      verify: { off: [no-trap, all-reachable] }
+      """)
+    #expect(report.failures.map(\.property) == ["product 7 keeps home"])
+    #expect(report.failures.first?.path?.map { $0.syntax(braced: true) } == ["{ show: { id: 7 } }"])
+    #expect(report.warnings.isEmpty)
+  }
+
+  @Test("an 'after' property whose event no reachable state accepts is a warning, not a pass")
+  func vacuousAfter() throws {
+    func flow(next: String) -> String {
+      """
+      flow: F
+      start: { setRoot: Home }
+      properties:
+        closing goes home:
+          after: close
+          then: { stack: [Home] }
+      screens:
+        Home: { on: { next: { push: Next } } }
+        Next: { navBar: { backButton: visible }\(next) }
+        Hidden: { on: { close: { pop: true } } }
+      verify: { off: [all-reachable] }
+      """
+    }
+    let report = try verify(flow(next: ", on: { close: { popToRoot: true } }"))
+    #expect(report.failures.isEmpty, "\(report.failures.map(\.message))")
+    #expect(report.warnings.isEmpty)
+    let never = try verify(flow(next: ""))
+    #expect(never.failures.isEmpty)
+    #expect(never.warnings.map(\.id) == ["verify.vacuous"])
+    #expect(never.warnings.first?.range.start.line == 4)
+    #expect(never.warnings.first?.message.contains("never put to the test") == true)
+  }
+
+  @Test("a declaration not reached within bounds the search hit is a warning, not an error")
+  func unreachedWithinBounds() throws {
+    let yaml = """
+      flow: F
+      start: { setRoot: A }
+      screens:
+        A: { on: { next: { push: B } } }
+        B: { navBar: { backButton: visible }, on: { next: { push: C } } }
+        C: { navBar: { backButton: visible } }
+      """
+    let flow = try TestFlows.flow(yaml)
+    var verifier = PropertyVerifier(tree: FlowTree(flow))
+    verifier.override(depth: 1, states: nil, listLength: nil, intMagnitude: nil, stackHeight: nil)
+    let bounded = verifier.verify()
+    #expect(bounded.boundsHit == ["depth"])
+    #expect(bounded.failures.isEmpty, "\(bounded.failures.map(\.message))")
+    #expect(bounded.warnings.map(\.id) == ["verify.all-reachable"])
+    #expect(bounded.warnings.first?.message.contains("within the bounds") == true)
+    let whole = PropertyVerifier(tree: FlowTree(flow)).verify()
+    #expect(whole.failures.isEmpty && whole.warnings.isEmpty)
+  }
+
+  @Test("a state bound beyond what 32-bit state numbers hold is capped")
+  func stateBoundCapped() throws {
+    var verifier = PropertyVerifier(
+      tree: FlowTree(try TestFlows.flow("flow: F\nstart: { setRoot: A }\nscreens: { A: {} }\n")))
+    verifier.override(
+      depth: nil, states: Int.max, listLength: nil, intMagnitude: nil, stackHeight: nil)
+    #expect(verifier.bounds.states == Int(Int32.max))
+  }
+}
