@@ -67,7 +67,8 @@ enum GenCommand: Command {
     // names stay unique among them, and no two may share a `flow:` name.
     let targetFlows = files + arguments.all("sibling")
     let typeNames = ChecklistTestGenerator.uniqueTypeNames(forFlowFiles: targetFlows)
-    let (documents, names) = try load(files, siblings: arguments.all("sibling"), limits: limits)
+    let (documents, names, children) = try load(
+      files, siblings: arguments.all("sibling"), limits: limits)
     if !configuration.driverNames.isEmpty {
       try configuration.checkDriverNames(against: names.flowNames)
     }
@@ -93,7 +94,8 @@ enum GenCommand: Command {
       warnAboutChecklistErrors(in: document, console: console)
       let (source, count) = render(
         flow, in: document, routes: arguments.has("routes"), typeName: typeNames[file]!,
-        driver: driver, configuration: configuration)
+        driver: driver, configuration: configuration,
+        isChild: children.contains(FileSystem.absolutePath(file)))
       switch write(Array(source.utf8), to: output, console: console) {
       case .failed:
         status = .problemsFound
@@ -111,7 +113,7 @@ enum GenCommand: Command {
   private static func render(
     _ flow: Flow, in document: FlowDocument, routes: Bool, typeName: String,
     driver: SwiftTypeReference?,
-    configuration: TargetConfiguration
+    configuration: TargetConfiguration, isChild: Bool
   ) -> (source: String, count: String) {
     if routes {
       let file = document.path
@@ -119,23 +121,30 @@ enum GenCommand: Command {
         flow, fileName: file.split(separator: "/").last.map(String.init) ?? file)
       return (source, "\(flow.screens.count) routes")
     }
-    let tests = flow.checklist?.entries.count ?? 0
+    let tests =
+      (flow.checklist?.entries.count ?? 0)
+      + ChecklistTestGenerator.propertyNames(of: flow, builtIns: !isChild).count
     let source = Self.tests(
-      of: flow, in: document, typeName: typeName, driver: driver, configuration: configuration)
-    return (source, "\(tests) test\(tests == 1 ? "" : "s")")
+      of: flow, in: document, typeName: typeName, driver: driver, configuration: configuration,
+      isChild: isChild)
+    return (source, Wording.count(tests, "test"))
   }
 
   /// The documents of the flows given, each file read once (its document says what its top
   /// level is and which flow it is), and the `flow:` names of those and of the siblings.
+  /// Also the absolute paths of the flows that those or the siblings use as child flows.
   private static func load(_ files: [String], siblings: [String], limits: YAMLLimits)
-    throws(UsageError) -> ([FlowDocument], FlowNameIndex)
+    throws(UsageError) -> ([FlowDocument], FlowNameIndex, children: Set<String>)
   {
     var documents: [FlowDocument] = []
     for file in files { documents.append(try FlowInputs.load(file, limits: limits)) }
-    let siblingTopLevels = siblings.map { sibling in
-      (sibling, (try? FlowDocument.load(path: sibling, limits: limits))?.topLevel ?? .unreadable)
-    }
-    return (documents, FlowNameIndex(documents.map { ($0.path, $0.topLevel) } + siblingTopLevels))
+    let siblingDocuments = siblings.map { ($0, try? FlowDocument.load(path: $0, limits: limits)) }
+    let siblingTopLevels = siblingDocuments.map { ($0.0, $0.1?.topLevel ?? .unreadable) }
+    let children = FlowInputs.childFlowPaths(of: documents + siblingDocuments.compactMap(\.1))
+    return (
+      documents, FlowNameIndex(documents.map { ($0.path, $0.topLevel) } + siblingTopLevels),
+      children
+    )
   }
 
   /// Writes the note for YAML that is not a flow: the build plugin declared the output, so it
@@ -175,7 +184,7 @@ enum GenCommand: Command {
   /// else the one flowspec.json gives the flow.
   private static func tests(
     of flow: Flow, in document: FlowDocument, typeName: String, driver: SwiftTypeReference?,
-    configuration: TargetConfiguration
+    configuration: TargetConfiguration, isChild: Bool
   ) -> String {
     let absolute = FileSystem.absolutePath(document.path)
     return ChecklistTestGenerator.render(
@@ -186,7 +195,8 @@ enum GenCommand: Command {
         driver: driver ?? configuration.drivers[flow.name.value],
         exploration: configuration.exploration,
         tree: document.tree,
-        driverOrigin: driver != nil ? "--driver" : configuration.path))
+        driverOrigin: driver != nil ? "--driver" : configuration.path,
+        provesBuiltIns: !isChild))
   }
 
   /// Writes a generated file atomically, and not at all when its bytes are already there,

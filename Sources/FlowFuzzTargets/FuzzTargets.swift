@@ -164,8 +164,9 @@ extension Navigator {
 }
 
 /// The checklist tests and the routes generated from a flow `check` accepts keep input text
-/// inside their comments and literals: as many `@Test`s as items (and the exploration's),
-/// the flow embedded byte for byte, no line terminator or control character raw.
+/// inside their comments and literals: as many `@Test`s as items and properties (and the
+/// exploration's), the flow embedded byte for byte, no line terminator or control character
+/// raw.
 func checkGenerated(_ bytes: [UInt8]) -> FuzzReach {
   // A file name with line terminators in it, as a hostile pull request may add.
   let document = FlowDocument(
@@ -177,9 +178,11 @@ func checkGenerated(_ bytes: [UInt8]) -> FuzzReach {
       filePath: document.path, typeName: "FuzzChecklist", driver: SwiftTypeReference("Driver")))
   let shape = GeneratedSwiftShape(tests)
   precondition(shape.problems.isEmpty, "generated tests: \(shape.problems)")
+  let items = flow.checklist?.entries.count ?? 0
+  let properties = ChecklistTestGenerator.propertyNames(of: flow, builtIns: true).count
   precondition(
-    shape.testAttributes == (flow.checklist?.entries.count ?? 0) + 1,
-    "generated tests: \(shape.testAttributes) @Test for \(flow.checklist?.entries.count ?? 0) items"
+    shape.testAttributes == items + properties + 1,
+    "generated tests: \(shape.testAttributes) @Test for \(items) items and \(properties) properties"
   )
   precondition(
     shape.rawStrings == [String(decoding: bytes, as: UTF8.self)],

@@ -52,14 +52,18 @@ public enum ChecklistTestGenerator {
     public var tree: FlowTree?
     /// Where the driver was named, as a compiler error about it should say (`flowspec.json`).
     public var driverOrigin: String?
+    /// Whether the built-in properties get a test each, beside the flow's own: not for a
+    /// child flow, whose built-in properties hold or fail through the parent that starts it.
+    public var provesBuiltIns: Bool
 
     /// The options of a flow file's tests; `files` are sorted by path, so the output does not
     /// depend on their order.
     public init(
       filePath: String, typeName: String, files: [(path: String, text: String)] = [],
       driver: SwiftTypeReference? = nil, exploration: Exploration = Exploration(),
-      tree: FlowTree? = nil, driverOrigin: String? = nil
+      tree: FlowTree? = nil, driverOrigin: String? = nil, provesBuiltIns: Bool = true
     ) {
+      self.provesBuiltIns = provesBuiltIns
       self.filePath = filePath
       self.typeName = typeName
       self.files = files.sorted { $0.path < $1.path }
@@ -172,6 +176,14 @@ public enum ChecklistTestGenerator {
               first: &firstInSection, isAsync: options.driver != nil)
           }
         }
+      }
+      let properties = propertyNames(of: flow, builtIns: options.provesBuiltIns)
+      if !properties.isEmpty {
+        if !first { writer.line() }
+        first = false
+        renderPropertyTests(
+          properties, suite: suite, builtIns: options.provesBuiltIns, scope: &scope,
+          into: &writer)
       }
       if !first { writer.line() }
       if let driver = options.driver {
@@ -314,6 +326,50 @@ public enum ChecklistTestGenerator {
       writer.line("let app = await checklist.appFailures(ofItem: item, driver: \(driver).self)")
       writer.line("\(recordIssues)(for: app.failures)")
       writer.line("\(recordIssues)(for: app.unchecked, asKnownIssues: true)")
+    }
+  }
+
+  /// The properties that get a test: the flow's, in order, then the built-in ones it does
+  /// not switch off. None for a flow that declares neither `properties:` nor `verify:`: its
+  /// tests do not search its states on every run until its authors ask for it
+  /// (`flowc verify` proves the built-in ones of every flow).
+  public static func propertyNames(of flow: Flow, builtIns: Bool) -> [String] {
+    guard !flow.properties.isEmpty || flow.verification.isDeclared else { return [] }
+    let off = Set(flow.verification.off.map(\.value))
+    return flow.properties.map(\.name.value)
+      + (builtIns ? BuiltInProperty.allCases.filter { !off.contains($0) }.map(\.rawValue) : [])
+  }
+
+  /// A `Properties` suite with a `@Test` per property, and the proof they read: searched once,
+  /// when the first of them runs.
+  private static func renderPropertyTests(
+    _ names: [String], suite: String, builtIns: Bool, scope: inout NameScope,
+    into writer: inout SwiftWriter
+  ) {
+    let typeName = scope.typeName("Properties")
+    let proof = scope.memberName("properties")
+    let verify = scope.memberName("verifyProperty")
+    writer.line("/// The flow's properties, each proved over every state it can reach.")
+    writer.line("@Suite(\(SwiftSource.stringLiteral("Properties")))")
+    writer.block("struct \(typeName) {") { writer in
+      var inner = scope.nested(in: typeName, topSuite: suite)
+      for (index, name) in names.enumerated() {
+        if index > 0 { writer.line() }
+        let member = inner.memberName(SwiftNames.lowerCamel(name, fallback: "property"))
+        writer.line("@Test(\(SwiftSource.stringLiteral(name)))")
+        writer.line("func \(member)() { \(suite).\(verify)(\(SwiftSource.stringLiteral(name))) }")
+      }
+    }
+    writer.line()
+    writer.line("/// Every property proved over the flow's states, once, when the first test asks.")
+    writer.line("static let \(proof) = checklist.proveProperties(builtIns: \(builtIns))")
+    writer.line()
+    writer.line(
+      "/// Records why property `name` fails at its place in the flow, and what the search could not settle as known issues."
+    )
+    writer.block("static func \(verify)(_ name: String) {") { writer in
+      writer.line("\(recordIssues)(for: \(proof).failures(of: name))")
+      writer.line("\(recordIssues)(for: \(proof).warnings(of: name), asKnownIssues: true)")
     }
   }
 

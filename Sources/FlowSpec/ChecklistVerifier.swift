@@ -46,11 +46,7 @@ public final class ChecklistVerifier: Sendable {
   /// none when it passes. A flow with errors outside its checklist fails every item with
   /// those errors.
   public func failures(ofItem id: Int) -> [Failure] {
-    guard document.validFlow != nil else {
-      return document.diagnostics.filter { $0.severity == .error }.map {
-        failure($0.message, in: $0.file, at: $0.position)
-      }
-    }
+    guard document.validFlow != nil else { return flowErrors }
     guard document.checklistResults.indices.contains(id) else {
       return [
         failure("the checklist has no item \(id); regenerate the tests", in: nil, at: .start)
@@ -101,8 +97,18 @@ public final class ChecklistVerifier: Sendable {
     }
   }
 
+  /// The flow with its child flows, when they have no errors outside the checklist.
+  var validTree: FlowTree? { document.validTree }
+
+  /// The flow's errors, each located: what fails every test of a flow that has some.
+  var flowErrors: [Failure] {
+    document.diagnostics.filter { $0.severity == .error }.map {
+      failure($0.message, in: $0.file, at: $0.position)
+    }
+  }
+
   /// A failure at a place of the flow's file, or of a child flow's.
-  private func failure(_ message: String, in file: String?, at position: SourcePosition)
+  func failure(_ message: String, in file: String?, at position: SourcePosition)
     -> Failure
   {
     let path = file ?? document.path

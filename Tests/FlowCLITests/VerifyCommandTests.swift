@@ -5,6 +5,22 @@ import Testing
 
 @Suite("flowc verify")
 struct VerifyCommandTests {
+  /// A folder holding `parent.yaml`, whose Home starts the child flow of `child.yaml`.
+  private func parentFolder(adding more: String = "") throws -> TemporaryFolder {
+    let folder = try TemporaryFolder()
+    let parent = """
+      flow: Parent
+      use: { Child: child.yaml }
+      start: { setRoot: Home }
+      screens:
+        Home: { on: { next: { start: Child }, childDone: pop } }
+
+      """
+    try (parent + more).write(
+      toFile: folder.path + "/parent.yaml", atomically: true, encoding: .utf8)
+    return folder
+  }
+
   @Test("a failing property: its place, the counterexample to paste, the figures, exit 1")
   func text() throws {
     let path = TestFlows.fixture("verify/logout.yaml")
@@ -77,14 +93,7 @@ struct VerifyCommandTests {
 
   @Test("a child flow: verified through its parent, and alone for the properties it declares")
   func childFlow() throws {
-    let folder = try TemporaryFolder()
-    try """
-    flow: Parent
-    use: { Child: child.yaml }
-    start: { setRoot: Home }
-    screens:
-      Home: { on: { next: { start: Child }, childDone: pop } }
-    """.write(toFile: folder.path + "/parent.yaml", atomically: true, encoding: .utf8)
+    let folder = try parentFolder()
     // Alone, Step is a trap (finishing needs a parent), which only the parent can show.
     try """
     flow: Child
@@ -110,6 +119,31 @@ struct VerifyCommandTests {
     #expect(result.output.contains("\(child): 2 properties over"))
     #expect(!result.output.contains("\(child):1:7: error: no-trap"), "\(result.output)")
     #expect(result.output.contains("\(folder.path)/parent.yaml: 4 properties over"))
+  }
+
+  @Test("flowc gen: a test per property; a child flow's built-in ones only through its parent")
+  func generatedPropertyTests() throws {
+    let folder = try parentFolder(adding: "verify: { off: no-double-push }\n")
+    try """
+    flow: Child
+    start: { push: Step }
+    properties:
+      step on top: { always: { top: Step } }
+    screens:
+      Step: { on: { done: { finish: childDone } } }
+    """.write(toFile: folder.path + "/child.yaml", atomically: true, encoding: .utf8)
+    let result = flowc(["gen", folder.path, "--output", folder.path + "/Generated"])
+    #expect(result.status == 0, "\(result)")
+    #expect(result.output.contains("ParentChecklist.swift (3 tests)"))
+    #expect(result.output.contains("ChildChecklist.swift (1 test)"))
+    let parent = try String(
+      contentsOfFile: folder.path + "/Generated/ParentChecklist.swift", encoding: .utf8)
+    #expect(parent.contains("@Test(\"no-trap\")") && !parent.contains("@Test(\"no-double-push\")"))
+    #expect(parent.contains("checklist.proveProperties(builtIns: true)"))
+    let child = try String(
+      contentsOfFile: folder.path + "/Generated/ChildChecklist.swift", encoding: .utf8)
+    #expect(child.contains("@Test(\"step on top\")") && !child.contains("@Test(\"no-trap\")"))
+    #expect(child.contains("checklist.proveProperties(builtIns: false)"))
   }
 
   @Test("bad options are usage errors")

@@ -36,7 +36,9 @@ private func lineDiff(expected: String, actual: String) -> String {
 
 @Suite("Generator: flow in, Swift out")
 struct GeneratorTests {
-  @Test("each reference flow generates exactly its reference Swift", arguments: ["sections.yaml"])
+  @Test(
+    "each reference flow generates exactly its reference Swift",
+    arguments: ["sections.yaml", "properties.yaml"])
   func reference(name: String) throws {
     let expectedURL = references.appendingPathComponent(
       name.replacingOccurrences(of: ".yaml", with: ".swift.expected"))

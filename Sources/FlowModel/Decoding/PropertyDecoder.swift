@@ -100,6 +100,7 @@ extension ModelDecoder {
   /// bounds of the search.
   mutating func verificationSettings(_ node: YAMLNode) -> VerificationSettings {
     var settings = VerificationSettings()
+    settings.range = node.range
     guard let fields = mapping(node, "'verify'", allowed: Self.verificationKeys, allowsNull: true)
     else { return settings }
     if let off = fields["off"], let items = namesList(off, "'off'") {

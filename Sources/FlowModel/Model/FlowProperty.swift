@@ -110,6 +110,12 @@ public struct VerificationSettings: Sendable {
   /// The highest stack a state may have before it is out of bounds.
   public var stackHeight: Located<Int>?
 
+  /// Where the flow writes `verify:`; `nil` when it does not.
+  public var range: SourceRange?
+
+  /// Whether the flow writes `verify:` at all (even empty): it asks for its states to be searched.
+  public var isDeclared: Bool { range != nil }
+
   /// Settings with every bound at its default and nothing switched off.
   public init() {}
 }
