@@ -55,6 +55,11 @@ package struct ExpectationEvaluator {
     case .fails(let why): fail("property '\(name.value)' fails: \(why)", range)
     case .unknown:
       fail("expected property '\(name.value)' to hold, but the flow has no such property", range)
+    case .notJudged(let why):
+      unchecked.append(
+        ChecklistFailure(
+          id: currentID, message: "not checked: property '\(name.value)': \(why)", file: file,
+          range: range))
     }
   }
 

@@ -17,6 +17,8 @@ public struct ObservedDifference: Sendable, Hashable, CustomStringConvertible {
     case event
     /// The nav bar as a whole (hidden, title, back button), or one side's button.
     case navigationBar(BarSide?)
+    /// The flow's property of that name, which the app's observation breaks.
+    case property(String)
   }
 
   /// The field's name, as the message gives it: `stack`, `nav bar title`.
@@ -190,6 +192,11 @@ package enum ObservationComparison {
     }
     if let pending = observation.pendingRequests, !pending.isEmpty {
       parts.append("pending: [" + pending.map(routeText).joined(separator: ", ") + "]")
+    }
+    // One `holds` per expectation: the first property broken, which the finding is placed at.
+    for case .property(let name) in differences.map(\.part) {
+      parts.append("holds: " + Value.yamlText(name))
+      break
     }
     return "{ " + parts.joined(separator: ", ") + " }"
   }

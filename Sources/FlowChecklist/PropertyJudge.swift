@@ -9,6 +9,9 @@ package enum PropertyVerdict: Sendable, Equatable {
   case fails(String)
   /// The flow has no property of that name.
   case unknown
+  /// It cannot be judged here, for this reason: an app's observation leaves out what its
+  /// condition reads, or it needs the interpreter (a search, a built-in property).
+  case notJudged(String)
 }
 
 /// Judges a flow's properties where a scenario stands: its navigator, and the event just
@@ -58,38 +61,84 @@ package struct PropertyJudge {
 
   private func verdict(on statement: FlowProperty.Statement) -> PropertyVerdict {
     let observed = navigator.stateObservation
-    switch statement {
-    case .never(let condition):
-      return condition.verdict(on: observed, file: flow.file) == .holds
-        ? .fails("its 'never' condition holds here: \(observed.summary)") : .holds
-    case .always(let condition):
-      return condition.verdict(on: observed, file: flow.file) == .holds
-        ? .holds : .fails("its 'always' condition does not hold here: \(observed.summary)")
-    case .after(_, let condition):
-      guard let lastEvent, statement.follows(lastEvent.event) else {
+    guard case .reachable(let condition) = statement else {
+      return statement.verdict(on: observed, lastEvent: lastEvent, file: flow.file)
+    }
+    switch navigator.reaches(
+      condition, file: flow.file, samples: samples, bounds: SearchBounds(flow.verification))
+    {
+    case .reached: return .holds
+    case .unreachable:
+      return .fails(
+        "no state its 'reachable' condition holds in can be reached from here: \(observed.summary)"
+      )
+    case .notWithin(let states):
+      return .fails(
+        "no state its 'reachable' condition holds in is reached within \(states) states from here (a bounded search): \(observed.summary)"
+      )
+    }
+  }
+}
+
+extension Flow {
+  /// The verdict on property `name` judged on what an app shows, `lastEvent` the event just
+  /// before: the flow's `never`, `always` and `after` properties; `reachable` and the
+  /// built-in ones are judged on the interpreter only.
+  package func verdict(
+    onProperty name: String, observed: Observation, lastEvent: LastEventOutcome?,
+    unobservable: Set<ExpectationKey>
+  ) -> PropertyVerdict {
+    guard let property = property(named: name) else {
+      return BuiltInProperty(rawValue: name) == nil
+        ? .unknown : .notJudged("a built-in property is judged on the interpreter")
+    }
+    return property.statement.verdict(
+      on: observed, lastEvent: lastEvent, file: file, unobservable: unobservable)
+  }
+}
+
+extension FlowProperty.Statement {
+  /// The verdict of a `never`, `always` or `after` statement on one observation, the
+  /// interpreter's or an app's, `lastEvent` the event just before; `notJudged` for
+  /// `reachable` (it needs a search of the states) and where the observation leaves out
+  /// what the condition reads (`unobservable`).
+  package func verdict(
+    on observed: Observation, lastEvent: LastEventOutcome?, file: String,
+    unobservable: Set<ExpectationKey> = []
+  ) -> PropertyVerdict {
+    func condition(_ condition: StateCondition) -> ConditionVerdict {
+      condition.verdict(on: observed, file: file, unobservable: unobservable)
+    }
+    let unread = PropertyVerdict.notJudged("what it reads is not observed")
+    switch self {
+    case .never(let never):
+      switch condition(never) {
+      case .holds: return .fails("its 'never' condition holds here: \(observed.summary)")
+      case .fails: return .holds
+      case .unknown: return unread
+      }
+    case .always(let always):
+      switch condition(always) {
+      case .holds: return .holds
+      case .fails: return .fails("its 'always' condition does not hold here: \(observed.summary)")
+      case .unknown: return unread
+      }
+    case .after(_, let then):
+      guard let lastEvent, follows(lastEvent.event) else {
         let before = lastEvent.map { "'\($0.event)'" } ?? "none"
         return .fails(
           "it is about the event after which it holds, but the event just before was \(before)")
       }
       guard lastEvent.refusal == nil else { return .holds }
-      return condition.verdict(on: observed, file: flow.file) == .holds
-        ? .holds
-        : .fails(
+      switch condition(then) {
+      case .holds: return .holds
+      case .fails:
+        return .fails(
           "after '\(lastEvent.event)', its 'then' condition does not hold: \(observed.summary)")
-    case .reachable(let condition):
-      switch navigator.reaches(
-        condition, file: flow.file, samples: samples, bounds: SearchBounds(flow.verification))
-      {
-      case .reached: return .holds
-      case .unreachable:
-        return .fails(
-          "no state its 'reachable' condition holds in can be reached from here: \(observed.summary)"
-        )
-      case .notWithin(let states):
-        return .fails(
-          "no state its 'reachable' condition holds in is reached within \(states) states from here (a bounded search): \(observed.summary)"
-        )
+      case .unknown: return unread
       }
+    case .reachable:
+      return .notJudged("it is judged by a search of the flow's states, on the interpreter")
     }
   }
 }

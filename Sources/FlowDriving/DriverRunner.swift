@@ -60,10 +60,15 @@ extension ChecklistRunner {
         else { return run.result }
       case .expect(let expectations):
         defer { lastEvent = nil }
+        let observed = await app.observe().namingAlerts(after: program.alertContents)
         var evaluator = ExpectationEvaluator(
-          observed: await app.observe().namingAlerts(after: program.alertContents), file: flow.file,
-          callBaseline: run.callBaseline,
+          observed: observed, file: flow.file, callBaseline: run.callBaseline,
           unobservable: Driver.unobservable, lastEvent: lastEvent)
+        evaluator.judge = { [flow, lastEvent] name in
+          flow.verdict(
+            onProperty: name, observed: observed, lastEvent: lastEvent,
+            unobservable: Driver.unobservable)
+        }
         for expectation in expectations { evaluator.check(expectation) }
         run.failures += evaluator.failures.map {
           var failure = $0

@@ -178,7 +178,9 @@ extension ChecklistRunner {
     }
     var observed = await app.observe().namingAlerts(after: program.alertContents)
     var differences = ObservationComparison.differences(flow: navigator.observation, app: observed)
-      .filter { !known.contains($0.description) }
+    differences += propertyDifferences(
+      app: observed, flow: navigator, after: nil, unobservable: Driver.unobservable)
+    differences.removeAll { known.contains($0.description) }
     if !differences.isEmpty { return ([], differences, observed) }
     for (index, event) in path.enumerated() {
       guard (try? navigator.send(event)) != nil else { return nil }
@@ -196,7 +198,9 @@ extension ChecklistRunner {
       }
       observed = await app.observe().namingAlerts(after: program.alertContents)
       differences = ObservationComparison.differences(flow: navigator.observation, app: observed)
-        .filter { !known.contains($0.description) }
+      differences += propertyDifferences(
+        app: observed, flow: navigator, after: event, unobservable: Driver.unobservable)
+      differences.removeAll { known.contains($0.description) }
       if !differences.isEmpty { return (Array(path[...index]), differences, observed) }
     }
     return nil

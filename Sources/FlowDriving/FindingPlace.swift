@@ -16,6 +16,12 @@ struct FindingPlace {
     after: Navigator?, root: Flow
   ) -> FindingPlace {
     let fallback = FindingPlace(file: root.file, range: root.name.range)
+    // A property the app breaks, at the property.
+    for case .property(let name) in differences.map(\.part) {
+      if let property = root.property(named: name) {
+        return FindingPlace(file: root.file, range: property.name.range)
+      }
+    }
     // What the app shows differently, at its declaration.
     for difference in differences {
       guard case .navigationBar(let side) = difference.part,

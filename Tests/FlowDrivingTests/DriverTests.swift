@@ -16,26 +16,42 @@ final class DetailViewController: UIViewController {}
 final class TinyService {
   let navigation: UINavigationController
   let animatesGo: Bool
+  /// How many times `go` pushes Detail: more than once is the double-tap bug.
+  let pushesPerGo: Int
 
-  init(navigation: UINavigationController, animatesGo: Bool) {
+  init(navigation: UINavigationController, animatesGo: Bool, pushesPerGo: Int = 1) {
     self.navigation = navigation
     self.animatesGo = animatesGo
+    self.pushesPerGo = pushesPerGo
     let home = HomeViewController()
     home.title = "Home"
     navigation.setViewControllers([home], animated: false)
   }
 
-  func go() { navigation.pushViewController(DetailViewController(), animated: animatesGo) }
+  func go() {
+    for _ in 0..<pushesPerGo {
+      navigation.pushViewController(DetailViewController(), animated: animatesGo)
+    }
+  }
 }
+
+/// How many times the tiny app's `go` pushes: its bug, if any.
+protocol TinyBug { static var pushesPerGo: Int { get } }
+/// The tiny app as written.
+enum NoBug: TinyBug { static var pushesPerGo: Int { 1 } }
+
+/// The tiny app, sound.
+typealias TinyDriver = TinyAppDriver<NoBug>
 
 /// A driver written by hand over the library's spy, as `FlowDriver` allows.
 @MainActor
-struct TinyDriver: FlowDriver {
+struct TinyAppDriver<Bug: TinyBug>: FlowDriver {
   let spy = FlowNavigationControllerSpy()
   let service: TinyService
 
   init(start: ScenarioStart) {
-    service = TinyService(navigation: spy, animatesGo: start.bool("animates"))
+    service = TinyService(
+      navigation: spy, animatesGo: start.bool("animates"), pushesPerGo: Bug.pushesPerGo)
   }
 
   func send(_ event: NavigationEvent) async throws {
@@ -46,7 +62,8 @@ struct TinyDriver: FlowDriver {
   func observe() -> Observation { spy.observation() }
 }
 
-private let tinyFlow = """
+/// The tiny app's flow, without its checklist.
+let tinyFlowScreens = """
   flow: Tiny
   state: { animates: true }
   start: { setRoot: Home }
@@ -55,19 +72,24 @@ private let tinyFlow = """
       navBar: { title: Home }
       on: { go: { push: Detail } }
     Detail: {}
-  spec: |
-    [ ] goes
-        when go
-        expect { stack: [Home, Detail], animated: true, calls: { push: 1 } }
-    [ ] goes without animation, as the flow says it should not
-        given { animates: false }
-        when go
-        expect { animated: true }
-    [ ] what the app cannot show is not checked
-        expect { navBar: { title: Home }, state: { animates: true }, pending: [] }
-    [ ] a step the app cannot do fails at its line
-        when nothing
+
   """
+
+private let tinyFlow =
+  tinyFlowScreens + """
+    spec: |
+      [ ] goes
+          when go
+          expect { stack: [Home, Detail], animated: true, calls: { push: 1 } }
+      [ ] goes without animation, as the flow says it should not
+          given { animates: false }
+          when go
+          expect { animated: true }
+      [ ] what the app cannot show is not checked
+          expect { navBar: { title: Home }, state: { animates: true }, pending: [] }
+      [ ] a step the app cannot do fails at its line
+          when nothing
+    """
 
 /// The same driver, declaring what the tiny app cannot show.
 @MainActor
