@@ -190,14 +190,21 @@ extension Navigator {
   /// The screen `event`, sent once more, pushes on top of itself, if it does: the double
   /// tap. A screen in `repeatable` may be.
   package func pushesAgain(_ event: NavigationEvent, repeatable: Set<String>) -> ScreenInstance? {
-    let stack = visibleStack
-    guard let top = stack.last, !repeatable.contains(top.name) else { return nil }
     var again = self
     guard (try? again.send(event)) != nil else { return nil }
-    let after = again.visibleStack
-    guard after.count == stack.count + 1, after.last?.name == top.name,
-      Array(after.dropLast()) == stack
+    return pushed(onTopOfItself: again, repeatable: repeatable)
+  }
+
+  /// The screen pushed on top of itself between here and `after`, if `after`'s visible
+  /// stack is this one with its top screen pushed once more (other values allowed); a screen
+  /// in `repeatable` may be.
+  package func pushed(onTopOfItself after: Navigator, repeatable: Set<String>) -> ScreenInstance? {
+    let stack = visibleStack
+    guard let top = stack.last, !repeatable.contains(top.name) else { return nil }
+    let grown = after.visibleStack
+    guard grown.count == stack.count + 1, grown.last?.name == top.name,
+      Array(grown.dropLast()) == stack
     else { return nil }
-    return after.last
+    return grown.last
   }
 }

@@ -42,9 +42,7 @@ extension SpaceSearch {
       let repeatable = flow.verification.repeatableScreenNames
       for transition in space.transitions {
         let middle = Int(transition.to)
-        guard
-          let pushed = space.navigators[middle].pushesAgain(
-            transition.event, repeatable: repeatable)
+        guard let pushed = pushesAgain(transition.event, at: middle, repeatable: repeatable)
         else { continue }
         let path = space.path(to: Int(transition.from)) + [transition.event]
         return [
@@ -56,6 +54,23 @@ extension SpaceSearch {
       }
       return []
     }
+  }
+
+  /// The screen `event`, sent again in state `state`, pushes on top of itself, if it does:
+  /// read from the transition the search already made with that event there, the event
+  /// sent again only where the search did not go on from `state`.
+  private func pushesAgain(_ event: NavigationEvent, at state: Int, repeatable: Set<String>)
+    -> ScreenInstance?
+  {
+    let navigator = space.navigators[state]
+    guard space.expanded[state] else {
+      return navigator.pushesAgain(event, repeatable: repeatable)
+    }
+    guard let again = space.transitions(from: state).first(where: { $0.event == event }) else {
+      return nil
+    }
+    return navigator.pushed(
+      onTopOfItself: space.navigators[Int(again.to)], repeatable: repeatable)
   }
 
   private func failure(_ builtIn: BuiltInProperty, path: [NavigationEvent], _ message: String)
