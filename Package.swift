@@ -65,6 +65,13 @@ let package = Package(
     .target(
       name: "FlowVerification",
       dependencies: ["FlowModel", "FlowRuntime", "FlowChecklist", "FlowDiagnostics"]),
+    // What a change to a flow changes (`flowc diff`): declarations compared as behaviour,
+    // checklist items run on both versions.
+    .target(
+      name: "FlowDiff",
+      dependencies: [
+        "FlowModel", "FlowRuntime", "FlowChecklist", "FlowDiagnostics", "FlowVerification",
+      ]),
     // The driver API: the app's side of a checklist (FlowDriver, FlowAppDriver), the spies
     // that observe UIKit, SwiftUI paths and requests, running items against an app, and
     // exploring it for differences from its flow.
@@ -102,6 +109,7 @@ let package = Package(
       name: "FlowCLI",
       dependencies: [
         "FlowSpec", "FlowFileSystem", "FlowReports", "FlowYAML", "FlowParallel", "FlowGenerator",
+        "FlowDiff",
       ]),
     .executableTarget(name: "flowc", dependencies: ["FlowCLI"]),
     // Regenerates Swift Testing cases from flows' checklists on every build.
@@ -113,7 +121,9 @@ let package = Package(
     // Benchmarks that print their figures (see BENCHMARKS.md); run them in release.
     .executableTarget(
       name: "flowc-bench",
-      dependencies: ["FlowSpec", "FlowFileSystem", "FlowYAML", "FlowGenerator", "CLibYAML"]),
+      dependencies: [
+        "FlowSpec", "FlowFileSystem", "FlowYAML", "FlowGenerator", "CLibYAML", "FlowDiff",
+      ]),
 
     // Helpers shared by the test targets.
     .target(
@@ -135,6 +145,7 @@ let package = Package(
     .testTarget(
       name: "FlowChecklistTests", dependencies: ["FlowChecklist", "FlowSpec", "FlowTestSupport"]
     ),
+    .testTarget(name: "FlowDiffTests", dependencies: ["FlowDiff", "FlowSpec", "FlowTestSupport"]),
     .testTarget(
       name: "FlowVerificationTests",
       dependencies: ["FlowVerification", "FlowSpec", "FlowTestSupport"]),

@@ -41,12 +41,32 @@ public struct ChecklistRunner: Sendable {
     guard entry.item.isBound else {
       return (ChecklistResult(entry: entry, outcome: .unbound), [])
     }
+    let (scenario, navigator) = replayed(entry, recordingCoverage: recordingCoverage)
+    return finish(entry, scenario, from: navigator)
+  }
+
+  /// The scenario of an item started with its root's `given` and its ancestors' events
+  /// sent, before its own steps.
+  private func replayed(_ entry: ChecklistEntry, recordingCoverage: Bool) -> (
+    ScenarioRun, Navigator?
+  ) {
     var scenario = ScenarioRun(flow: flow, recordingCoverage: recordingCoverage)
     var navigator = scenario.start(program: program, root: entry.ancestors.first ?? entry.item)
     for ancestor in entry.ancestors where navigator != nil {
       scenario.replay(ancestor, on: &navigator)
     }
-    return finish(entry, scenario, from: navigator)
+    return (scenario, navigator)
+  }
+
+  /// Where an item's scenario ends, in a few words (`stack [Home, Cart], presented [alert
+  /// Logout]`): what `flowc diff` compares between two versions of a flow. `nil` for an item
+  /// without steps or a scenario that cannot start.
+  package func endState(of entry: ChecklistEntry) -> String? {
+    guard entry.item.isBound else { return nil }
+    var (scenario, navigator) = replayed(entry, recordingCoverage: false)
+    guard navigator != nil else { return nil }
+    scenario.run(entry.item, on: &navigator)
+    return navigator?.stateObservation.summary
   }
 
   /// An item's own steps, run on the scenario its root's `given` and its ancestors' `when`

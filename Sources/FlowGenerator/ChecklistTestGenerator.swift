@@ -265,7 +265,7 @@ public enum ChecklistTestGenerator {
     into writer: inout SwiftWriter, isAsync: Bool
   ) {
     let item = entry.item
-    for line in stepLines(of: item, source: source) {
+    for line in item.stepLines(in: source) {
       writer.line("// " + SwiftSource.comment(line))
     }
     let name = scope.memberName(SwiftNames.lowerCamel(item.text.value, fallback: "item"))
@@ -376,28 +376,6 @@ public enum ChecklistTestGenerator {
   /// The library's function that records failures as issues at their place in the flow,
   /// named by its module so that no name of the test target's shadows it.
   private static let recordIssues = "FlowSpecTesting.recordIssues"
-
-  /// The source lines of an item's steps, without their common indentation.
-  static func stepLines(of item: ChecklistItem, source: SourceText) -> [String] {
-    var numbers: [Int] = []
-    for step in item.steps {
-      // A block value ends where the line after it starts: only spaces precede its end.
-      let end = step.range.end
-      let beforeEnd = (source.line(end.line) ?? "").unicodeScalars.prefix(end.column - 1)
-      let endsOnPreviousLine =
-        end.line > step.range.start.line && beforeEnd.allSatisfy { $0 == " " }
-      let lastLine = endsOnPreviousLine ? end.line - 1 : end.line
-      for line in step.range.start.line...max(step.range.start.line, lastLine)
-      where !numbers.contains(line) {
-        numbers.append(line)
-      }
-    }
-    let lines = numbers.sorted().compactMap { source.line($0) }
-      .map { $0.hasSuffix("\r") ? String($0.dropLast()) : $0 }
-      .filter { !$0.allSatisfy { $0 == " " } }
-    let indent = lines.map { $0.prefix { $0 == " " }.count }.min() ?? 0
-    return lines.map { String($0.dropFirst(indent)) }
-  }
 }
 
 /// A checklist's entries by section and by parent, found in one pass, so rendering an item

@@ -363,8 +363,9 @@ public struct FlowGraph: Sendable {
     return "  \(id) [shape=\(shape), label=\(Self.quoted(label))];"
   }
 
-  /// A Mermaid flowchart.
-  public func mermaid() -> String {
+  /// A Mermaid flowchart; the edges at `highlighted` (indexes into `edges`) drawn thick and
+  /// red, as `flowc diff` shows what a change touched.
+  public func mermaid(highlighting highlighted: Set<Int> = []) -> String {
     var ids: [Node.ID: String] = [:]
     for (index, node) in nodes.enumerated() { ids[node.id] = "n\(index)" }
     var lines = ["flowchart LR"]
@@ -396,6 +397,9 @@ public struct FlowGraph: Sendable {
       let to = edge.to.flatMap { ids[$0] } ?? from
       let label = Self.mermaidText(edge.label)
       lines.append("  \(from) \(edge.to == nil ? "-.->" : "-->")|\"\(label)\"| \(to)")
+    }
+    for index in highlighted.sorted() where edges.indices.contains(index) {
+      lines.append("  linkStyle \(index) stroke:#d73a49,stroke-width:3px")
     }
     return lines.joined(separator: "\n") + "\n"
   }

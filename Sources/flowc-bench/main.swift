@@ -10,6 +10,7 @@ import Foundation
 ///     swift run -c release flowc-bench run       # issue 3: events per second
 ///     swift run -c release flowc-bench coverage  # issue 12: coverage and suggest
 ///     swift run -c release flowc-bench verify    # issue 28: states a second
+///     swift run -c release flowc-bench diff      # issue 29: two 10,000-screen flows compared
 let arguments = Array(CommandLine.arguments.dropFirst())
 
 func option(_ name: String, default value: Int) -> Int {
@@ -266,6 +267,9 @@ case "verify":
   } catch {
     print("verify failed: \(error)")
   }
+case "diff":
+  DiffBench.run(
+    screens: option("screens", default: 10_000), repetitions: option("repetitions", default: 5))
 case "floods":
   do {
     try Floods.run(repetitions: option("repetitions", default: 3))
@@ -285,6 +289,7 @@ default:
   print("       flowc-bench run [--screens N] [--events N]")
   print("       flowc-bench build-cost [--repetitions N]")
   print("       flowc-bench verify [--repetitions N]")
+  print("       flowc-bench diff [--screens N] [--repetitions N]")
   print("       flowc-bench cli [--screens N] [--large N] [--repetitions N]")
   print("       flowc-bench floods [--repetitions N]")
   print("       flowc-bench profile libyaml|parse|decode|check|document [--screens N]")

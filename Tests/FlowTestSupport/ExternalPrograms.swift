@@ -11,12 +11,15 @@ public enum ExternalProgram: String, CaseIterable, Sendable {
   case graphviz
   /// A headless Chromium, to check the HTML report in a real browser.
   case chromium
+  /// git, for `flowc diff --git REF`.
+  case git
 
   /// The names the program goes by on `PATH`.
   private var names: [String] {
     switch self {
     case .graphviz: ["dot"]
     case .chromium: ["chromium", "chromium-browser", "google-chrome"]
+    case .git: ["git"]
     }
   }
 
@@ -25,6 +28,7 @@ public enum ExternalProgram: String, CaseIterable, Sendable {
     switch self {
     case .graphviz: "apt-get install graphviz, or brew install graphviz"
     case .chromium: "apt-get install chromium"
+    case .git: "apt-get install git"
     }
   }
 

@@ -1,0 +1,151 @@
+import FlowDiff
+import FlowFileSystem
+import FlowSpec
+
+/// `flowc diff OLD NEW`: what a change to a flow changes in what the app does.
+enum DiffCommand: Command {
+  static let spec = CommandSpec(
+    name: "diff",
+    abstract: "Show what a change to a flow changes in behaviour, for code review.",
+    usage:
+      "diff (OLD NEW | --git REF [PATHS…]) [--format text|markdown|json] [--fail-on behaviour]",
+    discussion: """
+      Compares two versions of a flow as behaviour, not text: screens, alerts, requests,
+      tabs, links, child flows, state and properties added, removed or renamed (a rename is
+      one removed and one added that are alike otherwise); per screen and event, what the
+      handler does before and after, guard branches and the animated flag included; nav bar
+      changes field by field; alert actions and their styles; link targets. Then the
+      checklist: items added and removed, items whose steps changed, and items whose
+      scenario ends differently on the new flow although their text did not change (each
+      item of the old checklist is run on both versions). Child flows used under the same
+      name in both are compared too. With --git REF, each flow of PATHS (default flows/) is
+      compared with itself as it is at that revision, read with 'git show', its child flows
+      at the same revision. Same inputs, same bytes; two versions that behave
+      alike print nothing. Exits 0, or 1 with '--fail-on behaviour' when anything differs
+      or when a version has errors.
+      """,
+    options: [
+      OptionSpec(
+        name: "git", valueName: "REF",
+        help:
+          "Compare the flows in the work tree with themselves at git revision REF (HEAD~1, main)."
+      ),
+      OptionSpec(
+        name: "format", valueName: "FORMAT",
+        help:
+          "'text' (default), 'markdown' (a pull-request comment, grouped by declaration) or 'json'."
+      ),
+      OptionSpec(
+        name: "fail-on", valueName: "WHAT",
+        help: "'behaviour': exit 1 when the versions behave differently, for a CI gate."),
+    ] + FlowInputs.limitOptions,
+    arguments: [
+      ("OLD", "The flow file as it was."), ("NEW", "The flow file as it is."),
+      ("PATHS", "With --git: flow files or folders (default: flows/)."),
+    ],
+    examples: [
+      "flowc diff old/shop.yaml flows/shop.yaml",
+      "flowc diff old.yaml new.yaml --format markdown > comment.md",
+      "flowc diff --git HEAD~1 --fail-on behaviour",
+    ])
+
+  static func run(_ arguments: ParsedArguments, console: Console) throws(UsageError) -> ExitCode {
+    let format = try arguments.choice(
+      "format", among: ["text", "markdown", "json"], default: "text")
+    let failOn = try arguments.value("fail-on").map { value throws(UsageError) in
+      guard value == "behaviour" || value == "behavior" else {
+        throw UsageError(message: "'--fail-on' takes 'behaviour', not '\(value)'")
+      }
+      return value
+    }
+    let limits = try FlowInputs.limits(arguments)
+    let pairs: [Pair]
+    if let revision = arguments.value("git") {
+      pairs = try revisionPairs(revision, arguments.positionals, limits: limits, console: console)
+    } else {
+      guard arguments.positionals.count == 2 else {
+        throw UsageError(
+          message:
+            "diff takes two flow files, the old version and the new one (\(arguments.positionals.count) given), or --git REF"
+        )
+      }
+      pairs = [
+        Pair(
+          old: try FlowInputs.load(arguments.positionals[0], limits: limits),
+          new: try FlowInputs.load(arguments.positionals[1], limits: limits))
+      ]
+    }
+    var reports: [FlowDiffReport] = []
+    var graphs: [String?] = []
+    var failed = false
+    for pair in pairs {
+      guard let old = version(pair.old, console: console),
+        let new = version(pair.new, console: console)
+      else {
+        failed = true
+        continue
+      }
+      let report = FlowDiffReport(old: old, new: new)
+      reports.append(report)
+      let drawn = format == "markdown" && !report.isEmpty
+      graphs.append(drawn ? DiffText.changedGraph(old: old.tree, new: new.tree) : nil)
+    }
+    switch format {
+    case "json": console.print(DiffText.json(reports).prettyPrinted())
+    case "markdown":
+      let comments = zip(reports, graphs).map { DiffText.markdown($0, graph: $1) }
+      console.write(comments.filter { !$0.isEmpty }.joined(separator: "\n"))
+    default: console.write(reports.map(DiffText.text).joined())
+    }
+    let differs = reports.contains { !$0.isEmpty }
+    return failed || (failOn != nil && differs) ? .problemsFound : .success
+  }
+
+  /// Two versions of one flow file.
+  private struct Pair {
+    var old: FlowDocument
+    var new: FlowDocument
+  }
+
+  /// The version's tree, text and path; `nil` (its errors printed) when it has errors.
+  private static func version(_ document: FlowDocument, console: Console) -> (
+    tree: FlowTree, source: SourceText, file: String
+  )? {
+    FlowInputs.validTree(document, console: console, consequence: "the versions cannot be compared")
+      .map { ($0, document.text, document.path) }
+  }
+
+  /// Each flow of `paths` (default `flows/`) in the work tree, with itself at `revision`; a
+  /// child flow of another is compared within its parent; a flow the revision does not have
+  /// is said to be new.
+  private static func revisionPairs(
+    _ revision: String, _ paths: [String], limits: YAMLLimits, console: Console
+  ) throws(UsageError) -> [Pair] {
+    let paths = paths.isEmpty ? ["flows/"] : paths
+    if paths == ["flows/"], !FileSystem.isDirectory("flows") {
+      throw UsageError(
+        message: "no 'flows/' folder here; give the flows to compare with \(revision)")
+    }
+    let git = try GitRevision(revision, near: paths[0])
+    var documents: [FlowDocument] = []
+    for file in try FlowInputs.files(paths) {
+      documents.append(try FlowInputs.load(file, limits: limits))
+    }
+    let children = FlowInputs.childFlowPaths(of: documents)
+    var pairs: [Pair] = []
+    for document in documents where !children.contains(FileSystem.absolutePath(document.path)) {
+      guard let bytes = git.read(document.path) else {
+        console.print(
+          "\(TerminalText.line(document.path)): new since \(TerminalText.line(revision)): nothing to compare with"
+        )
+        continue
+      }
+      // Named `path@REF`: in the report and in its errors, as in git's own `REF:path`; its
+      // child flows still resolve from the same folder.
+      let old = FlowDocument(
+        bytes: bytes, path: document.path + "@" + revision, limits: limits, files: git.files)
+      pairs.append(Pair(old: old, new: document))
+    }
+    return pairs
+  }
+}

@@ -1,0 +1,82 @@
+public import FlowChecklist
+public import FlowDiagnostics
+public import FlowModel
+
+/// What a change to a flow does to its checklist: items added and removed, items whose
+/// steps changed, and — what a reviewer most needs — items whose scenario ends differently
+/// on the new flow although their text did not change.
+public enum ChecklistDiff {
+  /// The checklist's changes from `old` to `new`, each tree with the text it was read from
+  /// (an item's steps are compared as written). Items are matched by their path (parent
+  /// texts, then their own); each item of the old checklist is run on both flows, so an
+  /// item whose outcome moved is listed with both outcomes.
+  public static func changes(
+    from old: (tree: FlowTree, source: SourceText), to new: (tree: FlowTree, source: SourceText)
+  ) -> [FlowChange] {
+    let oldEntries = old.tree.root.checklist?.entries ?? []
+    let newEntries = new.tree.root.checklist?.entries ?? []
+    func key(_ entry: ChecklistEntry) -> String { entry.path.joined(separator: " › ") }
+    let newByPath = Dictionary(newEntries.map { (key($0), $0) }, uniquingKeysWith: { a, _ in a })
+    let oldByPath = Dictionary(oldEntries.map { (key($0), $0) }, uniquingKeysWith: { a, _ in a })
+    var changes: [FlowChange] = []
+    for entry in oldEntries where newByPath[key(entry)] == nil {
+      changes.append(FlowChange(kind: .removed, group: "checklist", subject: key(entry)))
+    }
+    for entry in newEntries where oldByPath[key(entry)] == nil {
+      changes.append(FlowChange(kind: .added, group: "checklist", subject: key(entry)))
+    }
+    // The old items, run on the old flow and on the new one (with the new flow's child
+    // flows): an outcome or an end state that moved is a scenario that now ends differently.
+    // Compiling both flows to run the items is most of the cost: only when there are items.
+    guard oldEntries.contains(where: { newByPath[key($0)] != nil }) else { return changes }
+    var onNew = new.tree
+    onNew.flows[0].checklist = old.tree.root.checklist
+    let oldRunner = ChecklistRunner(tree: old.tree)
+    let newRunner = ChecklistRunner(tree: onNew)
+    let before = oldRunner.runAll()
+    let after = newRunner.runAll()
+    for (was, now) in zip(before, after) {
+      let path = key(was.entry)
+      guard let newEntry = newByPath[path] else { continue }
+      let oldSteps = steps(of: was.entry.item, in: old.source)
+      let newSteps = steps(of: newEntry.item, in: new.source)
+      if oldSteps != newSteps {
+        changes.append(
+          FlowChange(
+            kind: .changed, group: "checklist", subject: path + " (steps)", before: oldSteps,
+            after: newSteps))
+      }
+      let outcomes = (
+        ending(outcome(was.outcome), oldRunner.endState(of: was.entry)),
+        ending(outcome(now.outcome), newRunner.endState(of: now.entry))
+      )
+      if outcomes.0 != outcomes.1 {
+        changes.append(
+          FlowChange(
+            kind: .changed, group: "checklist", subject: path + " (ends differently)",
+            before: outcomes.0, after: outcomes.1))
+      }
+    }
+    return changes
+  }
+
+  /// `passes, ending with stack [Home, Cart]`.
+  private static func ending(_ outcome: String, _ end: String?) -> String {
+    end.map { outcome + ", ending with " + $0 } ?? outcome
+  }
+
+  /// `passes`, `fails: expected stack [Home], found [Home, Infos]`, `not bound`.
+  static func outcome(_ outcome: ChecklistResult.Outcome) -> String {
+    switch outcome {
+    case .passed: "passes"
+    case .unbound: "not bound"
+    case .failed(let failures):
+      "fails: " + failures.map(\.message).joined(separator: "; ")
+    }
+  }
+
+  /// The item's steps as written, one line each without their indentation, joined by ` / `.
+  static func steps(of item: ChecklistItem, in source: SourceText) -> String {
+    item.stepLines(in: source).map { $0.drop { $0 == " " } }.joined(separator: " / ")
+  }
+}
