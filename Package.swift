@@ -70,7 +70,8 @@ let package = Package(
     .target(
       name: "FlowDiff",
       dependencies: [
-        "FlowModel", "FlowRuntime", "FlowChecklist", "FlowDiagnostics", "FlowVerification",
+        "FlowModel", "FlowRuntime", "FlowChecklist", "FlowCoverage", "FlowDiagnostics",
+        "FlowVerification",
       ]),
     // The driver API: the app's side of a checklist (FlowDriver, FlowAppDriver), the spies
     // that observe UIKit, SwiftUI paths and requests, running items against an app, and
@@ -169,7 +170,7 @@ let package = Package(
     .testTarget(
       name: "FlowSpecTests", dependencies: ["FlowSpec", "FlowFileSystem", "FlowTestSupport"]),
     // The end-to-end tests run the built flowc, which the plugin below needs built anyway.
-    .testTarget(name: "FlowCLITests", dependencies: ["FlowCLI", "FlowTestSupport"]),
+    .testTarget(name: "FlowCLITests", dependencies: ["FlowCLI", "FlowReports", "FlowTestSupport"]),
     // The first article's NavigationService, as an app would write it, and its tests: the
     // checklist of flows/navigation-service.yaml run against it through a driver.
     .target(

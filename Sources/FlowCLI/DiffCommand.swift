@@ -10,19 +10,20 @@ enum DiffCommand: Command {
     usage:
       "diff (OLD NEW | --git REF [PATHS…]) [--format text|markdown|json] [--fail-on behaviour]",
     discussion: """
-      Compares two versions of a flow as behaviour, not text: screens, alerts, requests,
-      tabs, links, child flows, state and properties added, removed or renamed (a rename is
-      one removed and one added that are alike otherwise); per screen and event, what the
-      handler does before and after, guard branches and the animated flag included; nav bar
-      changes field by field; alert actions and their styles; link targets. Then the
-      checklist: items added and removed, items whose steps changed, and items whose
-      scenario ends differently on the new flow although their text did not change (each
-      item of the old checklist is run on both versions). Child flows used under the same
-      name in both are compared too. With --git REF, each flow of PATHS (default flows/) is
-      compared with itself as it is at that revision, read with 'git show', its child flows
-      at the same revision. Same inputs, same bytes; two versions that behave
-      alike print nothing. Exits 0, or 1 with '--fail-on behaviour' when anything differs
-      or when a version has errors.
+      Compares two versions of a flow (two files, or two folders whose flows pair by their
+      path inside them) as behaviour, not text: screens, alerts, requests, tabs, links,
+      child flows, state and properties added, removed or renamed (a rename is one removed
+      and one added that are alike otherwise); per screen and event, what the handler does
+      before and after, guard branches and the animated flag included; nav bar changes
+      field by field; alert actions and their styles; link targets. Then the checklist:
+      items added, removed and renamed, its coverage, items whose steps changed, and items
+      whose scenario ends differently on the new flow although their text did not change
+      (each item of the old checklist is run on both versions); then the properties that
+      newly fail or hold. Child flows used under the same name in both are compared too.
+      With --git REF, each flow of PATHS (default flows/) is compared with itself as it is
+      at that revision, read with 'git show', its child flows at the same revision. Same
+      inputs, same bytes; two versions that behave alike print nothing. Exits 0, or 1 with
+      '--fail-on behaviour' when anything differs or when a version has errors.
       """,
     options: [
       OptionSpec(
@@ -40,7 +41,8 @@ enum DiffCommand: Command {
         help: "'behaviour': exit 1 when the versions behave differently, for a CI gate."),
     ] + FlowInputs.limitOptions,
     arguments: [
-      ("OLD", "The flow file as it was."), ("NEW", "The flow file as it is."),
+      ("OLD", "The flow file as it was, or a folder of flows."),
+      ("NEW", "The flow file as it is, or a folder of flows."),
       ("PATHS", "With --git: flow files or folders (default: flows/)."),
     ],
     examples: [
@@ -66,14 +68,22 @@ enum DiffCommand: Command {
       guard arguments.positionals.count == 2 else {
         throw UsageError(
           message:
-            "diff takes two flow files, the old version and the new one (\(arguments.positionals.count) given), or --git REF"
+            "diff takes two flow files or folders, the old version and the new one (\(arguments.positionals.count) given), or --git REF"
         )
       }
-      pairs = [
-        Pair(
-          old: try FlowInputs.load(arguments.positionals[0], limits: limits),
-          new: try FlowInputs.load(arguments.positionals[1], limits: limits))
-      ]
+      let (oldPath, newPath) = (arguments.positionals[0], arguments.positionals[1])
+      switch (FileSystem.isDirectory(oldPath), FileSystem.isDirectory(newPath)) {
+      case (true, true):
+        pairs = try folderPairs(oldPath, newPath, limits: limits, console: console)
+      case (false, false):
+        pairs = [
+          Pair(
+            old: try FlowInputs.load(oldPath, limits: limits),
+            new: try FlowInputs.load(newPath, limits: limits))
+        ]
+      default:
+        throw UsageError(message: "diff takes two flow files or two folders, not one of each")
+      }
     }
     var reports: [FlowDiffReport] = []
     var graphs: [String?] = []
@@ -113,6 +123,43 @@ enum DiffCommand: Command {
   )? {
     FlowInputs.validTree(document, console: console, consequence: "the versions cannot be compared")
       .map { ($0, document.text, document.path) }
+  }
+
+  /// The flows of two folders paired by their path inside them, child flows compared within
+  /// their parents; a flow in only one of them is said to be.
+  private static func folderPairs(
+    _ old: String, _ new: String, limits: YAMLLimits, console: Console
+  ) throws(UsageError) -> [Pair] {
+    func topLevel(_ folder: String) throws(UsageError) -> [String: FlowDocument] {
+      var documents: [FlowDocument] = []
+      for file in try FlowInputs.files([folder]) {
+        documents.append(try FlowInputs.load(file, limits: limits))
+      }
+      let children = FlowInputs.childFlowPaths(of: documents)
+      let prefix = folder.hasSuffix("/") ? folder : folder + "/"
+      var byName: [String: FlowDocument] = [:]
+      for document in documents where !children.contains(FileSystem.absolutePath(document.path)) {
+        let name =
+          document.path.hasPrefix(prefix)
+          ? String(document.path.dropFirst(prefix.count)) : document.path
+        byName[name] = document
+      }
+      return byName
+    }
+    let before = try topLevel(old)
+    let after = try topLevel(new)
+    var pairs: [Pair] = []
+    for name in Set(before.keys).union(after.keys).sorted() {
+      switch (before[name], after[name]) {
+      case (let was?, let now?): pairs.append(Pair(old: was, new: now))
+      case (let was?, nil):
+        console.print("\(TerminalText.line(was.path)): only in \(TerminalText.line(old)): removed")
+      case (nil, let now?):
+        console.print("\(TerminalText.line(now.path)): only in \(TerminalText.line(new)): added")
+      case (nil, nil): break
+      }
+    }
+    return pairs
   }
 
   /// Each flow of `paths` (default `flows/`) in the work tree, with itself at `revision`; a

@@ -1,9 +1,10 @@
 public import FlowChecklist
+import FlowCoverage
 public import FlowDiagnostics
 public import FlowModel
 
-/// What a change to a flow does to its checklist: items added and removed, items whose
-/// steps changed, and — what a reviewer most needs — items whose scenario ends differently
+/// What a change to a flow does to its checklist: items added, removed and renamed (the
+/// same steps under another text), items whose steps changed, its coverage, and — what a reviewer most needs — items whose scenario ends differently
 /// on the new flow although their text did not change.
 public enum ChecklistDiff {
   /// The checklist's changes from `old` to `new`, each tree with the text it was read from
@@ -19,11 +20,39 @@ public enum ChecklistDiff {
     let newByPath = Dictionary(newEntries.map { (key($0), $0) }, uniquingKeysWith: { a, _ in a })
     let oldByPath = Dictionary(oldEntries.map { (key($0), $0) }, uniquingKeysWith: { a, _ in a })
     var changes: [FlowChange] = []
+    // An item removed and one added with the same steps, written the same, is a rename.
+    var added = newEntries.filter { oldByPath[key($0)] == nil }
+    var removed: [ChecklistEntry] = []
     for entry in oldEntries where newByPath[key(entry)] == nil {
+      let written = steps(of: entry.item, in: old.source)
+      if !written.isEmpty,
+        let renamed = added.firstIndex(where: { steps(of: $0.item, in: new.source) == written })
+      {
+        changes.append(
+          FlowChange(
+            kind: .renamed, group: "checklist", subject: "item", before: key(entry),
+            after: key(added[renamed])))
+        added.remove(at: renamed)
+      } else {
+        removed.append(entry)
+      }
+    }
+    for entry in removed {
       changes.append(FlowChange(kind: .removed, group: "checklist", subject: key(entry)))
     }
-    for entry in newEntries where oldByPath[key(entry)] == nil {
+    for entry in added {
       changes.append(FlowChange(kind: .added, group: "checklist", subject: key(entry)))
+    }
+    if !oldEntries.isEmpty || !newEntries.isEmpty {
+      let before = ChecklistRunner(tree: old.tree).coverage()
+      let after = ChecklistRunner(tree: new.tree).coverage()
+      let texts = (coverage(before), coverage(after))
+      if texts.0 != texts.1 {
+        changes.append(
+          FlowChange(
+            kind: .changed, group: "checklist", subject: "coverage", before: texts.0,
+            after: texts.1))
+      }
     }
     // The old items, run on the old flow and on the new one (with the new flow's child
     // flows): an outcome or an end state that moved is a scenario that now ends differently.
@@ -58,6 +87,13 @@ public enum ChecklistDiff {
       }
     }
     return changes
+  }
+
+  /// `95% (19 of 20 targets)`.
+  private static func coverage(_ coverage: ChecklistCoverage) -> String {
+    let (covered, total) = coverage.count()
+    return ChecklistCoverage.percentText(coverage.percentage())
+      + "% (\(covered) of \(total) targets)"
   }
 
   /// `passes, ending with stack [Home, Cart]`.

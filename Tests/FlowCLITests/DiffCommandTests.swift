@@ -1,3 +1,4 @@
+import FlowReports
 import FlowSpec
 import FlowTestSupport
 import Foundation
@@ -8,9 +9,12 @@ struct DiffCommandTests {
   private let old = TestFlows.fixture("diff/old.yaml")
   private let new = TestFlows.fixture("diff/new.yaml")
 
-  /// The output with the fixtures' folder left out, so references hold no machine's path.
+  /// The output with the fixtures' folder left out, as written and as Markdown escapes it,
+  /// so references hold no machine's path.
   private func relative(_ output: String) -> String {
-    output.replacingOccurrences(of: TestFlows.fixture("diff/"), with: "")
+    let folder = TestFlows.fixture("diff/")
+    return output.replacingOccurrences(of: folder, with: "")
+      .replacingOccurrences(of: MarkdownText.inline(folder), with: "")
   }
 
   @Test("a mixed change, in each format, byte for byte", arguments: ["text", "markdown", "json"])
@@ -110,6 +114,27 @@ struct DiffCommandTests {
     let notRepository = flowc(["diff", "--git", "HEAD", outside.path])
     #expect(
       notRepository.status == 2 && notRepository.errors.contains("is not inside a git repository"))
+  }
+
+  @Test("two folders: flows paired by their path, child flows within their parents")
+  func folders() throws {
+    let old = try TemporaryFolder()
+    let new = try TemporaryFolder()
+    let parent =
+      "flow: P\nuse: { K: kids/k.yaml }\nstart: { setRoot: Home }\nscreens:\n  Home: { on: { go: { start: K }, done: pop } }\n"
+    for folder in [old, new] { try folder.write("parent.yaml", parent) }
+    try old.write(
+      "kids/k.yaml",
+      "flow: K\nstart: { push: S }\nscreens:\n  S: { on: { close: { finish: done } } }\n")
+    try new.write(
+      "kids/k.yaml", "flow: K\nstart: { push: S }\nscreens:\n  S: { on: { close: pop } }\n")
+    try old.write("gone.yaml", "flow: G\nstart: { setRoot: A }\nscreens: { A: {} }\n")
+    let result = flowc(["diff", old.path, new.path])
+    #expect(result.status == 0, "\(result)")
+    #expect(result.output.contains("\(old.path)/gone.yaml: only in \(old.path): removed\n"))
+    #expect(result.output.contains("child flow K › screen S\n  close: finish done → pop\n"))
+    #expect(!result.output.contains("k.yaml →"), "the child is compared within its parent only")
+    #expect(flowc(["diff", old.path, new.path + "/parent.yaml"]).status == 2)
   }
 
   @Test("bad input: a flow with errors, a missing file, the wrong number of files, a bad option")

@@ -157,10 +157,12 @@ struct FlowDiffTests {
     #expect(
       try diff(base, added).changes.map(\.summary) == [
         "screen Help: added", "checklist › a new item: added",
+        "checklist › coverage: 30.8% (4 of 13 targets) → 28.6% (4 of 14 targets)",
       ])
     #expect(
       try diff(added, base).changes.map(\.summary) == [
         "screen Help: removed", "checklist › a new item: removed",
+        "checklist › coverage: 28.6% (4 of 14 targets) → 30.8% (4 of 13 targets)",
       ])
     let relaid = base.replacingOccurrences(
       of: "openCart: { push: Cart }", with: "openCart:\n          push: Cart")
@@ -217,6 +219,23 @@ struct FlowDiffTests {
       $0.hasPrefix("property ")
     }
     #expect(fixed.count == 1 && fixed.first?.hasSuffix("→ holds") == true, "\(fixed)")
+  }
+
+  @Test("an item renamed, its steps the same; the coverage that moved")
+  func renamedItemAndCoverage() throws {
+    let renamed = base.replacingOccurrences(
+      of: "[ ] opening the cart pushes it", with: "[ ] the cart button pushes the cart")
+    #expect(
+      try diff(base, renamed).changes.map(\.summary) == [
+        "checklist › item: renamed opening the cart pushes it → the cart button pushes the cart"
+      ])
+    let fewer = base.replacingOccurrences(
+      of: "  [ ] logging out asks first\n      when logout\n      expect { presented: Logout }",
+      with: "")
+    try #require(fewer != base)
+    let summaries = try diff(base, fewer).changes.map(\.summary)
+    #expect(summaries.first == "checklist › logging out asks first: removed")
+    #expect(summaries.contains { $0.hasPrefix("checklist › coverage: ") }, "\(summaries)")
   }
 
   @Test("the same inputs give the same report")
