@@ -61,9 +61,9 @@ enum DiffCommand: Command {
       return value
     }
     let limits = try FlowInputs.limits(arguments)
-    let pairs: [Pair]
+    let pairs: Pairs
     if let revision = arguments.value("git") {
-      pairs = try revisionPairs(revision, arguments.positionals, limits: limits, console: console)
+      pairs = try revisionPairs(revision, arguments.positionals, limits: limits)
     } else {
       guard arguments.positionals.count == 2 else {
         throw UsageError(
@@ -74,13 +74,12 @@ enum DiffCommand: Command {
       let (oldPath, newPath) = (arguments.positionals[0], arguments.positionals[1])
       switch (FileSystem.isDirectory(oldPath), FileSystem.isDirectory(newPath)) {
       case (true, true):
-        pairs = try folderPairs(oldPath, newPath, limits: limits, console: console)
+        pairs = try folderPairs(oldPath, newPath, limits: limits)
       case (false, false):
-        pairs = [
-          Pair(
-            old: try FlowInputs.load(oldPath, limits: limits),
-            new: try FlowInputs.load(newPath, limits: limits))
-        ]
+        let old = try FlowInputs.load(oldPath, limits: limits)
+        pairs = Pairs(pairs: [
+          Pair(old: old, oldLabel: old.path, new: try FlowInputs.load(newPath, limits: limits))
+        ])
       default:
         throw UsageError(message: "diff takes two flow files or two folders, not one of each")
       }
@@ -88,10 +87,14 @@ enum DiffCommand: Command {
     var reports: [FlowDiffReport] = []
     var graphs: [String?] = []
     var failed = false
-    for pair in pairs {
-      guard let old = version(pair.old, console: console),
-        let new = version(pair.new, console: console)
-      else {
+    // Flows in one version only, on standard error: the report on standard output stays
+    // the format asked for.
+    for note in pairs.notes { console.printError(note) }
+    for pair in pairs.pairs {
+      // Both versions' errors are shown, whichever has them.
+      let old = version(pair.old, label: pair.oldLabel, console: console)
+      let new = version(pair.new, label: pair.new.path, console: console)
+      guard let old, let new else {
         failed = true
         continue
       }
@@ -107,29 +110,39 @@ enum DiffCommand: Command {
       console.write(comments.filter { !$0.isEmpty }.joined(separator: "\n"))
     default: console.write(reports.map(DiffText.text).joined())
     }
-    let differs = reports.contains { !$0.isEmpty }
+    let differs = !pairs.notes.isEmpty || reports.contains { !$0.isEmpty }
     return failed || (failOn != nil && differs) ? .problemsFound : .success
   }
 
-  /// Two versions of one flow file.
+  /// Two versions of one flow file; the old one named as the report names it
+  /// (`flows/shop.yaml@HEAD~1`).
   private struct Pair {
     var old: FlowDocument
+    var oldLabel: String
     var new: FlowDocument
   }
 
-  /// The version's tree, text and path; `nil` (its errors printed) when it has errors.
-  private static func version(_ document: FlowDocument, console: Console) -> (
+  /// The versions to compare, and what is in one only (`flows/a.yaml: added since HEAD~1`).
+  private struct Pairs {
+    var pairs: [Pair] = []
+    var notes: [String] = []
+  }
+
+  /// The version's tree, text and name; `nil` (its errors printed) when it has errors.
+  private static func version(_ document: FlowDocument, label: String, console: Console) -> (
     tree: FlowTree, source: SourceText, file: String
   )? {
-    FlowInputs.validTree(document, console: console, consequence: "the versions cannot be compared")
-      .map { ($0, document.text, document.path) }
+    let consequence =
+      "the versions cannot be compared" + (label == document.path ? "" : " (in \(label))")
+    return FlowInputs.validTree(document, console: console, consequence: consequence)
+      .map { ($0, document.text, label) }
   }
 
   /// The flows of two folders paired by their path inside them, child flows compared within
-  /// their parents; a flow in only one of them is said to be.
-  private static func folderPairs(
-    _ old: String, _ new: String, limits: YAMLLimits, console: Console
-  ) throws(UsageError) -> [Pair] {
+  /// their parents; a flow in only one of them is a note.
+  private static func folderPairs(_ old: String, _ new: String, limits: YAMLLimits)
+    throws(UsageError) -> Pairs
+  {
     func topLevel(_ folder: String) throws(UsageError) -> [String: FlowDocument] {
       var documents: [FlowDocument] = []
       for file in try FlowInputs.files([folder]) {
@@ -148,14 +161,12 @@ enum DiffCommand: Command {
     }
     let before = try topLevel(old)
     let after = try topLevel(new)
-    var pairs: [Pair] = []
+    var pairs = Pairs()
     for name in Set(before.keys).union(after.keys).sorted() {
       switch (before[name], after[name]) {
-      case (let was?, let now?): pairs.append(Pair(old: was, new: now))
-      case (let was?, nil):
-        console.print("\(TerminalText.line(was.path)): only in \(TerminalText.line(old)): removed")
-      case (nil, let now?):
-        console.print("\(TerminalText.line(now.path)): only in \(TerminalText.line(new)): added")
+      case (let was?, let now?): pairs.pairs.append(Pair(old: was, oldLabel: was.path, new: now))
+      case (let was?, nil): pairs.notes.append("\(was.path): only in \(old): removed")
+      case (nil, let now?): pairs.notes.append("\(now.path): only in \(new): added")
       case (nil, nil): break
       }
     }
@@ -166,8 +177,8 @@ enum DiffCommand: Command {
   /// child flow of another is compared within its parent; a flow the revision does not have
   /// is said to be new.
   private static func revisionPairs(
-    _ revision: String, _ paths: [String], limits: YAMLLimits, console: Console
-  ) throws(UsageError) -> [Pair] {
+    _ revision: String, _ paths: [String], limits: YAMLLimits
+  ) throws(UsageError) -> Pairs {
     let paths = paths.isEmpty ? ["flows/"] : paths
     if paths == ["flows/"], !FileSystem.isDirectory("flows") {
       throw UsageError(
@@ -179,19 +190,24 @@ enum DiffCommand: Command {
       documents.append(try FlowInputs.load(file, limits: limits))
     }
     let children = FlowInputs.childFlowPaths(of: documents)
-    var pairs: [Pair] = []
+    var pairs = Pairs()
     for document in documents where !children.contains(FileSystem.absolutePath(document.path)) {
-      guard let bytes = git.read(document.path) else {
-        console.print(
-          "\(TerminalText.line(document.path)): new since \(TerminalText.line(revision)): nothing to compare with"
-        )
+      guard case .success(let bytes) = git.read(document.path) else {
+        pairs.notes.append("\(document.path): added since \(revision)")
         continue
       }
-      // Named `path@REF`: in the report and in its errors, as in git's own `REF:path`; its
-      // child flows still resolve from the same folder.
-      let old = FlowDocument(
-        bytes: bytes, path: document.path + "@" + revision, limits: limits, files: git.files)
-      pairs.append(Pair(old: old, new: document))
+      // Read as the work tree's file, so that its child flows resolve from the same folder,
+      // from the commit.
+      let old = FlowDocument(bytes: bytes, path: document.path, limits: limits, files: git.files)
+      pairs.pairs.append(Pair(old: old, oldLabel: document.path + "@" + revision, new: document))
+    }
+    // Flows the revision has and the work tree no longer does, in the folders given.
+    let present = Set(documents.map { FileSystem.absolutePath($0.path) })
+    for folder in paths where FileSystem.isDirectory(folder) {
+      for file in git.flowFiles(under: folder)
+      where !present.contains(FileSystem.absolutePath(file)) {
+        pairs.notes.append("\(file): removed since \(revision)")
+      }
     }
     return pairs
   }

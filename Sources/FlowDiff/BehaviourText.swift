@@ -8,8 +8,13 @@ enum BehaviourText {
   /// push Login`; a flag written differently from the default is given (`, not animated`).
   static func operation(_ operation: Operation) -> String {
     var text = kind(operation.kind)
-    if let call = operation.call, operation.isAnimated != call.animatesByDefault {
-      text += operation.isAnimated ? ", animated" : ", not animated"
+    if let call = operation.call {
+      if operation.isAnimated != call.animatesByDefault {
+        text += operation.isAnimated ? ", animated" : ", not animated"
+      }
+    } else if let animated = operation.animated {
+      // A flag on what is not a call (starting a child flow) is passed on as written.
+      text += animated.value ? ", animated" : ", not animated"
     }
     return text
   }
@@ -24,11 +29,12 @@ enum BehaviourText {
     case .popToRoot: return "popToRoot"
     case .dismiss: return "dismiss"
     case .present(let presentation):
+      // The defaults (a sheet, no stack of its own) are left out, written or not.
       var text = "present " + presentation.target.value + arguments(presentation.arguments)
-      if let style = presentation.style { text += " as " + style.value.rawValue }
-      if let stack = presentation.hasNavigationStack {
-        text += stack.value ? " with a navigation stack" : " without a navigation stack"
+      if let style = presentation.style, style.value != .sheet {
+        text += " as " + style.value.rawValue
       }
+      if presentation.hasNavigationStack?.value == true { text += " with a navigation stack" }
       return text
     case .set(let values): return "set " + assignments(values)
     case .add(let values): return "add " + assignments(values)
@@ -42,7 +48,11 @@ enum BehaviourText {
     case .request(let call): return "request " + call.request.value + arguments(call.arguments)
     case .startFlow(let start):
       var text = "start " + start.flow.value + arguments(start.arguments)
-      if let style = start.presentation { text += " presented as " + style.value.rawValue }
+      if let style = start.presentation {
+        text += " presented as " + style.value.rawValue
+        // A presented child has a stack of its own unless `stack: false`.
+        if start.hasOwnStack?.value == false { text += " without a stack of its own" }
+      }
       return text
     case .finish(let finish): return "finish " + finish.event.value + arguments(finish.arguments)
     case .branch(let condition, let then, let otherwise):
@@ -60,16 +70,17 @@ enum BehaviourText {
 
   /// `(id: $id, title: "A")`, or nothing without arguments.
   static func arguments(_ arguments: [Assignment]) -> String {
-    arguments.isEmpty
-      ? ""
-      : "(" + arguments.map { "\($0.name.value): \($0.value.value)" }.joined(separator: ", ")
-        + ")"
+    arguments.isEmpty ? "" : "(" + pairs(arguments) + ")"
   }
 
   /// `{ loggedIn: true, name: "A" }`.
   static func assignments(_ assignments: [Assignment]) -> String {
-    "{ " + assignments.map { "\($0.name.value): \($0.value.value)" }.joined(separator: ", ")
-      + " }"
+    "{ " + pairs(assignments) + " }"
+  }
+
+  /// `id: $id, name: "A"`, by name: the order a mapping is written in changes nothing.
+  private static func pairs(_ assignments: [Assignment]) -> String {
+    assignments.map { "\($0.name.value): \($0.value.value)" }.sorted().joined(separator: ", ")
   }
 
   /// `image plus, style plain, tint red, action presentLogout`.
@@ -88,6 +99,7 @@ enum BehaviourText {
   static func barFields(_ bar: NavigationBar) -> [(String, String)] {
     [
       ("hidden", bar.isHidden ? "yes" : "no"),
+      ("left supplements back button", bar.leftSupplementsBackButton ? "yes" : "no"),
       ("title", bar.title.map { Value.doubleQuoted($0.value) } ?? "none"),
       ("back button", bar.backButton?.value.rawValue ?? "default"),
       ("left", button(bar.left)), ("right", button(bar.right)),
@@ -101,6 +113,10 @@ enum BehaviourText {
   )] {
     var fields: [(String, String?, String?)] = [
       ("nav bar hidden", old.isHidden ? "yes" : "no", new.isHidden ? "yes" : "no"),
+      (
+        "nav bar left supplements back button", old.leftSupplementsBackButton ? "yes" : "no",
+        new.leftSupplementsBackButton ? "yes" : "no"
+      ),
       (
         "nav bar title", old.title.map { Value.doubleQuoted($0.value) },
         new.title.map { Value.doubleQuoted($0.value) }
@@ -138,7 +154,8 @@ enum BehaviourText {
       (link.tab.map { "tab \($0.value): " } ?? "")
       + "[" + link.routes.map(target).joined(separator: ", ") + "]"
     if link.isOneByOne { text += ", one by one" }
-    if let animated = link.animated { text += animated.value ? ", animated" : ", not animated" }
+    // Animated as pushes are, one by one; not when set at once; unless written.
+    if link.animated?.value ?? link.isOneByOne { text += ", animated" }
     return text
   }
 }

@@ -27,22 +27,46 @@ public struct FlowDiffReport: Sendable {
     changes =
       FlowDiffer.changes(from: old.tree.root, to: new.tree.root)
       + ChecklistDiff.changes(from: (old.tree, old.source), to: (new.tree, new.source))
+    changes += Self.childChanges(old.tree, 0, new.tree, 0, group: "")
     // Proving properties searches every state: only for flows that declare some and
-    // behave differently.
+    // behave differently, in themselves or in a child flow.
     let declaresProperties = [old.tree.root, new.tree.root].contains {
       !$0.properties.isEmpty || $0.verification.isDeclared
     }
     if declaresProperties, !changes.isEmpty {
       changes += PropertyDiff.changes(from: old.tree, to: new.tree)
     }
-    for (name, oldIndex) in old.tree.children[0].sorted(by: { $0.key < $1.key }) {
-      guard let newIndex = new.tree.children[0][name] else { continue }
-      changes += FlowDiffer.changes(from: old.tree.flows[oldIndex], to: new.tree.flows[newIndex])
-        .map { change in
-          var inChild = change
-          inChild.group = "child flow \(name) › " + change.group
-          return inChild
-        }
+  }
+
+  /// The changes in the child flows flow `oldFlow` and `newFlow` use, and in theirs, at any
+  /// depth: paired by the name `use:` gives them, else by their `flow:` name.
+  private static func childChanges(
+    _ old: FlowTree, _ oldFlow: Int, _ new: FlowTree, _ newFlow: Int, group: String
+  ) -> [FlowChange] {
+    let before = old.children[oldFlow]
+    let after = new.children[newFlow]
+    var pairs: [(name: String, old: Int, new: Int)] = []
+    var unmatched = after.filter { before[$0.key] == nil }
+    for (name, oldIndex) in before.sorted(by: { $0.key < $1.key }) {
+      if let newIndex = after[name] {
+        pairs.append((name, oldIndex, newIndex))
+      } else if let (newName, newIndex) = unmatched.sorted(by: { $0.key < $1.key }).first(where: {
+        new.flows[$0.value].name.value == old.flows[oldIndex].name.value
+      }) {
+        pairs.append((newName, oldIndex, newIndex))
+        unmatched[newName] = nil
+      }
     }
+    var changes: [FlowChange] = []
+    for (name, oldIndex, newIndex) in pairs.sorted(by: { $0.name < $1.name }) {
+      let prefix = group + "child flow \(name) › "
+      changes += FlowDiffer.changes(from: old.flows[oldIndex], to: new.flows[newIndex]).map {
+        var inChild = $0
+        inChild.group = prefix + $0.group
+        return inChild
+      }
+      changes += childChanges(old, oldIndex, new, newIndex, group: prefix)
+    }
+    return changes
   }
 }

@@ -5,13 +5,21 @@ public import FlowModel
 /// outcomes, tabs, links, child flows, state, the flow's own handlers and start.
 public enum FlowDiffer {
   /// The differences from `old` to `new`, in a stable order: the flow, then its state,
-  /// screens, alerts, requests, tabs, links, child flows and properties, each by name.
+  /// screens, alerts, requests, tabs, links, child flows and properties, each in the order
+  /// the new version declares them, then those only the old one has.
   public static func changes(from old: Flow, to new: Flow) -> [FlowChange] {
     var changes = Changes()
     changes.compare(
       "flow", "start", old.start.map(BehaviourText.operation),
       new.start.map(BehaviourText.operation))
     changes.compareHandlers(old.handlers, new.handlers, group: "flow")
+    // The first tab is selected at the start, and the first link that matches a URL wins.
+    changes.compare(
+      "flow", "tab order", old.tabs.map(\.name.value).joined(separator: ", "),
+      new.tabs.map(\.name.value).joined(separator: ", "))
+    changes.compare(
+      "flow", "link order", old.links.map(\.pattern.value).joined(separator: ", "),
+      new.links.map(\.pattern.value).joined(separator: ", "))
     changes.compareNamed(
       "state", old.state, new.state, name: \.name.value, content: Self.initialValue
     ) { before, after in [("initial value", initialValue(before), initialValue(after))] }
@@ -40,10 +48,7 @@ public enum FlowDiffer {
         ("style", before.resolvedStyle.rawValue, after.resolvedStyle.rawValue),
         ("title", before.title?.value, after.title?.value),
         ("message", before.message?.value, after.message?.value),
-        (
-          "actions", before.actions.map(\.title.value).joined(separator: ", "),
-          after.actions.map(\.title.value).joined(separator: ", ")
-        ),
+        actionOrder(before, after),
       ]
     } nested: { changes, before, after, group in
       changes.compareNamed(
@@ -95,8 +100,19 @@ public enum FlowDiffer {
       ? "none" : params.map { "\($0.name.value): \($0.type.value)" }.joined(separator: ", ")
   }
 
+  /// The order of the same actions, when only that changed (an action added, removed or
+  /// renamed is its own change).
+  private static func actionOrder(_ old: Alert, _ new: Alert) -> (String, String?, String?) {
+    let (before, after) = (old.actions.map(\.title.value), new.actions.map(\.title.value))
+    guard before != after, Set(before) == Set(after) else { return ("action order", nil, nil) }
+    return ("action order", before.joined(separator: ", "), after.joined(separator: ", "))
+  }
+
   private static func screenText(_ screen: Screen) -> String {
-    ([parameters(screen.params)] + BehaviourText.barFields(screen.navigationBar).map(\.1)
+    ([
+      parameters(screen.params), screen.onEnter.map(BehaviourText.operation) ?? "",
+      screen.onAppear.map(BehaviourText.operation) ?? "",
+    ] + BehaviourText.barFields(screen.navigationBar).map(\.1)
       + screen.handlers.map { $0.event.value + ": " + BehaviourText.operation($0.operation) })
       .joined(separator: "\n")
   }
@@ -177,6 +193,9 @@ private struct Changes {
           FlowChange(
             kind: .renamed, group: group ?? kind, subject: group == nil ? "" : kind,
             before: oldName, after: newName))
+        // Alike in what `content` reads; anything else is compared as for one name.
+        compareFields(
+          before[oldName]!, after[newName]!, at: place(newName), fields: fields, nested: nested)
         removed.removeAll { $0 == oldName }
         added.removeAll { $0 == newName }
       }
@@ -191,13 +210,21 @@ private struct Changes {
     }
     for name in Self.names(old.map(name), new.map(name)) {
       guard let old = before[name], let new = after[name] else { continue }
-      let (group, subject) = place(name)
-      for (field, was, now) in fields(old, new) {
-        let part = [subject, field].filter { !$0.isEmpty }.joined(separator: " ")
-        compare(group, part, was, now)
-      }
-      nested(&self, old, new, group)
+      compareFields(old, new, at: place(name), fields: fields, nested: nested)
     }
+  }
+
+  /// One declaration in both versions: its fields, then what it holds.
+  private mutating func compareFields<Item>(
+    _ old: Item, _ new: Item, at place: (group: String, subject: String),
+    fields: (Item, Item) -> [(String, String?, String?)],
+    nested: (inout Changes, Item, Item, String) -> Void
+  ) {
+    for (field, was, now) in fields(old, new) {
+      let part = [place.subject, field].filter { !$0.isEmpty }.joined(separator: " ")
+      compare(place.group, part, was, now)
+    }
+    nested(&self, old, new, place.group)
   }
 
   /// The names of both lists, once each: the new order, then those only in the old.

@@ -6,7 +6,7 @@ import FlowDiagnostics
 public enum MarkdownText {
   /// The text as inline Markdown: control characters and line breaks shown as escapes, the
   /// characters Markdown gives a meaning backslash-escaped, and `<`, `>`, `&` as entities (so
-  /// no HTML passes through, whatever the renderer allows).
+  /// no HTML passes through, whatever the renderer allows), `@` too (no one is mentioned).
   public static func inline(_ text: String) -> String {
     var escaped = ""
     for character in TerminalText.line(text) {
@@ -14,6 +14,8 @@ public enum MarkdownText {
       case "<": escaped += "&lt;"
       case ">": escaped += "&gt;"
       case "&": escaped += "&amp;"
+      // No @mention of anyone in a pull-request comment.
+      case "@": escaped += "&#64;"
       case "\\", "`", "*", "_", "{", "}", "[", "]", "(", ")", "#", "+", "-", ".", "!", "|", "~",
         "\"":
         escaped += "\\" + String(character)

@@ -114,6 +114,48 @@ struct DiffCommandTests {
     let notRepository = flowc(["diff", "--git", "HEAD", outside.path])
     #expect(
       notRepository.status == 2 && notRepository.errors.contains("is not inside a git repository"))
+    // A flow deleted since the revision is said to be, on standard error (the JSON on
+    // standard output stays whole), and counts as a change.
+    try git("rm", "-q", "flows/parent.yaml", "flows/kids/k.yaml")
+    try folder.write("flows/other.yaml", "flow: O\nstart: { setRoot: A }\nscreens: { A: {} }\n")
+    let removed = flowc([
+      "diff", "--git", "HEAD", flows, "--format", "json", "--fail-on", "behaviour",
+    ])
+    #expect(removed.status == 1)
+    #expect(removed.errors.contains("\(flows)/parent.yaml: removed since HEAD"), "\(removed)")
+    #expect(removed.errors.contains("\(flows)/other.yaml: added since HEAD"))
+    #expect((try? JSONSerialization.jsonObject(with: Data(removed.output.utf8))) != nil)
+  }
+
+  @Test(
+    "--git reads no file outside the repository, whatever a committed use: path says",
+    ExternalProgram.git.needed)
+  func gitConfinement() throws {
+    let folder = try TemporaryFolder()
+    try folder.write("secret.yaml", "flow: S\nstart: { push: X }\nscreens: { X: {} }\n")
+    try folder.write(
+      "repo/flows/p.yaml",
+      "flow: P\nuse: { K: ../../secret.yaml }\nstart: { setRoot: Home }\nscreens:\n  Home: { on: { go: { start: K } } }\n"
+    )
+    let repository = folder.path + "/repo"
+    for arguments in [
+      ["init", "-q"], ["add", "-A"],
+      [
+        "-c", "user.name=flowspec", "-c", "user.email=flowspec@example.com", "-c",
+        "commit.gpgsign=false", "commit", "-q", "-m", "one",
+      ],
+    ] {
+      let result = try runProcess(
+        URL(fileURLWithPath: "/usr/bin/env"), ["git"] + arguments, directory: repository)
+      try #require(result.status == 0, "\(result.errors)")
+    }
+    // The work tree's flow no longer uses it; the committed one still does.
+    try folder.write(
+      "repo/flows/p.yaml", "flow: P\nstart: { setRoot: Home }\nscreens: { Home: {} }\n")
+    let result = flowc(["diff", "--git", "HEAD", repository + "/flows"])
+    #expect(result.status == 1)
+    #expect(
+      (result.output + result.errors).contains("it is outside the repository"), "\(result)")
   }
 
   @Test("two folders: flows paired by their path, child flows within their parents")
@@ -131,7 +173,7 @@ struct DiffCommandTests {
     try old.write("gone.yaml", "flow: G\nstart: { setRoot: A }\nscreens: { A: {} }\n")
     let result = flowc(["diff", old.path, new.path])
     #expect(result.status == 0, "\(result)")
-    #expect(result.output.contains("\(old.path)/gone.yaml: only in \(old.path): removed\n"))
+    #expect(result.errors.contains("\(old.path)/gone.yaml: only in \(old.path): removed\n"))
     #expect(result.output.contains("child flow K › screen S\n  close: finish done → pop\n"))
     #expect(!result.output.contains("k.yaml →"), "the child is compared within its parent only")
     #expect(flowc(["diff", old.path, new.path + "/parent.yaml"]).status == 2)

@@ -238,6 +238,28 @@ struct FlowDiffTests {
     #expect(summaries.contains { $0.hasPrefix("checklist › coverage: ") }, "\(summaries)")
   }
 
+  @Test("a grandchild flow is compared too, under its parents' names")
+  func grandchild() throws {
+    let files = [
+      "/flows/k.yaml":
+        "flow: K\nuse: { G: g.yaml }\nstart: { push: S }\nscreens:\n  S: { on: { more: { start: G } } }\n",
+      "/flows/g.yaml": "flow: G\nstart: { push: T }\nscreens:\n  T: {}\n",
+    ]
+    let parent =
+      "flow: P\nuse: { K: k.yaml }\nstart: { setRoot: Home }\nscreens:\n  Home: { on: { go: { start: K } } }\n"
+    func version(_ files: [String: String], _ file: String) throws -> (FlowTree, SourceText, String)
+    {
+      let document = FlowDocument(source: parent, path: "/flows/p.yaml", files: .embedded(files))
+      let tree = try #require(document.validTree, "\(document.diagnostics.map(\.message))")
+      return (tree, document.text, file)
+    }
+    var changed = files
+    changed["/flows/g.yaml"] = "flow: G\nstart: { push: T }\nscreens:\n  T: { on: { x: pop } }\n"
+    let report = FlowDiffReport(old: try version(files, "old"), new: try version(changed, "new"))
+    #expect(
+      report.changes.map(\.summary) == ["child flow K › child flow G › screen T › x: added (pop)"])
+  }
+
   @Test("the same inputs give the same report")
   func deterministic() throws {
     let changed = base.replacingOccurrences(of: "tint: red", with: "tint: blue")
