@@ -87,7 +87,7 @@ public struct SourceText: Sendable {
   }
 
   /// How many bytes a UTF-8 sequence starting with this byte takes (1 for invalid bytes).
-  static func scalarLength(leadingByte byte: UInt8) -> Int {
+  package static func scalarLength(leadingByte byte: UInt8) -> Int {
     switch byte {
     case 0xF0...0xF7: 4
     case 0xE0...0xEF: 3

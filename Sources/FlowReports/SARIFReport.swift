@@ -123,18 +123,6 @@ public enum SARIFReport {
   /// A path as a URI reference: relative paths stay relative (to the folder `flowc` ran in,
   /// as code scanning expects), every byte outside the unreserved set percent-encoded.
   static func uri(_ path: String) -> String {
-    var text = path.hasPrefix("/") ? "file://" : ""
-    for byte in path.utf8 {
-      switch byte {
-      case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-        UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."),
-        UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "/"):
-        text.unicodeScalars.append(Unicode.Scalar(byte))
-      default:
-        let hex = String(byte, radix: 16, uppercase: true)
-        text += "%" + (hex.count == 1 ? "0" + hex : hex)
-      }
-    }
-    return text
+    (path.hasPrefix("/") ? "file://" : "") + PercentEncoding.encodedPath(path)
   }
 }

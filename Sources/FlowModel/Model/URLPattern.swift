@@ -1,3 +1,5 @@
+import FlowDiagnostics
+
 /// A deep link's URL pattern, such as `monapp://profile/{userID}/settings`: a scheme, then
 /// the host and path segments, each literal or a `{variable}` that matches one whole segment,
 /// and optionally query items (`?tab={name}`).
@@ -218,7 +220,8 @@ public struct LinkURL: Sendable, Hashable, CustomStringConvertible {
     var index = 0
     while index < utf8.count {
       if utf8[index] == UInt8(ascii: "%"), index + 2 < utf8.count,
-        let high = hexValue(utf8[index + 1]), let low = hexValue(utf8[index + 2])
+        let high = Hexadecimal.value(of: utf8[index + 1]),
+        let low = Hexadecimal.value(of: utf8[index + 2])
       {
         bytes.append(high << 4 | low)
         index += 3
@@ -228,14 +231,5 @@ public struct LinkURL: Sendable, Hashable, CustomStringConvertible {
       }
     }
     return String(decoding: bytes, as: UTF8.self)
-  }
-
-  private static func hexValue(_ byte: UInt8) -> UInt8? {
-    switch byte {
-    case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-    case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-    case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-    default: nil
-    }
   }
 }
