@@ -162,6 +162,30 @@ public enum YAMLParser {
     return false
   }
 
+  /// The fix-it that single-quotes the key of an unquoted item (`[ ] text:` becomes
+  /// `'[ ] text':`), when the line is one: the key ends at the first `:` followed by a space
+  /// or the end of the line.
+  static func quotingItem(_ line: String, indent: Int, at start: SourcePosition) -> FixIt? {
+    let scalars = Array(line.unicodeScalars.dropFirst(indent))
+    guard let close = scalars.firstIndex(of: "]") else { return nil }
+    var end = close + 1
+    while end < scalars.count,
+      !(scalars[end] == ":" && (end + 1 == scalars.count || scalars[end + 1] == " "))
+    {
+      end += 1
+    }
+    guard end < scalars.count, !scalars[..<end].contains(where: { $0.value < 0x20 }) else {
+      return nil
+    }
+    var key = String(String.UnicodeScalarView(scalars[..<end]))
+    while key.hasSuffix(" ") { key.removeLast() }
+    let quoted =
+      "'" + key.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "''")
+      + "'"
+    return FixIt(
+      range: SourceRange(start: start, length: key.unicodeScalars.count), replacement: quoted)
+  }
+
   /// Explains libyaml's error, recognising the mistakes people make most.
   private static func reportLibYAMLError(
     _ error: LibYAMLError, bytes: [UInt8], offset: MarkConverter, sink: inout DiagnosticSink
@@ -183,8 +207,10 @@ public enum YAMLParser {
     }
     if let line = text.line(error.problemLine + 1), ChecklistMarkSyntax.startsWithMark(line) {
       let column = line.unicodeScalars.prefix { $0 == " " }.count
+      let start = offset.position(line: error.problemLine, column: column)
       sink.report(
-        .unquotedChecklistItem(), at: offset.position(line: error.problemLine, column: column))
+        .unquotedChecklistItem(), at: SourceRange(at: start),
+        fixIts: quotingItem(line, indent: column, at: start).map { [$0] } ?? [])
       return
     }
     let message = LibYAMLErrorExplanation.message(
