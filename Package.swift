@@ -105,12 +105,19 @@ let package = Package(
     // Swift Testing's side of the generated tests: failures recorded as issues at their line
     // in the flow. Empty where Swift Testing cannot be imported (a target that is no test).
     .target(name: "FlowSpecTesting", dependencies: ["FlowSpec"]),
+    // `flowc lsp`: a language server over stdio (JSON-RPC framing, UTF-16 positions) that
+    // answers from the same documents, checker and checklist runs as `flowc check`.
+    .target(
+      name: "FlowLanguageServer",
+      dependencies: [
+        "FlowSpec", "FlowModel", "FlowChecklist", "FlowDiagnostics", "FlowFileSystem", "FlowYAML",
+      ]),
     // The command line: argument parsing, commands, printers.
     .target(
       name: "FlowCLI",
       dependencies: [
         "FlowSpec", "FlowFileSystem", "FlowReports", "FlowYAML", "FlowParallel", "FlowGenerator",
-        "FlowDiff",
+        "FlowDiff", "FlowLanguageServer",
       ]),
     .executableTarget(name: "flowc", dependencies: ["FlowCLI"]),
     // Regenerates Swift Testing cases from flows' checklists on every build.
@@ -124,6 +131,7 @@ let package = Package(
       name: "flowc-bench",
       dependencies: [
         "FlowSpec", "FlowFileSystem", "FlowYAML", "FlowGenerator", "CLibYAML", "FlowDiff",
+        "FlowLanguageServer",
       ]),
 
     // Helpers shared by the test targets.
@@ -146,6 +154,9 @@ let package = Package(
     .testTarget(
       name: "FlowChecklistTests", dependencies: ["FlowChecklist", "FlowSpec", "FlowTestSupport"]
     ),
+    .testTarget(
+      name: "FlowLanguageServerTests",
+      dependencies: ["FlowLanguageServer", "FlowSpec", "FlowTestSupport"]),
     .testTarget(name: "FlowDiffTests", dependencies: ["FlowDiff", "FlowSpec", "FlowTestSupport"]),
     .testTarget(
       name: "FlowVerificationTests",
@@ -170,7 +181,9 @@ let package = Package(
     .testTarget(
       name: "FlowSpecTests", dependencies: ["FlowSpec", "FlowFileSystem", "FlowTestSupport"]),
     // The end-to-end tests run the built flowc, which the plugin below needs built anyway.
-    .testTarget(name: "FlowCLITests", dependencies: ["FlowCLI", "FlowReports", "FlowTestSupport"]),
+    .testTarget(
+      name: "FlowCLITests",
+      dependencies: ["FlowCLI", "FlowReports", "FlowLanguageServer", "FlowTestSupport"]),
     // The first article's NavigationService, as an app would write it, and its tests: the
     // checklist of flows/navigation-service.yaml run against it through a driver.
     .target(

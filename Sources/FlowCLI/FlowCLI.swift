@@ -29,7 +29,7 @@ public enum FlowCLI {
       CommandEntry(SpecCommand.self), CommandEntry(GraphCommand.self),
       CommandEntry(CoverageCommand.self), CommandEntry(SuggestCommand.self),
       CommandEntry(VerifyCommand.self),
-      CommandEntry(DiffCommand.self),
+      CommandEntry(DiffCommand.self), CommandEntry(LSPCommand.self),
       CommandEntry(SchemaCommand.self), CommandEntry(InitCommand.self),
     ]
   }

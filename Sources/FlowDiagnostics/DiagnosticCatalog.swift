@@ -107,6 +107,11 @@ public enum DiagnosticCatalog {
     Entry(
       id: "model.flow-cycle", severity: "error", help: "flow files that use each other in a cycle"),
     Entry(
+      id: "model.child-flow-errors", severity: "error",
+      help:
+        "a child flow this flow uses has errors: `flowc lsp` shows them at its `use:` line too, the first one's message, each error as related information"
+    ),
+    Entry(
       id: "model.link-pattern", severity: "error",
       help:
         "a deep link's URL pattern that cannot be read (no scheme, a variable that is not a whole segment, …)"

@@ -13,6 +13,8 @@ public enum ExternalProgram: String, CaseIterable, Sendable {
   case chromium
   /// git, for `flowc diff --git REF`.
   case git
+  /// Neovim, whose built-in LSP client is a real client of `flowc lsp`.
+  case neovim
 
   /// The names the program goes by on `PATH`.
   private var names: [String] {
@@ -20,6 +22,7 @@ public enum ExternalProgram: String, CaseIterable, Sendable {
     case .graphviz: ["dot"]
     case .chromium: ["chromium", "chromium-browser", "google-chrome"]
     case .git: ["git"]
+    case .neovim: ["nvim"]
     }
   }
 
@@ -29,6 +32,7 @@ public enum ExternalProgram: String, CaseIterable, Sendable {
     case .graphviz: "apt-get install graphviz, or brew install graphviz"
     case .chromium: "apt-get install chromium"
     case .git: "apt-get install git"
+    case .neovim: "apt-get install neovim, or brew install neovim"
     }
   }
 
