@@ -270,6 +270,13 @@ case "verify":
 case "diff":
   DiffBench.run(
     screens: option("screens", default: 10_000), repetitions: option("repetitions", default: 5))
+case "lsp":
+  do {
+    try LanguageServerBench.run(
+      screens: option("screens", default: 10_000), repetitions: option("repetitions", default: 21))
+  } catch {
+    print("lsp failed: \(error)")
+  }
 case "floods":
   do {
     try Floods.run(repetitions: option("repetitions", default: 3))
@@ -290,6 +297,7 @@ default:
   print("       flowc-bench build-cost [--repetitions N]")
   print("       flowc-bench verify [--repetitions N]")
   print("       flowc-bench diff [--screens N] [--repetitions N]")
+  print("       flowc-bench lsp [--screens N] [--repetitions N]")
   print("       flowc-bench cli [--screens N] [--large N] [--repetitions N]")
   print("       flowc-bench floods [--repetitions N]")
   print("       flowc-bench profile libyaml|parse|decode|check|document [--screens N]")
