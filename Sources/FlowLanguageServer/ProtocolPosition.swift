@@ -27,7 +27,8 @@ public struct ProtocolPosition: Hashable, Sendable, Comparable {
     guard let line = json?["line"]?.intValue, let character = json?["character"]?.intValue,
       line >= 0, character >= 0
     else { return nil }
-    self.init(line: line, character: character)
+    // Past any line a file can have, and small enough that `line + 1` cannot overflow.
+    self.init(line: min(line, Int(Int32.max) - 1), character: min(character, Int(Int32.max)))
   }
 }
 

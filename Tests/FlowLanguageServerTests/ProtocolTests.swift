@@ -144,6 +144,41 @@ import Testing
     #expect(client.request("shutdown", "null").result == .null)
   }
 
+  @Test func hostilePositionsAndChangesAreAnsweredNotTrapped() throws {
+    let (client, uri) = try openApp()
+    let quoted = ServerHarness.json(uri)
+    for position in [
+      #"{"line": 9223372036854775807, "character": 9223372036854775807}"#,
+      #"{"line": 99999999999999999999, "character": 0}"#,
+      #"{"line": 3, "character": 100000}"#,
+    ] {
+      for method in [
+        "textDocument/hover", "textDocument/definition", "textDocument/completion",
+        "textDocument/references", "textDocument/prepareRename",
+      ] {
+        let answer = client.request(
+          method, #"{"textDocument": {"uri": \#(quoted)}, "position": \#(position)}"#)
+        #expect(answer.result != nil, "\(method) \(position): \(answer)")
+      }
+    }
+    #expect(
+      client.request(
+        "textDocument/hover",
+        #"{"textDocument": {"uri": \#(quoted)}, "position": {"line": -1, "character": "x"}}"#
+      ).errorCode == -32602)
+    // A change with its end before its start, past the end, to a document never opened.
+    client.notify(
+      "textDocument/didChange",
+      #"{"textDocument": {"uri": \#(quoted), "version": 2}, "contentChanges": [{"range": {"start": {"line": 5, "character": 4}, "end": {"line": 1, "character": 0}}, "text": "x"}, {"range": {"start": {"line": 9999, "character": 0}, "end": {"line": 99999, "character": 0}}, "text": "tail\n"}]}"#
+    )
+    client.notify(
+      "textDocument/didChange",
+      #"{"textDocument": {"uri": "file:///never/opened.yaml", "version": 1}, "contentChanges": [{"text": "flow: X"}]}"#
+    )
+    #expect(client.publish()[uri] != nil)
+    #expect(client.request("shutdown", "null").result == .null)
+  }
+
   @Test func shutdownThenExitEndsWithZeroAndExitAloneWithOne() throws {
     let client = try ServerHarness()
     #expect(client.request("shutdown", "null").result == .null)
