@@ -78,10 +78,12 @@ enum Navigation {
         .requestFailed, "a \(occurrence.kind.noun) named '\(newName)' already exists")
     }
     var edits: [String: [JSONValue]] = [:]
+    // One edit a place: a name two rules both collect (overlapping edits are refused).
+    var places: [String: Set<SourcePosition>] = [:]
     for found in everything where found.sameSymbol(as: occurrence) {
-      guard let text = text(of: found.file, analysis: analysis, workspace: workspace) else {
-        continue
-      }
+      guard let text = text(of: found.file, analysis: analysis, workspace: workspace),
+        places[found.file, default: []].insert(found.range.start).inserted
+      else { continue }
       edits[found.file, default: []].append(
         .object([
           ("range", text.protocolRange(of: found.range).json), ("newText", .string(newName)),
