@@ -22,7 +22,7 @@ enum Completion {
         (
           "textEdit",
           .object([
-            ("range", ProtocolRange(start: site.wordStart, end: position).json),
+            ("range", ProtocolRange(start: site.wordStart, end: site.cursor).json),
             ("newText", .string(candidate.label)),
           ])
         ),
@@ -159,13 +159,17 @@ struct CompletionSite {
 
   /// Where the word being typed starts.
   var wordStart: ProtocolPosition
+  /// The cursor, on a character boundary within its line.
+  var cursor: ProtocolPosition
   /// What belongs there.
   var slot: Slot
 
   /// The site at `position`, or `nil` where nothing is offered.
   init?(at position: ProtocolPosition, in text: SourceText) {
     guard let line = text.line(position.line + 1) else { return nil }
-    let cursor = text.sourcePosition(of: position).column - 1
+    let source = text.sourcePosition(of: position)
+    self.cursor = text.protocolPosition(of: source)
+    let cursor = source.column - 1
     let scalars = Array(line.unicodeScalars)
     guard cursor >= 0, cursor <= scalars.count else { return nil }
     var start = cursor

@@ -52,7 +52,7 @@ public final class LanguageServer {
   }
 
   /// Whether documents changed since their diagnostics were last published.
-  public var hasPendingDiagnostics: Bool { !workspace.stale.isEmpty }
+  public var hasPendingDiagnostics: Bool { !workspace.unpublished.isEmpty }
 
   /// Handles one frame from the client.
   public func receive(_ frame: MessageFramer.Frame) {
@@ -247,10 +247,19 @@ public final class LanguageServer {
         let changes = params["contentChanges"]?.arrayValue
       else { return logInvalid(method) }
       let version = params["textDocument"]?["version"]?.intValue ?? 0
+      // Every change checked before any is made: a half-applied list, or a malformed range
+      // read as the whole text, would leave this copy unlike the client's.
+      var valid: [(ProtocolRange?, String)] = []
       for change in changes {
         guard let text = change["text"]?.stringValue else { return logInvalid(method) }
-        workspace.change(
-          uri: uri, version: version, range: ProtocolRange(json: change["range"]), text: text)
+        let range = ProtocolRange(json: change["range"])
+        if change["range"] != nil, change["range"] != .null, range == nil {
+          return logInvalid(method)
+        }
+        valid.append((range, text))
+      }
+      for (range, text) in valid {
+        workspace.change(uri: uri, version: version, range: range, text: text)
       }
     case "textDocument/didClose":
       guard let uri = params["textDocument"]?["uri"]?.stringValue else { return logInvalid(method) }
@@ -280,7 +289,7 @@ public final class LanguageServer {
 
   /// Analyses the documents changed since the last call and publishes their diagnostics.
   public func publishPendingDiagnostics() {
-    for uri in workspace.analyseStale() {
+    for uri in workspace.takeUnpublished() {
       guard let analysis = workspace.analyses[uri] else { continue }
       let text = analysis.document.text
       let diagnostics = ProtocolDiagnostics.diagnostics(of: analysis).map {

@@ -41,6 +41,7 @@ public struct MessageFramer: Sendable {
 
   /// The next whole frame, or `nil` until more bytes arrive.
   public mutating func nextFrame() -> Frame? {
+    if resynchronizing, !skipToNextHeader() { return nil }
     guard let headerEnd = endOfHeaders() else {
       if buffer.count - start > Self.maxHeaderBytes {
         // No empty line within the limit: nothing here is a header part.
@@ -52,7 +53,9 @@ public struct MessageFramer: Sendable {
     let header = String(decoding: buffer[start..<headerEnd.headers], as: UTF8.self)
     switch Self.contentLength(in: header) {
     case .failure(let error):
+      // What follows has no known length: skipped up to the next header part's start.
       start = headerEnd.content
+      resynchronizing = true
       return .malformed(error.reason)
     case .success(let length):
       guard length <= maxContentBytes else {
@@ -65,6 +68,32 @@ public struct MessageFramer: Sendable {
       start = headerEnd.content + length
       return .message(content)
     }
+  }
+
+  /// Whether a malformed header part left bytes of unknown length to skip.
+  private var resynchronizing = false
+
+  /// Moves to the next `Content-Length` (any case; a body after a bad header has no length to
+  /// end it, and a JSON body ends with no line break); keeps the last bytes,
+  /// which may begin one, and returns `false` until one is found.
+  private mutating func skipToNextHeader() -> Bool {
+    let name = Array("content-length".utf8)
+    var index = start
+    while index + name.count <= buffer.count {
+      var matches = true
+      for offset in 0..<name.count where buffer[index + offset] | 0x20 != name[offset] {
+        matches = false
+        break
+      }
+      if matches {
+        start = index
+        resynchronizing = false
+        return true
+      }
+      index += 1
+    }
+    start = max(start, buffer.count - name.count)
+    return false
   }
 
   /// Bytes of a refused message still to skip as they arrive.

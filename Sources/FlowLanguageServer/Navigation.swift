@@ -14,7 +14,7 @@ enum Navigation {
     if let flow = analysis.document.flow,
       let use = flow.uses.first(where: { contains($0.path.range, position) })
     {
-      return fileLocation(FlowFiles.resolve(use.path.value, from: path))
+      return childFile(use, of: path, in: analysis)
     }
     guard let occurrence = analysis.files[path]?.symbols?.occurrence(at: position) else {
       return .null
@@ -22,7 +22,7 @@ enum Navigation {
     if occurrence.kind == .childFlow, let flow = analysis.document.flow,
       let use = flow.uses.first(where: { $0.name.value == occurrence.name })
     {
-      return fileLocation(FlowFiles.resolve(use.path.value, from: path))
+      return childFile(use, of: path, in: analysis)
     }
     let declarations = occurrences(of: occurrence, around: analysis, workspace: workspace)
       .filter(\.isDeclaration)
@@ -81,7 +81,9 @@ enum Navigation {
     // One edit a place: a name two rules both collect (overlapping edits are refused).
     var places: [String: Set<SourcePosition>] = [:]
     for found in everything where found.sameSymbol(as: occurrence) {
+      // An occurrence read from an older text than the one edited is left out, not misplaced.
       guard let text = text(of: found.file, analysis: analysis, workspace: workspace),
+        text.text(of: found.range) == found.name,
         places[found.file, default: []].insert(found.range.start).inserted
       else { continue }
       edits[found.file, default: []].append(
@@ -158,6 +160,15 @@ enum Navigation {
   /// The client's URI for a file: the one it opened it by, or the file's own.
   static func uri(of file: String, workspace: Workspace) -> String {
     workspace.uri(ofOpenPath: file) ?? DocumentURI.uri(ofPath: file)
+  }
+
+  /// A child flow's file, when the analysis loaded it: a path the confinement refused (outside
+  /// the project, absolute) leads nowhere.
+  private static func childFile(_ use: FlowUse, of path: String, in analysis: Workspace.Analysis)
+    -> JSONValue
+  {
+    let file = FlowFiles.resolve(use.path.value, from: path)
+    return analysis.files[file] == nil ? .null : fileLocation(file)
   }
 
   private static func fileLocation(_ file: String) -> JSONValue {

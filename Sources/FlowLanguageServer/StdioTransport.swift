@@ -34,6 +34,7 @@ public enum StdioTransport {
     var pendingSince: Int?
     while server.exitStatus == nil, !clientGone {
       var timeout = -1
+      if !server.hasPendingDiagnostics { pendingSince = nil }
       if server.hasPendingDiagnostics {
         let now = SystemCalls.milliseconds()
         let since = pendingSince ?? now

@@ -55,6 +55,9 @@ public final class Workspace {
   public private(set) var lastDecodedFlows: [String: FlowTree] = [:]
   /// The documents whose analysis is older than their text (or their child flows'), by URI.
   public private(set) var stale: Set<String> = []
+  /// The documents whose diagnostics have not been published since they were marked stale:
+  /// a request that brings an analysis up to date does not publish it.
+  public private(set) var unpublished: Set<String> = []
 
   private let limits: YAMLLimits
 
@@ -93,26 +96,30 @@ public final class Workspace {
     analyses[uri] = nil
     lastDecodedFlows[uri] = nil
     stale.remove(uri)
+    unpublished.remove(uri)
     markStale(path: document.path)
   }
 
   /// Marks every open document stale, as when files changed on disk.
   public func markAllStale() {
     stale.formUnion(documents.keys)
+    unpublished.formUnion(documents.keys)
   }
 
   /// Marks stale the open document at `path` and every open document whose tree holds it.
   private func markStale(path: String) {
     for (uri, document) in documents where document.path == path { stale.insert(uri) }
     for (uri, analysis) in analyses where analysis.files[path] != nil { stale.insert(uri) }
+    unpublished.formUnion(stale)
   }
 
-  /// Analyses every stale document; returns their URIs, sorted.
+  /// Brings up to date every document whose diagnostics are unpublished, and returns their
+  /// URIs, sorted; they count as published from then on.
   @discardableResult
-  public func analyseStale() -> [String] {
-    let uris = stale.sorted()
-    stale.removeAll()
-    for uri in uris { analyse(uri) }
+  public func takeUnpublished() -> [String] {
+    let uris = unpublished.sorted()
+    unpublished.removeAll()
+    for uri in uris { _ = currentAnalysis(of: uri) }
     return uris
   }
 

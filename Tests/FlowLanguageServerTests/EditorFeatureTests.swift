@@ -78,6 +78,22 @@ import Testing
     #expect(item["textEdit"]?["range"]?["start"]?["character"]?.intValue == at.character - 2)
   }
 
+  @Test func aCursorInsideASurrogatePairGetsARangeOnCharacterBoundaries() throws {
+    let text = appFlow.replacingOccurrences(
+      of: "settingsDone: pop", with: "settingsDone: { push: 😀 }")
+    let (client, uri) = try openApp()
+    _ = client.publish()
+    client.replace(uri, text, version: 2)
+    let at = position(of: "push: 😀", in: text, offset: 7)
+    let items =
+      client.at("textDocument/completion", uri, line: at.line, character: at.character)
+      .result?["items"]?.arrayValue ?? []
+    for item in items {
+      let range = item["textEdit"]!["range"]!
+      #expect(range["start"]!["character"]!.intValue! <= range["end"]!["character"]!.intValue!)
+    }
+  }
+
   @Test func nothingIsOfferedInsideATitle() throws {
     let at = position(of: "title: It failed", in: appFlow, offset: 10)
     let (client, uri) = try openApp()

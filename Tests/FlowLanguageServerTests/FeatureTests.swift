@@ -132,6 +132,32 @@ func openApp(_ text: String = appFlow, settings: String = settingsFlow) throws -
     #expect(client.publish()[uri] == [])
   }
 
+  @Test func aRequestBeforeThePauseDoesNotSwallowTheDiagnostics() throws {
+    let (client, uri) = try openApp()
+    _ = client.publish()
+    client.replace(
+      uri, appFlow.replacingOccurrences(of: "{ push: Item,", with: "{ push: Iten,"), version: 2)
+    // The editor asks for a hover before the server has published: analysed for the hover,
+    // the text's diagnostics are still published once typing pauses.
+    _ = client.at("textDocument/hover", uri, line: 0, character: 0)
+    #expect(client.server.hasPendingDiagnostics)
+    #expect(client.publish()[uri]?.map { $0["code"]?.stringValue } == ["check.unknown-screen"])
+  }
+
+  @Test func aChangeWithAMalformedRangeIsNotReadAsTheWholeText() throws {
+    let (client, uri) = try openApp()
+    _ = client.publish()
+    client.notify(
+      "textDocument/didChange",
+      #"{"textDocument": {"uri": \#(ServerHarness.json(uri)), "version": 2}, "contentChanges": [{"range": {"start": {"line": -1}}, "text": "x"}]}"#
+    )
+    #expect(client.messages.last?["method"]?.stringValue == "window/logMessage")
+    #expect(client.publish()[uri] == nil)
+    let at = position(of: "push: Item", in: appFlow, offset: 7)
+    #expect(
+      client.at("textDocument/hover", uri, line: at.line, character: at.character).result != .null)
+  }
+
   @Test func aChildFlowsErrorIsShownInTheParentAtItsUseLine() throws {
     let (client, uri) = try openApp(
       settings: settingsFlow.replacingOccurrences(of: "push: Preferences", with: "push: Prefs"))

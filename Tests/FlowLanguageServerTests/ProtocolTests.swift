@@ -72,6 +72,19 @@ import Testing
     #expect(framer.nextFrame() == .message(Array("[]".utf8)))
   }
 
+  @Test func aBadHeaderWithABodyIsSkippedToTheNextHeader() {
+    var framer = MessageFramer()
+    framer.receive(Array("Content-Type: x\r\n\r\n{\"lost\": true}".utf8))
+    guard case .malformed = framer.nextFrame() else {
+      Issue.record("expected a malformed frame")
+      return
+    }
+    #expect(framer.nextFrame() == nil)
+    framer.receive(MessageFramer.frame(Array("[1]".utf8)) + MessageFramer.frame(Array("[2]".utf8)))
+    #expect(framer.nextFrame() == .message(Array("[1]".utf8)))
+    #expect(framer.nextFrame() == .message(Array("[2]".utf8)))
+  }
+
   @Test func aMessageOverTheLimitIsSkippedAsItArrives() {
     var framer = MessageFramer(maxContentBytes: 10)
     framer.receive(Array("Content-Length: 20\r\n\r\n0123456789".utf8))
