@@ -16,6 +16,10 @@ package struct ExpectationEvaluator {
   /// The id of the expectation being checked.
   private var currentID = "expect"
 
+  /// Whether a failure's message is written: a property's verdict, judged on every state of
+  /// a search, needs only whether each expectation holds.
+  package var writesMessages = true
+
   /// The kinds of expectation the driver declared it cannot observe.
   package let unobservable: Set<ExpectationKey>
   /// The kind of the expectation being checked.
@@ -70,6 +74,7 @@ package struct ExpectationEvaluator {
     for item in observed.presentations ?? [] {
       if case .screen(let screen, _, let own) = item { stacks.append(own ?? [screen]) }
     }
+    let observed = observed
     for route in routes where !stacks.contains(where: { $0.contains(where: route.matches) }) {
       fail(
         "expected \(route.text) on a stack, found none: \(observed.summary)", route.screen.range)
@@ -204,11 +209,8 @@ package struct ExpectationEvaluator {
           ScreenTarget(screen: $0.request, arguments: $0.arguments).matches($1)
         }
       if !matches {
-        let expected = patterns.map {
-          ScreenTarget(screen: $0.request, arguments: $0.arguments).plainText
-        }
         fail(
-          "expected pending \(list(expected)), found \(list(found.map(\.description)))",
+          "expected pending \(list(patterns.map { ScreenTarget(screen: $0.request, arguments: $0.arguments).plainText })), found \(list(found.map(\.description)))",
           expectation.range)
       }
     case .refused(let kind):
@@ -374,11 +376,8 @@ package struct ExpectationEvaluator {
         actions.value.count == alert.actions.count
         && zip(actions.value, alert.actions).allSatisfy { actionMatches($0, $1) }
       if !matches {
-        let expectedText = actions.value.map {
-          "\($0.title.value)\($0.style.map { " (\($0.value.rawValue))" } ?? "")"
-        }
         fail(
-          "expected actions \(list(expectedText)), found \(list(alert.actions.map(\.description)))",
+          "expected actions \(list(actions.value.map(\.written))), found \(list(alert.actions.map(\.description)))",
           actions.range)
       }
     }
@@ -426,23 +425,37 @@ package struct ExpectationEvaluator {
     }
   }
 
-  private mutating func fail(_ message: String, _ range: SourceRange) {
-    failures.append(ChecklistFailure(id: currentID, message: message, file: file, range: range))
+  /// Notes a failure; its message is written only when `writesMessages`.
+  private mutating func fail(_ message: @autoclosure () -> String, _ range: SourceRange) {
+    failures.append(
+      ChecklistFailure(
+        id: currentID, message: writesMessages ? message() : "", file: file, range: range))
   }
 
-  private func list(_ names: [String]) -> String { "[" + names.joined(separator: ", ") + "]" }
-  private func quoted(_ text: String?) -> String { text.map { "'\($0)'" } ?? "none" }
-  private func times(_ count: Int) -> String { count == 1 ? "once" : "\(count) times" }
+}
+
+// Free of the evaluator, so that a failure's message, written only when asked for, does not
+// capture it while it records the failure.
+private func list(_ names: [String]) -> String { "[" + names.joined(separator: ", ") + "]" }
+private func quoted(_ text: String?) -> String { text.map { "'\($0)'" } ?? "none" }
+private func times(_ count: Int) -> String { count == 1 ? "once" : "\(count) times" }
+
+extension AlertActionExpectation {
+  /// `Cancel (cancel)`, or the title alone: the action as expected, for messages.
+  fileprivate var written: String {
+    "\(title.value)\(style.map { " (\($0.value.rawValue))" } ?? "")"
+  }
 }
 
 extension ScreenTarget {
   /// Whether a shown screen is this one, with these values where values are given.
   package func matches(_ instance: ScreenInstance) -> Bool {
     guard instance.name == screen.value else { return false }
-    let found = instance.arguments
     return arguments.allSatisfy { argument in
       guard case .literal(let value) = argument.value.value else { return true }
-      return found[argument.name.value] == value
+      // The first value of that name, as `instance.arguments` keeps it, without building
+      // its dictionary.
+      return instance.values.first { $0.name == argument.name.value }?.value == value
     }
   }
 

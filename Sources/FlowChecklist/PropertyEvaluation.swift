@@ -31,6 +31,7 @@ extension StateCondition {
     for alternative in alternatives {
       var evaluator = ExpectationEvaluator(
         observed: observed, file: file, unobservable: unobservable)
+      evaluator.writesMessages = false
       for expectation in alternative { evaluator.check(expectation) }
       let unobserved =
         !evaluator.unchecked.isEmpty
@@ -86,17 +87,37 @@ extension NavigationEvent {
 extension Navigator {
   /// What the interpreter shows now, without the calls it made: what a property's
   /// condition reads, built without the log.
-  package var stateObservation: Observation {
-    Observation(
-      stack: screens,
-      tabs: selectedTab.map { selected in
-        TabsObservation(
-          selected: selected,
-          stacks: Dictionary(
-            uniqueKeysWithValues: program.tabNames.map { ($0, stack(ofTab: $0) ?? []) }))
-      },
-      presentations: presentations, lastAnimated: lastAnimated, navigationBar: navigationBar,
-      calls: [], state: state, pendingRequests: pendingRequests, isComplete: true)
+  package var stateObservation: Observation { stateObservation(reading: nil) }
+
+  /// What the interpreter shows now, of the parts that expectations of `keys` read (every
+  /// part for `nil`): a search judging a condition on every state builds no navigation bar
+  /// for a condition about the stack. A part left out reads as absent, so the observation
+  /// serves only expectations of those keys.
+  package func stateObservation(reading keys: Set<ExpectationKey>?) -> Observation {
+    func reads(_ wanted: ExpectationKey...) -> Bool {
+      keys.map { keys in wanted.contains(where: keys.contains) } ?? true
+    }
+    return Observation(
+      stack: reads(.stack, .root, .top, .params, .onStack) ? screens : nil,
+      tabs: reads(.tab, .tabs, .onStack)
+        ? selectedTab.map { selected in
+          TabsObservation(
+            selected: selected,
+            stacks: Dictionary(
+              uniqueKeysWithValues: program.tabNames.map { ($0, stack(ofTab: $0) ?? []) }))
+        } : nil,
+      presentations: reads(.presented, .alert, .onStack) ? presentations : nil,
+      lastAnimated: lastAnimated,
+      navigationBar: reads(.navBar) ? navigationBar : nil,
+      calls: [], state: reads(.state) ? state : [:],
+      pendingRequests: reads(.pending) ? pendingRequests : nil, isComplete: true)
+  }
+}
+
+extension StateCondition {
+  /// The keys of the expectations the condition is made of.
+  package var keys: Set<ExpectationKey> {
+    Set(alternatives.joined().map(\.kind.key))
   }
 }
 

@@ -195,16 +195,4 @@ extension Navigator {
     return pushed(onTopOfItself: again, repeatable: repeatable)
   }
 
-  /// The screen pushed on top of itself between here and `after`, if `after`'s visible
-  /// stack is this one with its top screen pushed once more (other values allowed); a screen
-  /// in `repeatable` may be.
-  package func pushed(onTopOfItself after: Navigator, repeatable: Set<String>) -> ScreenInstance? {
-    let stack = visibleStack
-    guard let top = stack.last, !repeatable.contains(top.name) else { return nil }
-    let grown = after.visibleStack
-    guard grown.count == stack.count + 1, grown.last?.name == top.name,
-      Array(grown.dropLast()) == stack
-    else { return nil }
-    return grown.last
-  }
 }

@@ -68,8 +68,10 @@ package struct StateSpace {
     package var any: Bool { depth || states || values }
   }
 
-  /// Each state's navigator, by state id.
-  package private(set) var navigators: [Navigator] = []
+  /// Each state, by state id, and the table that finds a state's id.
+  private var index = SnapshotIndex()
+  /// The start with its history forgotten: what each stored state is restored into.
+  private let template: Navigator
   /// How each state was first reached: the transition's index in `transitions`; `-1` for
   /// the start.
   package private(set) var parent: [Int32] = []
@@ -87,41 +89,42 @@ package struct StateSpace {
 
   /// Searches from `start`: from each state, every concrete event available there that the
   /// flow accepts. `stop` is asked of each new state; `true` ends the search there.
+  ///
+  /// Only the states are stored, not navigators: a state's navigator is the start's, its
+  /// history forgotten, put in that state (`navigator(_:)`).
   package init(
     from start: Navigator, samples: EventSamples, bounds: SearchBounds,
     stop: (Navigator) -> Bool = { _ in false }
   ) {
-    var index: [NavigationSnapshot: Int32] = [:]
-    func store(_ navigator: Navigator, parent: Int32, depth: Int32) -> (Int32, isNew: Bool) {
-      let snapshot = navigator.snapshot
-      if let known = index[snapshot] { return (known, false) }
-      let id = Int32(navigators.count)
-      index[snapshot] = id
-      navigators.append(navigator)
+    template = start.withoutHistory
+    func store(_ snapshot: NavigationSnapshot, hash: Int, parent: Int32, depth: Int32) -> Int32 {
       self.parent.append(parent)
       self.depth.append(depth)
       expanded.append(false)
       transitionRange.append(0..<0)
-      return (id, true)
+      return index.insert(snapshot, hash: hash)
     }
-    _ = store(start, parent: -1, depth: 0)
+    let first = start.snapshot
+    _ = store(first, hash: first.hashValue, parent: -1, depth: 0)
     if stop(start) { return }
     var head = 0
-    while head < navigators.count {
+    var navigator = template
+    while head < index.count {
       let id = Int32(head)
-      let navigator = navigators[head]
+      let snapshot = index.states[head]
       head += 1
       guard Int(depth[Int(id)]) < bounds.depth else {
         boundsHit.depth = true
         continue
       }
-      let extent = navigator.snapshot.valueExtent
+      let extent = snapshot.valueExtent
       guard extent.longestList <= bounds.listLength, extent.largestInt <= bounds.intMagnitude,
         extent.highestStack <= bounds.stackHeight
       else {
         boundsHit.values = true
         continue
       }
+      navigator.restore(snapshot)
       expanded[Int(id)] = true
       let first = Int32(transitions.count)
       defer { transitionRange[Int(id)] = first..<Int32(transitions.count) }
@@ -131,20 +134,38 @@ package struct StateSpace {
         var next = navigator
         guard (try? next.send(event)) != nil else { continue }
         let transition = Int32(transitions.count)
-        if navigators.count >= bounds.states, index[next.snapshot] == nil {
+        let reached = next.snapshot
+        let hash = reached.hashValue
+        let target: Int32
+        if let known = index.id(of: reached, hash: hash) {
+          target = known
+        } else if index.count >= bounds.states {
           boundsHit.states = true
           expanded[Int(id)] = false
           continue
+        } else {
+          target = store(reached, hash: hash, parent: transition, depth: depth[Int(id)] + 1)
+          transitions.append(Transition(from: id, event: event, to: target))
+          if stop(next) { return }
+          continue
         }
-        let (target, isNew) = store(next, parent: transition, depth: depth[Int(id)] + 1)
         transitions.append(Transition(from: id, event: event, to: target))
-        if isNew, stop(next) { return }
       }
     }
   }
 
+  /// State `id`'s navigator: the start's, its history forgotten, in that state.
+  package func navigator(_ id: Int) -> Navigator {
+    var navigator = template
+    navigator.restore(index.states[id])
+    return navigator
+  }
+
+  /// State `id`.
+  package func snapshot(_ id: Int) -> NavigationSnapshot { index.states[id] }
+
   /// How many states were stored.
-  package var count: Int { navigators.count }
+  package var count: Int { index.count }
 
   /// The transitions leaving state `id`, in the order they were tried.
   package func transitions(from id: Int) -> ArraySlice<Transition> {

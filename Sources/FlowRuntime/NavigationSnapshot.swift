@@ -48,4 +48,21 @@ extension Int {
 extension Navigator {
   /// The state as a value; see `NavigationSnapshot`.
   public var snapshot: NavigationSnapshot { NavigationSnapshot(state: current) }
+
+  /// This navigator with its history forgotten: no calls logged or counted, no `animated`
+  /// flag, no coverage recorded. What a search keeps to bring back each stored state with
+  /// `restore(_:)`, since a state's events do not depend on how it was reached.
+  package var withoutHistory: Navigator {
+    var copy = self
+    copy.records = RecordLog()
+    copy.callCounts = [Int](repeating: 0, count: NavigationCall.allCases.count)
+    copy.lastAnimated = nil
+    copy.coveredTargets = nil
+    return copy
+  }
+
+  /// Puts the navigator in the state `snapshot` holds, keeping its history.
+  package mutating func restore(_ snapshot: NavigationSnapshot) {
+    current = snapshot.state
+  }
 }

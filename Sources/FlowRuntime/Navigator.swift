@@ -30,7 +30,7 @@ public struct Navigator: Sendable {
   public internal(set) var lastAnimated: Bool?
   /// The ids of the coverage targets reached so far (indexes into
   /// `program.coverageTargets`); `nil` unless the navigator was started recording them.
-  public private(set) var coveredTargets: Set<Int>?
+  public internal(set) var coveredTargets: Set<Int>?
 
   /// Starts a flow: state takes its defaults, then `given`; each tab's stack starts at its
   /// root (the first tab is selected); then `start` runs, or, given a starting stack, that
@@ -246,12 +246,17 @@ public struct Navigator: Sendable {
   }
 
   func instance(_ entry: StackEntry) -> ScreenInstance {
-    let screen = program.screens[entry.screen]
+    // Reads the two fields it needs: a copy of the whole compiled screen retains each of
+    // its handlers, texts and buffers.
+    let name = program.screens[entry.screen].name
+    guard !entry.arguments.isEmpty else { return ScreenInstance(name: name, values: []) }
+    let parameters = program.screens[entry.screen].parameters
     var values: [(String, Value)] = []
-    for (name, value) in zip(screen.parameters, entry.arguments) {
+    values.reserveCapacity(entry.arguments.count)
+    for (name, value) in zip(parameters, entry.arguments) {
       if let value { values.append((name, value)) }
     }
-    return ScreenInstance(name: screen.name, values: values)
+    return ScreenInstance(name: name, values: values)
   }
 }
 

@@ -16,7 +16,7 @@ extension SpaceSearch {
       let trap = (0..<space.count).first { state in
         space.expanded[state]
           && space.transitions(from: state).allSatisfy { Int($0.to) == state }
-          && !space.navigators[state].showsFinalScreen(final)
+          && !space.navigator(state).showsFinalScreen(final)
       }
       return trap.map { state in
         [
@@ -28,7 +28,7 @@ extension SpaceSearch {
       } ?? []
     case .noRepeatedRequest:
       for state in 0..<space.count {
-        guard let request = space.navigators[state].repeatedRequest else { continue }
+        guard let request = space.navigator(state).repeatedRequest else { continue }
         let path = space.path(to: state)
         return [
           failure(
@@ -62,15 +62,14 @@ extension SpaceSearch {
   private func pushesAgain(_ event: NavigationEvent, at state: Int, repeatable: Set<String>)
     -> ScreenInstance?
   {
-    let navigator = space.navigators[state]
     guard space.expanded[state] else {
-      return navigator.pushesAgain(event, repeatable: repeatable)
+      return space.navigator(state).pushesAgain(event, repeatable: repeatable)
     }
-    guard let again = space.transitions(from: state).first(where: { $0.event == event }) else {
-      return nil
-    }
-    return navigator.pushed(
-      onTopOfItself: space.navigators[Int(again.to)], repeatable: repeatable)
+    guard let again = space.transitions(from: state).first(where: { $0.event == event }),
+      space.snapshot(state).topPushedAgain(in: space.snapshot(Int(again.to)))
+    else { return nil }
+    return space.navigator(state).pushed(
+      onTopOfItself: space.navigator(Int(again.to)), repeatable: repeatable)
   }
 
   private func failure(_ builtIn: BuiltInProperty, path: [NavigationEvent], _ message: String)
@@ -85,25 +84,12 @@ extension SpaceSearch {
 
   /// Every screen, alert, tab and link declared that no visited state reaches.
   private func unreached() -> [VerificationReport.Failure] {
-    var screens: Set<String> = []
-    var alerts: Set<String> = []
-    var tabs: Set<String> = []
-    let program = space.navigators[0].program
-    for navigator in space.navigators {
-      if let tab = navigator.selectedTab { tabs.insert(tab) }
-      for name in program.tabNames {
-        for screen in navigator.stack(ofTab: name) ?? [] { screens.insert(screen.name) }
-      }
-      for screen in navigator.screens { screens.insert(screen.name) }
-      for item in navigator.presentations {
-        switch item {
-        case .alert(let alert): alerts.insert(alert.name)
-        case .screen(let screen, _, let stack):
-          screens.insert(screen.name)
-          for pushed in stack ?? [] { screens.insert(pushed.name) }
-        }
-      }
-    }
+    let program = space.navigator(0).program
+    var shown = ShownDeclarations(program: program)
+    for state in 0..<space.count { shown.gather(space.snapshot(state)) }
+    let screens = shown.screenNames
+    let alerts = shown.alertNames
+    let tabs = shown.tabNames
     let opened = space.transitions.compactMap { transition -> LinkURL? in
       guard case .open(let url) = transition.event else { return nil }
       return LinkURL(url)

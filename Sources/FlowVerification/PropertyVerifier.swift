@@ -56,9 +56,9 @@ public struct PropertyVerifier: Sendable {
     report.boundsHit = [("depth", hit.depth), ("states", hit.states), ("values", hit.values)]
       .filter(\.1).map(\.0)
     let search = SpaceSearch(space: space, flow: flow, samples: samples)
-    for property in flow.properties {
+    for (index, property) in flow.properties.enumerated() {
       report.propertiesChecked += 1
-      if let failure = search.failure(of: property) {
+      if let failure = search.failure(of: property, at: index) {
         report.failures.append(failure)
       } else if let vacuous = search.vacuity(of: property) {
         report.warnings.append(vacuous)
@@ -85,23 +85,50 @@ struct SpaceSearch {
   let flow: Flow
   let samples: EventSamples
 
-  /// The observation of each state, built once, when first asked for.
-  private let observations: ObservationCache
+  /// For each property about every state (`never`, `always`, `reachable`), by its index in
+  /// the flow's properties, whether its condition holds in each state.
+  private let verdicts: [Int: [Bool]]
 
   init(space: StateSpace, flow: Flow, samples: EventSamples) {
     self.space = space
     self.flow = flow
     self.samples = samples
-    self.observations = ObservationCache(count: space.count)
+    verdicts = Self.verdicts(of: flow.properties, in: space, file: flow.file)
   }
 
+  /// Judges in one pass over the states every condition that is about every state, each
+  /// state's observation built once, of the parts those conditions read.
+  private static func verdicts(of properties: [FlowProperty], in space: StateSpace, file: String)
+    -> [Int: [Bool]]
+  {
+    let judged = properties.indices.compactMap { index -> (Int, StateCondition)? in
+      switch properties[index].statement {
+      case .never(let condition), .always(let condition), .reachable(let condition):
+        (index, condition)
+      case .after: nil
+      }
+    }
+    guard !judged.isEmpty else { return [:] }
+    let keys = judged.reduce(into: Set<ExpectationKey>()) { $0.formUnion($1.1.keys) }
+    var verdicts = judged.map { _ in [Bool](repeating: false, count: space.count) }
+    for state in 0..<space.count {
+      let observed = space.navigator(state).stateObservation(reading: keys)
+      for (slot, (_, condition)) in judged.enumerated() {
+        verdicts[slot][state] = condition.verdict(on: observed, file: file) == .holds
+      }
+    }
+    return Dictionary(uniqueKeysWithValues: zip(judged.map(\.0), verdicts))
+  }
+
+  /// What state `state` shows, whole: for a failure's message.
   func observation(_ state: Int) -> Observation {
-    observations.observation(state) { space.navigators[state].stateObservation }
+    space.navigator(state).stateObservation
   }
 
   /// Whether `condition` holds in state `state`.
   func holds(_ condition: StateCondition, in state: Int) -> Bool {
-    condition.verdict(on: observation(state), file: flow.file) == .holds
+    let observed = space.navigator(state).stateObservation(reading: condition.keys)
+    return condition.verdict(on: observed, file: flow.file) == .holds
   }
 
   /// The warning for an `after` property whose event no reachable state accepts: it holds,
@@ -121,20 +148,17 @@ struct SpaceSearch {
 
   /// The failure of one of the flow's properties, at the end of a shortest path, if it
   /// fails.
-  func failure(of property: FlowProperty) -> VerificationReport.Failure? {
+  func failure(of property: FlowProperty, at index: Int) -> VerificationReport.Failure? {
+    let verdict = verdicts[index] ?? []
     switch property.statement {
-    case .never(let condition):
-      guard let state = (0..<space.count).first(where: { holds(condition, in: $0) }) else {
-        return nil
-      }
+    case .never:
+      guard let state = verdict.firstIndex(of: true) else { return nil }
       return failure(
         property, state: state, path: space.path(to: state),
         "'never' condition holds \(events(space.path(to: state))): \(observation(state).summary)"
       )
-    case .always(let condition):
-      guard let state = (0..<space.count).first(where: { !holds(condition, in: $0) }) else {
-        return nil
-      }
+    case .always:
+      guard let state = verdict.firstIndex(of: false) else { return nil }
       return failure(
         property, state: state, path: space.path(to: state),
         "'always' condition does not hold \(events(space.path(to: state))): \(observation(state).summary)"
@@ -149,8 +173,8 @@ struct SpaceSearch {
           "'then' condition does not hold \(events(path)): \(observation(target).summary)")
       }
       return nil
-    case .reachable(let condition):
-      guard let state = firstState(notReaching: condition) else { return nil }
+    case .reachable:
+      guard let state = firstState(notReaching: verdict) else { return nil }
       let bounded = space.boundsHit.any ? " within the bounds" : ""
       return failure(
         property, state: state, path: space.path(to: state),
@@ -162,25 +186,31 @@ struct SpaceSearch {
   /// The first state, in the order of the search, from which no state matching `condition`
   /// is reached. A state the search did not go on from (beyond the bounds) may reach one
   /// unseen, so it, and whatever reaches only through it, is not counted as failing.
-  private func firstState(notReaching condition: StateCondition) -> Int? {
-    var reaches = [Bool](repeating: false, count: space.count)
-    var predecessors = [[Int32]](repeating: [], count: space.count)
+  private func firstState(notReaching holds: [Bool]) -> Int? {
+    // Each state's predecessors, in one array: counted, placed, then read by offset.
+    var start = [Int32](repeating: 0, count: space.count + 1)
+    for transition in space.transitions { start[Int(transition.to) + 1] += 1 }
+    for state in 0..<space.count { start[state + 1] += start[state] }
+    var predecessors = [Int32](repeating: 0, count: space.transitions.count)
+    var filled = start
     for transition in space.transitions {
-      predecessors[Int(transition.to)].append(transition.from)
+      predecessors[Int(filled[Int(transition.to)])] = transition.from
+      filled[Int(transition.to)] += 1
     }
-    var queue: [Int] = []
-    for state in 0..<space.count
-    where holds(condition, in: state) || !space.expanded[state] {
+    var reaches = [Bool](repeating: false, count: space.count)
+    var queue: [Int32] = []
+    for state in 0..<space.count where holds[state] || !space.expanded[state] {
       reaches[state] = true
-      queue.append(state)
+      queue.append(Int32(state))
     }
     var head = 0
     while head < queue.count {
-      let state = queue[head]
+      let state = Int(queue[head])
       head += 1
-      for predecessor in predecessors[state] where !reaches[Int(predecessor)] {
+      for predecessor in predecessors[Int(start[state])..<Int(start[state + 1])]
+      where !reaches[Int(predecessor)] {
         reaches[Int(predecessor)] = true
-        queue.append(Int(predecessor))
+        queue.append(predecessor)
       }
     }
     return reaches.firstIndex(of: false)
@@ -202,19 +232,5 @@ struct SpaceSearch {
     path.isEmpty
       ? "at the start"
       : "after [" + path.map { $0.syntax(braced: true) }.joined(separator: ", ") + "]"
-  }
-}
-
-/// Observations built on demand, kept by state.
-final class ObservationCache: @unchecked Sendable {
-  private var built: [Observation?]
-
-  init(count: Int) { built = Array(repeating: nil, count: count) }
-
-  func observation(_ state: Int, make: () -> Observation) -> Observation {
-    if let known = built[state] { return known }
-    let observation = make()
-    built[state] = observation
-    return observation
   }
 }

@@ -30,30 +30,35 @@ extension FlowTree {
   public var eventSignatures: [EventSignature] {
     var order: [String] = []
     var signatures: [String: EventSignature] = [:]
-    for flow in flows {
-      let handled =
-        flow.screens.flatMap { screen in screen.handlers.map { (screen as Screen?, $0) } }
-        + flow.handlers.map { (nil as Screen?, $0) }
-      for (screen, handler) in handled {
-        let name = handler.event.value
-        if signatures[name] == nil {
-          order.append(name)
-          signatures[name] = EventSignature(
-            name: handler.event, file: flow.file, arguments: [], isBarButtonAction: true)
-        }
-        let isBarAction =
-          screen.map { screen in
-            BarSide.allCases.contains { screen.navigationBar.item($0)?.action?.value == name }
-          } ?? false
-        signatures[name]!.isBarButtonAction = signatures[name]!.isBarButtonAction && isBarAction
-        guard let screen else { continue }
-        handler.operation.visit { operation in
-          for (argument, type) in operation.argumentUses(in: flow, screen: screen)
-          where !signatures[name]!.arguments.contains(where: { $0.name == argument }) {
-            signatures[name]!.arguments.append(.init(name: argument, type: type))
-          }
+    func note(_ handler: EventHandler, in flow: Flow, screen: Screen?) {
+      let name = handler.event.value
+      if signatures[name] == nil {
+        order.append(name)
+        signatures[name] = EventSignature(
+          name: handler.event, file: flow.file, arguments: [], isBarButtonAction: true)
+      }
+      let isBarAction =
+        screen.map { screen in
+          BarSide.allCases.contains { screen.navigationBar.item($0)?.action?.value == name }
+        } ?? false
+      signatures[name]!.isBarButtonAction = signatures[name]!.isBarButtonAction && isBarAction
+      guard let screen else { return }
+      handler.operation.visit { operation in
+        for (argument, type) in operation.argumentUses(in: flow, screen: screen)
+        where !signatures[name]!.arguments.contains(where: { $0.name == argument }) {
+          signatures[name]!.arguments.append(.init(name: argument, type: type))
         }
       }
+    }
+    // Screens and handlers read in place, by index: a copy of a screen for each of its
+    // handlers costs more than the rest on a large flow.
+    for flow in flows {
+      for screen in flow.screens.indices {
+        for handler in flow.screens[screen].handlers.indices {
+          note(flow.screens[screen].handlers[handler], in: flow, screen: flow.screens[screen])
+        }
+      }
+      for handler in flow.handlers { note(handler, in: flow, screen: nil) }
     }
     // An argument the checklist passes that no handler names as one (`set: { title: $title }`
     // with `title` also state: the event's argument is read first), typed by its value.

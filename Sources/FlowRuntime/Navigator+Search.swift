@@ -1,0 +1,83 @@
+/// What a search of every state (`flowc verify`) asks of each state it stores, read from the
+/// navigator's indexes rather than from screens and alerts made with their names and values:
+/// the search asks it of hundreds of thousands of states.
+extension NavigationState {
+  /// The stack the user sees, as entries: the top presented screen's own (or that screen
+  /// alone, without a navigation controller), else the selected tab's.
+  var visibleEntries: [StackEntry] {
+    if let layer = topScreenLayer, case .screen(let modal) = layers[layer] {
+      return modal.hasNavigation ? modal.entries : [modal.entries[0]]
+    }
+    return stacks[selectedTab]
+  }
+}
+
+extension NavigationSnapshot {
+  /// Whether `after`'s visible stack is this one's with its top screen pushed once more
+  /// (other values allowed): compared by screen index, without names or values made.
+  package func topPushedAgain(in after: NavigationSnapshot) -> Bool {
+    let stack = state.visibleEntries
+    let grown = after.state.visibleEntries
+    guard let top = stack.last, grown.count == stack.count + 1, grown.last?.screen == top.screen
+    else { return false }
+    return grown.dropLast().elementsEqual(stack)
+  }
+}
+
+extension Navigator {
+  /// The screen pushed on top of itself between here and `after`, if `after`'s visible stack
+  /// is this one with its top screen pushed once more (other values allowed): the double
+  /// tap. A screen named in `repeatable` may be.
+  package func pushed(onTopOfItself after: Navigator, repeatable: Set<String>) -> ScreenInstance? {
+    guard snapshot.topPushedAgain(in: after.snapshot),
+      let pushed = after.current.visibleEntries.last,
+      !repeatable.contains(program.screens[pushed.screen].name)
+    else { return nil }
+    return instance(pushed)
+  }
+}
+
+/// The screens, alerts and tabs that a search's states show, gathered state by state: what
+/// `all-reachable` compares with what the flows declare.
+package struct ShownDeclarations {
+  private let program: NavigationProgram
+  private var screens: [Bool]
+  private var alerts: [Bool]
+  private var tabs: [Bool]
+
+  /// Nothing shown yet, for the screens, alerts and tabs of `program`.
+  package init(program: NavigationProgram) {
+    self.program = program
+    screens = Array(repeating: false, count: program.screens.count)
+    alerts = Array(repeating: false, count: program.alerts.count)
+    tabs = Array(repeating: false, count: program.tabs.count)
+  }
+
+  /// Notes what a state shows: the selected tab, every screen on a tab's stack or in a
+  /// presented screen's stack, every alert presented.
+  package mutating func gather(_ snapshot: NavigationSnapshot) {
+    let state = snapshot.state
+    if !tabs.isEmpty { tabs[state.selectedTab] = true }
+    for stack in state.stacks {
+      for entry in stack { screens[entry.screen] = true }
+    }
+    for layer in state.layers {
+      switch layer {
+      case .alert(let index, _): alerts[index] = true
+      case .screen(let modal):
+        for entry in modal.entries { screens[entry.screen] = true }
+      }
+    }
+  }
+
+  /// The names of the screens shown in some state.
+  package var screenNames: Set<String> { names(screens) { program.screens[$0].name } }
+  /// The names of the alerts shown in some state.
+  package var alertNames: Set<String> { names(alerts) { program.alerts[$0].contents.name } }
+  /// The names of the tabs selected in some state.
+  package var tabNames: Set<String> { names(tabs) { program.tabs[$0].name } }
+
+  private func names(_ shown: [Bool], _ name: (Int) -> String) -> Set<String> {
+    Set(shown.indices.filter { shown[$0] }.map(name))
+  }
+}
