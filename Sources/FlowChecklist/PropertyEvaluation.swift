@@ -87,37 +87,63 @@ extension NavigationEvent {
 extension Navigator {
   /// What the interpreter shows now, without the calls it made: what a property's
   /// condition reads, built without the log.
-  package var stateObservation: Observation { stateObservation(reading: nil) }
+  package var stateObservation: Observation { stateObservation(of: .all) }
 
-  /// What the interpreter shows now, of the parts that expectations of `keys` read (every
-  /// part for `nil`): a search judging a condition on every state builds no navigation bar
-  /// for a condition about the stack. A part left out reads as absent, so the observation
-  /// serves only expectations of those keys.
-  package func stateObservation(reading keys: Set<ExpectationKey>?) -> Observation {
-    func reads(_ wanted: ExpectationKey...) -> Bool {
-      keys.map { keys in wanted.contains(where: keys.contains) } ?? true
-    }
-    return Observation(
-      stack: reads(.stack, .root, .top, .params, .onStack) ? screens : nil,
-      tabs: reads(.tab, .tabs, .onStack)
+  /// What the interpreter shows now, of `parts` only: a search judging a condition on every
+  /// state builds no navigation bar for a condition about the stack. A part left out reads
+  /// as absent, so the observation serves only expectations that read those parts.
+  package func stateObservation(of parts: ObservedParts) -> Observation {
+    Observation(
+      stack: parts.contains(.stack) ? screens : nil,
+      tabs: parts.contains(.tabs)
         ? selectedTab.map { selected in
           TabsObservation(
             selected: selected,
             stacks: Dictionary(
               uniqueKeysWithValues: program.tabNames.map { ($0, stack(ofTab: $0) ?? []) }))
         } : nil,
-      presentations: reads(.presented, .alert, .onStack) ? presentations : nil,
+      presentations: parts.contains(.presentations) ? presentations : nil,
       lastAnimated: lastAnimated,
-      navigationBar: reads(.navBar) ? navigationBar : nil,
-      calls: [], state: reads(.state) ? state : [:],
-      pendingRequests: reads(.pending) ? pendingRequests : nil, isComplete: true)
+      navigationBar: parts.contains(.navigationBar) ? navigationBar : nil,
+      calls: [], state: parts.contains(.state) ? state : [:],
+      pendingRequests: parts.contains(.pending) ? pendingRequests : nil, isComplete: true)
+  }
+}
+
+/// The parts of an observation that expectations read.
+package struct ObservedParts: OptionSet, Sendable {
+  package let rawValue: UInt8
+  package init(rawValue: UInt8) { self.rawValue = rawValue }
+
+  package static let stack = ObservedParts(rawValue: 1 << 0)
+  package static let tabs = ObservedParts(rawValue: 1 << 1)
+  package static let presentations = ObservedParts(rawValue: 1 << 2)
+  package static let navigationBar = ObservedParts(rawValue: 1 << 3)
+  package static let state = ObservedParts(rawValue: 1 << 4)
+  package static let pending = ObservedParts(rawValue: 1 << 5)
+  package static let all: ObservedParts = [
+    .stack, .tabs, .presentations, .navigationBar, .state, .pending,
+  ]
+
+  /// The parts expectations of `key` read.
+  package init(reading key: ExpectationKey) {
+    switch key {
+    case .stack, .root, .top, .params: self = .stack
+    case .tab, .tabs: self = .tabs
+    case .presented, .alert: self = .presentations
+    case .onStack: self = [.stack, .tabs, .presentations]
+    case .navBar: self = .navigationBar
+    case .state: self = .state
+    case .pending: self = .pending
+    case .animated, .calls, .refused, .holds: self = []
+    }
   }
 }
 
 extension StateCondition {
-  /// The keys of the expectations the condition is made of.
-  package var keys: Set<ExpectationKey> {
-    Set(alternatives.joined().map(\.kind.key))
+  /// The parts of an observation the condition reads.
+  package var parts: ObservedParts {
+    alternatives.joined().reduce(into: []) { $0.formUnion(ObservedParts(reading: $1.kind.key)) }
   }
 }
 

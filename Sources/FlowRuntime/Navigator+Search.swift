@@ -24,6 +24,15 @@ extension NavigationSnapshot {
   }
 }
 
+extension NavigationSnapshot {
+  /// Whether a request is pending twice with the same values.
+  package var pendsARequestTwice: Bool {
+    let pending = state.pending
+    guard pending.count > 1 else { return false }
+    return Set(pending).count < pending.count
+  }
+}
+
 extension Navigator {
   /// The screen pushed on top of itself between here and `after`, if `after`'s visible stack
   /// is this one with its top screen pushed once more (other values allowed): the double

@@ -27,7 +27,7 @@ extension SpaceSearch {
         ]
       } ?? []
     case .noRepeatedRequest:
-      for state in 0..<space.count {
+      for state in 0..<space.count where space.snapshot(state).pendsARequestTwice {
         guard let request = space.navigator(state).repeatedRequest else { continue }
         let path = space.path(to: state)
         return [

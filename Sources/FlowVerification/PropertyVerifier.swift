@@ -96,8 +96,9 @@ struct SpaceSearch {
     verdicts = Self.verdicts(of: flow.properties, in: space, file: flow.file)
   }
 
-  /// Judges in one pass over the states every condition that is about every state, each
-  /// state's observation built once, of the parts those conditions read.
+  /// Judges in one pass over the states every condition that is about every state: each
+  /// compiled to the program's indexes where it can be (`CompiledCondition`), the others on
+  /// an observation of each state built once, of the parts those conditions read.
   private static func verdicts(of properties: [FlowProperty], in space: StateSpace, file: String)
     -> [Int: [Bool]]
   {
@@ -109,12 +110,21 @@ struct SpaceSearch {
       }
     }
     guard !judged.isEmpty else { return [:] }
-    let keys = judged.reduce(into: Set<ExpectationKey>()) { $0.formUnion($1.1.keys) }
+    let program = space.navigator(0).program
+    let compiled = judged.map { CompiledCondition($0.1, program: program) }
+    let parts = zip(judged, compiled).reduce(into: ObservedParts()) { parts, pair in
+      if pair.1 == nil { parts.formUnion(pair.0.1.parts) }
+    }
     var verdicts = judged.map { _ in [Bool](repeating: false, count: space.count) }
     for state in 0..<space.count {
-      let observed = space.navigator(state).stateObservation(reading: keys)
-      for (slot, (_, condition)) in judged.enumerated() {
-        verdicts[slot][state] = condition.verdict(on: observed, file: file) == .holds
+      let snapshot = space.snapshot(state)
+      let observed = parts.isEmpty ? nil : space.navigator(state).stateObservation(of: parts)
+      for slot in judged.indices {
+        if let condition = compiled[slot] {
+          verdicts[slot][state] = condition.holds(in: snapshot)
+        } else if let observed {
+          verdicts[slot][state] = judged[slot].1.verdict(on: observed, file: file) == .holds
+        }
       }
     }
     return Dictionary(uniqueKeysWithValues: zip(judged.map(\.0), verdicts))
@@ -127,7 +137,7 @@ struct SpaceSearch {
 
   /// Whether `condition` holds in state `state`.
   func holds(_ condition: StateCondition, in state: Int) -> Bool {
-    let observed = space.navigator(state).stateObservation(reading: condition.keys)
+    let observed = space.navigator(state).stateObservation(of: condition.parts)
     return condition.verdict(on: observed, file: flow.file) == .holds
   }
 

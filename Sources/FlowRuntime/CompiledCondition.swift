@@ -1,0 +1,156 @@
+public import FlowModel
+
+/// A property's condition compiled to the program's indexes and judged on a state as it is
+/// stored, without the observation (screens with their names and values, the state by
+/// name) that the checklist's evaluator reads: what `flowc verify` asks of every state.
+///
+/// It judges as the evaluator does, expectation for expectation: a condition holds when
+/// every expectation of one of its alternatives does. Only the keys read straight from the
+/// state compile (`stack`, `root`, `top`, `tab`, `state`, `presented` without `pushed`,
+/// `onStack`, `pending`); a condition with any other is not compiled, and is judged by the
+/// evaluator.
+package struct CompiledCondition: Sendable {
+  private let program: NavigationProgram
+  private let alternatives: [[Check]]
+
+  /// One expectation, compiled.
+  private enum Check: Sendable {
+    case stack([Target])
+    case root(Target)
+    case top(Target)
+    case tab(String)
+    /// A state value, by its index (`nil` for a name the flow does not declare).
+    case state(Int?, Value)
+    case nothingPresented
+    case presented(Target)
+    case onStack([Target])
+    case pending([Target])
+  }
+
+  /// A screen (or a request) by name, with the values expected where given.
+  private struct Target: Sendable {
+    var name: String
+    /// The literal values expected; `$name` ones are not checked.
+    var arguments: [(name: String, value: Value)]
+    /// Whether it is written without values, `$name` ones included: what an alert matches.
+    var isBare: Bool
+
+    init(_ target: ScreenTarget) {
+      name = target.screen.value
+      isBare = target.arguments.isEmpty
+      arguments = target.arguments.compactMap { argument in
+        guard case .literal(let value) = argument.value.value else { return nil }
+        return (argument.name.value, value)
+      }
+    }
+
+    /// Whether a screen or request named `name`, with `parameters` and `values`, is this.
+    func matches(name found: String, parameters: [String], values: [Value?]) -> Bool {
+      guard found == name else { return false }
+      return arguments.allSatisfy { argument in
+        guard let index = parameters.firstIndex(of: argument.name), index < values.count else {
+          return false
+        }
+        return values[index] == argument.value
+      }
+    }
+  }
+
+  /// `condition` compiled for `program`; `nil` when it has an expectation that does not
+  /// compile.
+  package init?(_ condition: StateCondition, program: NavigationProgram) {
+    self.program = program
+    var alternatives: [[Check]] = []
+    for alternative in condition.alternatives {
+      var checks: [Check] = []
+      for expectation in alternative {
+        switch expectation.kind {
+        case .stack(let routes): checks.append(.stack(routes.map(Target.init)))
+        case .root(let route): checks.append(.root(Target(route)))
+        case .top(let route): checks.append(.top(Target(route)))
+        case .tab(let name): checks.append(.tab(name.value))
+        case .state(let assignments):
+          for assignment in assignments {
+            guard case .literal(let value) = assignment.value.value else { continue }
+            checks.append(.state(program.stateIndex[assignment.name.value], value))
+          }
+        case .presented(nil): checks.append(.nothingPresented)
+        case .presented(let expected?):
+          guard expected.pushed == nil else { return nil }
+          checks.append(.presented(Target(expected.item)))
+        case .onStack(let routes): checks.append(.onStack(routes.map(Target.init)))
+        case .pending(let patterns):
+          checks.append(
+            .pending(
+              patterns.map { Target(ScreenTarget(screen: $0.request, arguments: $0.arguments)) }))
+        case .tabs, .navigationBar, .alert, .params, .animated, .calls, .refused, .holds:
+          return nil
+        }
+      }
+      alternatives.append(checks)
+    }
+    self.alternatives = alternatives
+  }
+
+  /// Whether the condition holds in `snapshot`'s state.
+  package func holds(in snapshot: NavigationSnapshot) -> Bool {
+    let state = snapshot.state
+    return alternatives.contains { checks in checks.allSatisfy { holds($0, in: state) } }
+  }
+
+  private func holds(_ check: Check, in state: NavigationState) -> Bool {
+    let stack = state.stacks[state.selectedTab]
+    switch check {
+    case .stack(let targets):
+      return targets.count == stack.count
+        && zip(targets, stack).allSatisfy { matches($0, $1) }
+    case .root(let target):
+      return stack.first.map { matches(target, $0) } ?? false
+    case .top(let target):
+      return stack.last.map { matches(target, $0) } ?? false
+    case .tab(let name):
+      return !program.tabs.isEmpty && program.tabs[state.selectedTab].name == name
+    case .state(let index, let value):
+      return index.map { state.stateValues[$0] == value } ?? false
+    case .nothingPresented:
+      return state.layers.isEmpty
+    case .presented(let target):
+      switch state.layers.last {
+      case nil: return false
+      case .alert(let index, _):
+        return target.isBare && program.alerts[index].contents.name == target.name
+      case .screen(let modal): return matches(target, modal.entries[0])
+      }
+    case .onStack(let targets):
+      return targets.allSatisfy { isOnAStack($0, in: state) }
+    case .pending(let targets):
+      return targets.count == state.pending.count
+        && zip(targets, state.pending).allSatisfy { target, pending in
+          let request = program.requests[pending.request]
+          return target.matches(
+            name: request.name, parameters: request.parameters, values: pending.arguments)
+        }
+    }
+  }
+
+  /// Whether `target` is on the selected tab's stack, any tab's, or a presented screen's
+  /// (the top presented screen's whole stack when it has one, a lower one's first screen).
+  private func isOnAStack(_ target: Target, in state: NavigationState) -> Bool {
+    let stacks = program.tabs.isEmpty ? [state.stacks[state.selectedTab]] : state.stacks
+    if stacks.contains(where: { $0.contains { matches(target, $0) } }) { return true }
+    let top = state.topScreenLayer
+    for (index, layer) in state.layers.enumerated() {
+      guard case .screen(let modal) = layer else { continue }
+      let shown = index == top && modal.hasNavigation ? modal.entries[...] : modal.entries.prefix(1)
+      if shown.contains(where: { matches(target, $0) }) { return true }
+    }
+    return false
+  }
+
+  private func matches(_ target: Target, _ entry: StackEntry) -> Bool {
+    let screen = entry.screen
+    return target.matches(
+      name: program.screens[screen].name, parameters: program.screens[screen].parameters,
+      values: entry.arguments)
+  }
+}
