@@ -88,70 +88,117 @@ package struct StateSpace {
   package private(set) var boundsHit = BoundsHit()
 
   /// Searches from `start`: from each state, every concrete event available there that the
-  /// flow accepts. `stop` is asked of each new state; `true` ends the search there.
+  /// flow accepts. `stop` is asked of each new state's navigator (`navigator(_:)`); `true`
+  /// ends the search there.
   ///
   /// Only the states are stored, not navigators: a state's navigator is the start's, its
-  /// history forgotten, put in that state (`navigator(_:)`).
+  /// history forgotten, put in that state (`navigator(_:)`). What a state leads to depends on
+  /// that state alone (`expand`); storing it (`merge`) numbers the new states in the order
+  /// of the queue.
   package init(
     from start: Navigator, samples: EventSamples, bounds: SearchBounds,
-    stop: (Navigator) -> Bool = { _ in false }
+    stop: ((Navigator) -> Bool)? = nil
   ) {
     template = start.withoutHistory
-    func store(_ snapshot: NavigationSnapshot, hash: Int, parent: Int32, depth: Int32) -> Int32 {
-      self.parent.append(parent)
-      self.depth.append(depth)
-      expanded.append(false)
-      transitionRange.append(0..<0)
-      return index.insert(snapshot, hash: hash)
-    }
     let first = start.snapshot
     _ = store(first, hash: first.hashValue, parent: -1, depth: 0)
-    if stop(start) { return }
+    if stop?(start) == true { return }
     var head = 0
-    var navigator = template
+    var successors: [Successor] = []
     while head < index.count {
-      let id = Int32(head)
-      let snapshot = index.states[head]
+      successors.removeAll(keepingCapacity: true)
+      let expansion = Self.expand(
+        index.states[head], depth: depth[head], template: template, samples: samples,
+        bounds: bounds, into: &successors)
+      if merge(expansion, successors[...], of: Int32(head), bounds: bounds, stop: stop) {
+        return
+      }
       head += 1
-      guard Int(depth[Int(id)]) < bounds.depth else {
-        boundsHit.depth = true
-        continue
-      }
-      let extent = snapshot.valueExtent
-      guard extent.longestList <= bounds.listLength, extent.largestInt <= bounds.intMagnitude,
-        extent.highestStack <= bounds.stackHeight
-      else {
-        boundsHit.values = true
-        continue
-      }
-      navigator.restore(snapshot)
-      expanded[Int(id)] = true
-      let first = Int32(transitions.count)
-      defer { transitionRange[Int(id)] = first..<Int32(transitions.count) }
-      for event in samples.concrete(
-        navigator.availableEvents, pending: navigator.pendingRequests)
-      {
-        var next = navigator
-        guard (try? next.send(event)) != nil else { continue }
-        let transition = Int32(transitions.count)
-        let reached = next.snapshot
-        let hash = reached.hashValue
-        let target: Int32
-        if let known = index.id(of: reached, hash: hash) {
-          target = known
-        } else if index.count >= bounds.states {
-          boundsHit.states = true
-          expanded[Int(id)] = false
-          continue
-        } else {
-          target = store(reached, hash: hash, parent: transition, depth: depth[Int(id)] + 1)
-          transitions.append(Transition(from: id, event: event, to: target))
-          if stop(next) { return }
-          continue
-        }
-        transitions.append(Transition(from: id, event: event, to: target))
-      }
     }
+  }
+
+  /// Whether a state was searched from, or the bound that kept the search from it.
+  enum Expansion {
+    case beyondDepth
+    case beyondValues
+    case expanded
+  }
+
+  /// One accepted event and the state it leads to.
+  struct Successor {
+    var event: NavigationEvent
+    var snapshot: NavigationSnapshot
+    var hash: Int
+  }
+
+  /// Expands the state `snapshot`, `depth` events from the start: appends to `successors`
+  /// every event available there that the flow accepts, with the state it reaches, in the
+  /// order they were tried. A function of the state alone, so any core may run it.
+  static func expand(
+    _ snapshot: NavigationSnapshot, depth: Int32, template: Navigator, samples: EventSamples,
+    bounds: SearchBounds, into successors: inout [Successor]
+  ) -> Expansion {
+    guard Int(depth) < bounds.depth else { return .beyondDepth }
+    let extent = snapshot.valueExtent
+    guard extent.longestList <= bounds.listLength, extent.largestInt <= bounds.intMagnitude,
+      extent.highestStack <= bounds.stackHeight
+    else { return .beyondValues }
+    var navigator = template
+    navigator.restore(snapshot)
+    for event in samples.concrete(navigator.availableEvents, pending: navigator.pendingRequests) {
+      var next = navigator
+      guard (try? next.send(event)) != nil else { continue }
+      let reached = next.snapshot
+      successors.append(Successor(event: event, snapshot: reached, hash: reached.hashValue))
+    }
+    return .expanded
+  }
+
+  /// Stores what state `id` leads to, new states at the end of the queue; `true` when `stop`
+  /// ends the search at one of them.
+  private mutating func merge(
+    _ expansion: Expansion, _ successors: ArraySlice<Successor>, of id: Int32,
+    bounds: SearchBounds, stop: ((Navigator) -> Bool)?
+  ) -> Bool {
+    switch expansion {
+    case .beyondDepth:
+      boundsHit.depth = true
+      return false
+    case .beyondValues:
+      boundsHit.values = true
+      return false
+    case .expanded: break
+    }
+    expanded[Int(id)] = true
+    let first = Int32(transitions.count)
+    defer { transitionRange[Int(id)] = first..<Int32(transitions.count) }
+    for successor in successors {
+      let transition = Int32(transitions.count)
+      if let known = index.id(of: successor.snapshot, hash: successor.hash) {
+        transitions.append(Transition(from: id, event: successor.event, to: known))
+        continue
+      }
+      guard index.count < bounds.states else {
+        boundsHit.states = true
+        expanded[Int(id)] = false
+        continue
+      }
+      let target = store(
+        successor.snapshot, hash: successor.hash, parent: transition, depth: depth[Int(id)] + 1)
+      transitions.append(Transition(from: id, event: successor.event, to: target))
+      if let stop, stop(navigator(Int(target))) { return true }
+    }
+    return false
+  }
+
+  private mutating func store(
+    _ snapshot: NavigationSnapshot, hash: Int, parent: Int32, depth: Int32
+  ) -> Int32 {
+    self.parent.append(parent)
+    self.depth.append(depth)
+    expanded.append(false)
+    transitionRange.append(0..<0)
+    return index.insert(snapshot, hash: hash)
   }
 
   /// State `id`'s navigator: the start's, its history forgotten, in that state.

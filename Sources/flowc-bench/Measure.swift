@@ -37,13 +37,19 @@ enum Measure {
   /// The process's peak resident memory so far, in MiB.
   static func peakMemoryMiB() -> Double { Platform.peakMemoryMiB() }
 
+  /// `value` with `digits` decimals, cut (not rounded), never in exponent form: `String`
+  /// writes 0.00006 as `6e-05`, which cut after its dot read as 6 seconds.
   static func format(_ value: Double, digits: Int = 3) -> String {
-    var text = String(value)
-    if let dot = text.firstIndex(of: ".") {
-      let end = text.index(dot, offsetBy: digits + 1, limitedBy: text.endIndex) ?? text.endIndex
-      text = String(text[..<end])
-    }
-    return text
+    guard value.isFinite else { return String(value) }
+    var scale = 1
+    for _ in 0..<digits { scale *= 10 }
+    let units = Int(min((value * Double(scale)).rounded(.towardZero), Double(Int.max / 2)))
+    let sign = units < 0 ? "-" : ""
+    let whole = abs(units) / scale
+    guard digits > 0 else { return sign + String(whole) }
+    let fraction = String(abs(units) % scale)
+    return sign + String(whole) + "." + String(repeating: "0", count: digits - fraction.count)
+      + fraction
   }
 
   /// The `flowc` built beside this benchmark, or nil, with a hint printed, when there is none.

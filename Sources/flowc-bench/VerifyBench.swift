@@ -34,6 +34,35 @@ enum VerifyBench {
     return text
   }
 
+  /// One screen with `count` Bool flags, each toggled by an event of its own: 2^count states,
+  /// most of them at the middle depths, so that many wait in the search's queue at once (a
+  /// wide search), and sixteen events from each.
+  static func flags(_ count: Int) -> String {
+    let names = (0..<count).map { "f\($0)" }
+    var text = """
+      flow: Flags
+      state: { \(names.map { "\($0): false" }.joined(separator: ", ")) }
+      start: { setRoot: Home }
+      properties:
+        home is always shown: { always: { top: Home } }
+      verify: { off: [no-trap] }
+      screens:
+        Home:
+          on:
+
+      """
+    for name in names {
+      text += """
+              t\(name):
+                if: \(name)
+                then: { set: { \(name): false } }
+                else: { set: { \(name): true } }
+
+        """
+    }
+    return text
+  }
+
   static func run(repetitions: Int) throws {
     print("flowc verify: distinct states a second (one core, median of \(repetitions))")
     let article = try String(contentsOfFile: "flows/navigation-service.yaml", encoding: .utf8)
@@ -41,6 +70,7 @@ enum VerifyBench {
       ("first article (navigation-service)", article),
       ("chain, 1,000 screens", chain(screens: 1_000)),
       ("chain, 10,000 screens", chain(screens: 10_000)),
+      ("16 flags on one screen", flags(16)),
     ]
     for (name, text) in cases {
       let document = FlowDocument(source: text, path: "bench.yaml")

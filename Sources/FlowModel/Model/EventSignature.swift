@@ -91,10 +91,12 @@ extension Operation {
       screen.parameter(named: name) == nil && flow.stateVariable(named: name) == nil
     }
     func uses(_ arguments: [Assignment], of target: String) -> [(String, ValueType)] {
-      guard let shown = flow.screen(named: target) else { return [] }
+      // The shown screen read in place: a copy of it for every operation costs more than
+      // the rest on a large flow.
+      guard !arguments.isEmpty, let shown = flow.indexOfScreen(named: target) else { return [] }
       return arguments.compactMap { argument in
         guard case .reference(let name) = argument.value.value, isArgument(name),
-          let parameter = shown.parameter(named: argument.name.value)
+          let parameter = flow.screens[shown].parameter(named: argument.name.value)
         else { return nil }
         return (name, parameter.type.value.base)
       }
