@@ -211,6 +211,15 @@ package struct StateSpace {
   /// State `id`.
   package func snapshot(_ id: Int) -> NavigationSnapshot { index.states[id] }
 
+  /// Every stored state, by id: `snapshot(_:)` of each, for reading many in place.
+  package var snapshots: [NavigationSnapshot] { index.states }
+
+  /// Whether `transition` shows its state's visible top screen pushed once more (see
+  /// `NavigationSnapshot.topPushedAgain(in:)`), the two states read in place.
+  package func pushesTopAgain(_ transition: Transition) -> Bool {
+    index.states[Int(transition.from)].topPushedAgain(in: index.states[Int(transition.to)])
+  }
+
   /// How many states were stored.
   package var count: Int { index.count }
 

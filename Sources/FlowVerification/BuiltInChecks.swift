@@ -40,9 +40,11 @@ extension SpaceSearch {
       return []
     case .noDoublePush:
       let repeatable = flow.verification.repeatableScreenNames
+      let repushing = statesRepushingTheirTop()
       for transition in space.transitions {
         let middle = Int(transition.to)
-        guard let pushed = pushesAgain(transition.event, at: middle, repeatable: repeatable)
+        guard !space.expanded[middle] || repushing[middle],
+          let pushed = pushesAgain(transition.event, at: middle, repeatable: repeatable)
         else { continue }
         let path = space.path(to: Int(transition.from)) + [transition.event]
         return [
@@ -56,6 +58,16 @@ extension SpaceSearch {
     }
   }
 
+  /// For each state, whether some event from it pushes its top screen once more: what the
+  /// second tap of a double tap does. Rarely true, so the check compares events only there.
+  private func statesRepushingTheirTop() -> [Bool] {
+    var repushing = [Bool](repeating: false, count: space.count)
+    for transition in space.transitions where space.pushesTopAgain(transition) {
+      repushing[Int(transition.from)] = true
+    }
+    return repushing
+  }
+
   /// The screen `event`, sent again in state `state`, pushes on top of itself, if it does:
   /// read from the transition the search already made with that event there, the event
   /// sent again only where the search did not go on from `state`.
@@ -66,7 +78,7 @@ extension SpaceSearch {
       return space.navigator(state).pushesAgain(event, repeatable: repeatable)
     }
     guard let again = space.transitions(from: state).first(where: { $0.event == event }),
-      space.snapshot(state).topPushedAgain(in: space.snapshot(Int(again.to)))
+      space.pushesTopAgain(again)
     else { return nil }
     return space.navigator(state).pushed(
       onTopOfItself: space.navigator(Int(again.to)), repeatable: repeatable)
@@ -86,7 +98,8 @@ extension SpaceSearch {
   private func unreached() -> [VerificationReport.Failure] {
     let program = space.navigator(0).program
     var shown = ShownDeclarations(program: program)
-    for state in 0..<space.count { shown.gather(space.snapshot(state)) }
+    let snapshots = space.snapshots
+    for state in snapshots.indices { shown.gather(snapshots[state]) }
     let screens = shown.screenNames
     let alerts = shown.alertNames
     let tabs = shown.tabNames

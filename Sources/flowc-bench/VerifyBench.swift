@@ -63,7 +63,8 @@ enum VerifyBench {
     return text
   }
 
-  static func run(repetitions: Int) throws {
+  /// Measures each case, or only those whose name contains `only`.
+  static func run(repetitions: Int, only: String? = nil) throws {
     print("flowc verify: distinct states a second (one core, median of \(repetitions))")
     let article = try String(contentsOfFile: "flows/navigation-service.yaml", encoding: .utf8)
     let cases: [(String, String)] = [
@@ -72,7 +73,7 @@ enum VerifyBench {
       ("chain, 10,000 screens", chain(screens: 10_000)),
       ("16 flags on one screen", flags(16)),
     ]
-    for (name, text) in cases {
+    for (name, text) in cases where only.map({ name.contains($0) }) ?? true {
       let document = FlowDocument(source: text, path: "bench.yaml")
       guard let tree = document.validTree else {
         print("  \(name): does not check: \(document.diagnostics.map(\.message))")

@@ -20,6 +20,14 @@ func option(_ name: String, default value: Int) -> Int {
   return number
 }
 
+/// The text after `--name`, if given.
+func textOption(_ name: String) -> String? {
+  guard let index = arguments.firstIndex(of: "--" + name), index + 1 < arguments.count else {
+    return nil
+  }
+  return arguments[index + 1]
+}
+
 /// libyaml alone: pull every event and free it, building nothing.
 func libyamlEventParse(_ bytes: [UInt8]) -> Int {
   var parser = yaml_parser_t()
@@ -263,7 +271,8 @@ case "run": benchmarkRun()
 case "coverage": benchmarkCoverage()
 case "verify":
   do {
-    try VerifyBench.run(repetitions: option("repetitions", default: 3))
+    try VerifyBench.run(
+      repetitions: option("repetitions", default: 3), only: textOption("case"))
   } catch {
     print("verify failed: \(error)")
   }
@@ -295,7 +304,7 @@ default:
   print("usage: flowc-bench check [--screens N] [--large N] [--repetitions N]")
   print("       flowc-bench run [--screens N] [--events N]")
   print("       flowc-bench build-cost [--repetitions N]")
-  print("       flowc-bench verify [--repetitions N]")
+  print("       flowc-bench verify [--repetitions N] [--case TEXT]")
   print("       flowc-bench diff [--screens N] [--repetitions N]")
   print("       flowc-bench lsp [--screens N] [--repetitions N]")
   print("       flowc-bench cli [--screens N] [--large N] [--repetitions N]")

@@ -43,7 +43,10 @@ extension FlowTree {
         } ?? false
       signatures[name]!.isBarButtonAction = signatures[name]!.isBarButtonAction && isBarAction
       guard let screen else { return }
-      handler.operation.visit { operation in
+      // The operations gathered first: a closure that reads the flow copies it for each one.
+      var operations: [Operation] = []
+      handler.operation.visit { operations.append($0) }
+      for operation in operations {
         for (argument, type) in operation.argumentUses(in: flow, screen: screen)
         where !signatures[name]!.arguments.contains(where: { $0.name == argument }) {
           signatures[name]!.arguments.append(.init(name: argument, type: type))
