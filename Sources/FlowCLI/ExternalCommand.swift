@@ -1,5 +1,3 @@
-import Foundation
-
 /// Runs a program found on the `PATH` (Graphviz's `dot`, `git`) and collects what it
 /// writes: the one place flowc starts another process. Its arguments are passed as they
 /// are, never through a shell, so no text in them (a path from a flow) is read as syntax.
@@ -17,56 +15,20 @@ enum ExternalCommand {
 
     /// The error output as text, trimmed, for a message.
     var errorText: String {
-      String(decoding: errors, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+      // "\r\n" is one Character in Swift, so it is listed beside "\n" and "\r".
+      String(decoding: errors, as: UTF8.self).trimmingCharacters(in: " \t\n\r\r\n")
     }
   }
 
   /// Runs `arguments[0]` with the rest, found on the `PATH` by `/usr/bin/env` (the same on
   /// Linux and macOS), its input empty; 127 is the status of a program not found.
   static func run(_ arguments: [String]) throws(Failure) -> Result {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = arguments
-    let output = Pipe()
-    let errors = Pipe()
-    process.standardInput = FileHandle.nullDevice
-    process.standardOutput = output
-    process.standardError = errors
-    do {
-      try process.run()
-    } catch {
-      throw Failure(message: "cannot run /usr/bin/env to find '\(arguments[0])': \(error)")
+    switch SystemCalls.run("/usr/bin/env", arguments: ["env"] + arguments) {
+    case .success(let outcome):
+      return Result(status: outcome.status, output: outcome.output, errors: outcome.errors)
+    case .failure(let failure):
+      throw Failure(
+        message: "cannot run /usr/bin/env to find '\(arguments[0])': \(failure.reason)")
     }
-    // Both outputs are drained at once, so a large output cannot fill a pipe and stall it.
-    let reader = PipeReader(output: output, errors: errors)
-    process.waitUntilExit()
-    let (bytes, message) = reader.finish()
-    return Result(
-      status: process.terminationStatus, output: Array(bytes), errors: Array(message))
-  }
-}
-
-/// Drains a process's standard output and error on background threads.
-private final class PipeReader: @unchecked Sendable {
-  private var output = Data()
-  private var errors = Data()
-  private let group = DispatchGroup()
-
-  init(output: Pipe, errors: Pipe) {
-    group.enter()
-    DispatchQueue.global().async {
-      self.output = output.fileHandleForReading.readDataToEndOfFile()
-      self.group.leave()
-    }
-    group.enter()
-    DispatchQueue.global().async {
-      self.errors = errors.fileHandleForReading.readDataToEndOfFile()
-      self.group.leave()
-    }
-  }
-
-  func finish() -> (output: Data, errors: Data) {
-    group.wait()
-    return (output, errors)
   }
 }

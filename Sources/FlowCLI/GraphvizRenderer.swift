@@ -1,4 +1,4 @@
-import Foundation
+import FlowFileSystem
 
 /// Renders dot text to an image with Graphviz's `dot`, found on the `PATH`.
 enum GraphvizRenderer {
@@ -11,11 +11,15 @@ enum GraphvizRenderer {
   static func render(_ dot: String, format: String) throws(Failure) -> [UInt8] {
     // dot reads a file, not a pipe: a dot that is missing or stops early then cannot make
     // flowc write into a closed pipe.
-    let source = NSTemporaryDirectory() + "flowc-graph-" + UUID().uuidString + ".dot"
-    guard FileManager.default.createFile(atPath: source, contents: Data(dot.utf8)) else {
-      throw Failure(message: "cannot write a temporary file in \(NSTemporaryDirectory())")
+    let folder = SystemCalls.temporaryDirectory
+    let name = String(UInt64.random(in: .min ... .max), radix: 16)
+    let source = folder + "flowc-graph-" + name + ".dot"
+    do {
+      try FileSystem.writeAtomically(Array(dot.utf8), to: source, mode: 0o600)
+    } catch {
+      throw Failure(message: "cannot write a temporary file in \(folder): \(error.reason)")
     }
-    defer { try? FileManager.default.removeItem(atPath: source) }
+    defer { FileSystem.removeFile(source) }
     let result: ExternalCommand.Result
     do {
       result = try ExternalCommand.run(["dot", "-T" + format, source])
