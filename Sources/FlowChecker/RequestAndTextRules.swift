@@ -38,17 +38,23 @@ extension Checker {
 
   /// A navigation bar's title and button titles, against the screen that shows them.
   func checkBarTexts(ofScreen index: Int) {
-    let bar = flow.screens[index].navigationBar
-    for text in [bar.title, bar.left?.title, bar.right?.title] {
-      if let text { checkText(text, origins: [.onEnter(screen: index)]) }
+    // Read in place, and only a text with a brace or a dollar is checked further.
+    func check(_ text: Located<String>?) {
+      guard let text, TextTemplate.mayHoldNames(text.value) else { return }
+      checkText(text, origins: [.onEnter(screen: index)])
     }
+    check(flow.screens[index].navigationBar.title)
+    check(flow.screens[index].navigationBar.left?.title)
+    check(flow.screens[index].navigationBar.right?.title)
   }
 
   /// The texts one operation stores or passes on (not those of operations nested in it),
   /// against the place it is written.
   func checkTexts(writtenBy operation: Operation, origin: OperationOrigin) {
     for assignment in operation.writtenValues {
-      guard case .literal(.string(let text)) = assignment.value.value else { continue }
+      guard case .literal(.string(let text)) = assignment.value.value,
+        TextTemplate.mayHoldNames(text)
+      else { continue }
       checkText(Located(text, at: assignment.value.range), origins: [origin])
     }
   }

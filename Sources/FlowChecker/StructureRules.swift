@@ -58,20 +58,30 @@ extension Checker {
   }
 
   /// Event names such as `tap` and `alert` would be read as taps and alert actions in steps.
+  /// The length in bytes of the longest keyword no event may be named like.
+  private static let longestReservedEventName =
+    EventKeyword.allCases.filter(\.reservesEventName).map(\.rawValue.utf8.count).max() ?? 0
+
   func checkEventNames(ofScreen index: Int) {
-    for handler in flow.screens[index].handlers
-    where EventKeyword(rawValue: handler.event.value)?.reservesEventName ?? false {
-      sink.report(.reservedEventName(handler.event.value), at: handler.event.range)
+    // By index, reading only the names: iterating would copy each handler's operation.
+    let handlers = flow.screens[index].handlers.indices
+    for handler in handlers {
+      let event = flow.screens[index].handlers[handler].event
+      // Most names are ruled out by their length, before a string comparison.
+      guard event.value.utf8.count <= Self.longestReservedEventName,
+        EventKeyword(rawValue: event.value)?.reservesEventName ?? false
+      else { continue }
+      sink.report(.reservedEventName(event.value), at: event.range)
     }
-    for handler in flow.screens[index].handlers {
+    for handler in handlers {
+      let event = flow.screens[index].handlers[handler].event
       // `on: load.success` reads like a request's outcome, and is an event of that name.
-      guard handler.event.value.utf8.contains(UInt8(ascii: ".")) else { continue }
-      let parts = handler.event.value.split(separator: ".")
+      guard event.value.utf8.contains(UInt8(ascii: ".")) else { continue }
+      let parts = event.value.split(separator: ".")
       guard parts.count == 2,
         ["success", "failure", "onSuccess", "onFailure"].contains(String(parts[1]))
       else { continue }
-      sink.report(
-        .outcomeAsEvent(handler.event.value, request: String(parts[0])), at: handler.event.range)
+      sink.report(.outcomeAsEvent(event.value, request: String(parts[0])), at: event.range)
     }
   }
 }

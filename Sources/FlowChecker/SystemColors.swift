@@ -22,12 +22,20 @@ enum SystemColors {
   }
 
   /// Whether a name has the shape of an SF Symbol: lowercase words and digits joined by dots.
+  /// Read as bytes, once: every bar button of every screen is checked.
   static func isPlausibleSymbolName(_ name: String) -> Bool {
-    let parts = name.split(separator: ".", omittingEmptySubsequences: false)
-    return !parts.isEmpty
-      && parts.allSatisfy { part in
-        !part.isEmpty
-          && part.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) }
+    var partLength = 0
+    for byte in name.utf8 {
+      switch byte {
+      case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+        partLength += 1
+      case UInt8(ascii: "."):
+        guard partLength > 0 else { return false }
+        partLength = 0
+      default:
+        return false
       }
+    }
+    return partLength > 0
   }
 }

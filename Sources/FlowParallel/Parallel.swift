@@ -78,7 +78,7 @@ public enum Parallel {
         var next = range.lowerBound
         for index in range {
           if let element = transform(index, &state) {
-            (base! + next).initialize(to: element)
+            (base! + next).initialize(to: consume element)
             next += 1
           }
         }

@@ -230,6 +230,13 @@ public struct YAMLPairs: RandomAccessCollection, Sendable {
     tree.scalar(tree.children[first + position * 2], among: candidates)
   }
 
+  /// The position in `spellings` of the literal the key of entry `position` is spelled
+  /// like, if any; read in place, without making the key's node.
+  @inlinable
+  public func keyPosition(at position: Int, among spellings: ScalarSpellings) -> Int? {
+    tree.scalar(tree.children[first + position * 2], among: spellings)
+  }
+
   /// The value of the entry whose key is `key`, compared as bytes.
   @inlinable
   public func value(forKey key: StaticString) -> YAMLNode? {

@@ -102,6 +102,19 @@ public final class YAMLTree: Sendable {
     }
   }
 
+  /// The position in `spellings` of the literal the node at `index` is spelled exactly
+  /// like, if it is a scalar and one matches.
+  @inlinable
+  func scalar(_ index: Int32, among spellings: ScalarSpellings) -> Int? {
+    let record = records[Int(index)]
+    guard record.kind == .scalar else { return nil }
+    return bytes.withUnsafeBufferPointer { all in
+      spellings.position(
+        of: UnsafeBufferPointer(rebasing: all[Int(record.first)..<Int(record.first + record.count)])
+      )
+    }
+  }
+
   /// Whether the node at `index` is a scalar whose bytes are `wanted`.
   @inlinable
   func scalar(_ index: Int32, equals wanted: UnsafeBufferPointer<UInt8>) -> Bool {

@@ -91,7 +91,7 @@ struct YAMLTreeBuilder {
     } else {
       children.append(contentsOf: pending[collection.firstPending...])
     }
-    pending.removeSubrange(collection.firstPending...)
+    pending.removeLast(pending.count - collection.firstPending)
     let index = appendRecord(
       YAMLTree.Record(
         first: first, count: Int32(children.count) - first, start: collection.start, end: end,
@@ -99,7 +99,7 @@ struct YAMLTreeBuilder {
     if let anchor = collection.anchor {
       anchors[anchor] = (index, collection.nodeCount)
     }
-    add(index, nodeCount: collection.nodeCount)
+    add(index, nodeCount: collection.nodeCount, isScalar: false)
   }
 
   /// Adds a scalar to the open collection (or makes it the root).
@@ -120,7 +120,7 @@ struct YAMLTreeBuilder {
     if let anchor {
       anchors[anchor] = (index, 1)
     }
-    add(index, nodeCount: 1)
+    add(index, nodeCount: 1, isScalar: true)
   }
 
   /// Adds the anchored node again, located at the alias; `false` (with a diagnostic) when
@@ -136,7 +136,7 @@ struct YAMLTreeBuilder {
           first: Int32(bytes.count), count: 0, start: range.start, end: range.end, kind: .scalar,
           style: .plain,
           isTaggedString: false))
-      add(empty, nodeCount: 1)
+      add(empty, nodeCount: 1, isScalar: true)
       return true
     }
     expandedNodes += nodeCount
@@ -147,7 +147,7 @@ struct YAMLTreeBuilder {
     var copy = records[Int(anchored)]
     copy.start = range.start
     copy.end = range.end
-    add(appendRecord(copy), nodeCount: nodeCount)
+    add(appendRecord(copy), nodeCount: nodeCount, isScalar: copy.kind == .scalar)
     return true
   }
 
@@ -156,14 +156,15 @@ struct YAMLTreeBuilder {
     return Int32(records.count - 1)
   }
 
-  private mutating func add(_ index: Int32, nodeCount: Int) {
+  /// Adds a node to the open collection; `isScalar` is the node's kind, which the caller
+  /// knows, so the record need not be read back.
+  private mutating func add(_ index: Int32, nodeCount: Int, isScalar: Bool) {
     guard let top = stack.indices.last else {
       rootIndex = index
       return
     }
     stack[top].nodeCount += nodeCount
-    let isKey = stack[top].isMapping && (pending.count - stack[top].firstPending) % 2 == 0
-    if isKey, records[Int(index)].kind != .scalar {
+    if !isScalar, stack[top].isMapping, (pending.count - stack[top].firstPending) % 2 == 0 {
       sink.report(.complexKey(), at: records[Int(index)].start)
     }
     pending.append(index)

@@ -247,6 +247,21 @@ struct CheckerStructureTests {
     #expect(diagnostic.position == source.marker)
   }
 
+  @Test(
+    "an SF Symbol name is lowercase words and digits joined by single dots",
+    arguments: [
+      ("plus", true), ("plus.circle", true), ("square.and.arrow.up", true), ("person.2", true),
+      ("Plus", false), ("plus..circle", false), ("plus.", false), (".plus", false),
+      ("café", false), ("plus-circle", false), ("plus circle", false),
+    ])
+  func symbolNameShapes(image: String, isPlausible: Bool) {
+    let source = MarkedSource(
+      TestFlows.header
+        + "screens:\n  Home:\n    navBar: { right: { image: \"\(image)\", action: add } }\n    on: { add: { push: Home } }\n"
+    )
+    #expect((diagnose(source).only("check.symbol-name") == nil) == isPlausible)
+  }
+
   @Test("an event no step sends is untested, not wrong: check says nothing of it")
   func untriggeredEvent() throws {
     let source = MarkedSource(

@@ -30,6 +30,35 @@ struct DecodingTests {
     #expect(diagnostic.position == source.marker)
   }
 
+  @Test(
+    "a condition is a state name, '!name' (quoted, or YAML reads a tag) or 'not name'",
+    arguments: [
+      ("ready", true), ("_ready", true), ("ready2", true), ("élan", true), ("\"!ready\"", true),
+      ("not ready", true), ("\"ready\"", true), ("2ready", false), ("re-ady", false),
+      ("\"!\"", false), ("not 2x", false), ("ré-sumé", false),
+    ])
+  func conditionShapes(condition: String, isName: Bool) {
+    let source = MarkedSource(
+      TestFlows.header
+        + "state: { ready: false }\nscreens:\n  Home:\n    on:\n      go: { if: \(condition), then: { push: Home } }\n"
+    )
+    let refused = diagnose(source).contains {
+      $0.id == "model.wrong-type" && $0.message.contains("a condition")
+    }
+    #expect(refused == !isName)
+  }
+
+  @Test("a state name in a condition is located at its first letter, quoted or not")
+  func conditionNameLocated() throws {
+    for written in ["‸ghost", "\"‸ghost\"", "\"!‸ghost\"", "not ‸ghost"] {
+      let source = MarkedSource(
+        TestFlows.header
+          + "screens:\n  Home:\n    on:\n      go: { if: \(written), then: { push: Home } }\n")
+      let diagnostic = try #require(diagnose(source).only("check.unknown-state"))
+      #expect(diagnostic.position == source.marker, "\(written)")
+    }
+  }
+
   @Test("a wrong type names what was expected and what was found")
   func wrongType() throws {
     let source = MarkedSource(TestFlows.header + "screens: ‸[Home]\n")

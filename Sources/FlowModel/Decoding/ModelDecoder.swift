@@ -291,7 +291,29 @@ struct ModelDecoder {
   }
 
   /// Whether text is a name that `$name` can refer to: letters, digits and `_`.
+  /// Names are read by the hundred thousand in a large flow: ASCII is read as bytes, and
+  /// only other text goes through Unicode's property tables.
   static func isIdentifier(_ text: String) -> Bool {
+    var isFirst = true
+    for byte in text.utf8 {
+      switch byte {
+      case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+        UInt8(ascii: "_"):
+        break
+      case UInt8(ascii: "0")...UInt8(ascii: "9") where !isFirst:
+        break
+      case 0x80...:
+        return isUnicodeIdentifier(text)
+      default:
+        return false
+      }
+      isFirst = false
+    }
+    return !isFirst
+  }
+
+  /// `isIdentifier` for text beyond ASCII: letters in any script, digits and `_`.
+  private static func isUnicodeIdentifier(_ text: String) -> Bool {
     guard let first = text.unicodeScalars.first, first == "_" || isLetter(first) else {
       return false
     }

@@ -17,14 +17,16 @@ enum OperationKeyword: Hashable {
   /// The operations that may be written as a bare word, `pop`, rather than a mapping.
   static let bareWords: [OperationKeyword] = [.call(.pop), .call(.popToRoot), .call(.dismiss)]
   static let allNames = allCases.map(\.rawValue)
-  private static let literals = allCases.map(\.name)
+  /// The keywords' spellings, matched by length and first byte: every key of every
+  /// operation is looked up here.
+  private static let spellings = ScalarSpellings(allCases.map(\.name))
   /// Every key an operation mapping may hold: keywords and modifiers.
   static let allKeys =
     allNames + ["animated", "with", "style", "stack", "presented", "then", "else"]
 
   /// The keyword the key of entry `position` spells, compared as bytes.
   init?(keyOf pairs: YAMLPairs, at position: Int) {
-    guard let found = pairs.keyPosition(at: position, among: Self.literals) else { return nil }
+    guard let found = pairs.keyPosition(at: position, among: Self.spellings) else { return nil }
     self = Self.allCases[found]
   }
 
@@ -125,10 +127,12 @@ extension ModelDecoder {
         .severalOperations(keyword.rawValue, another.keyword.rawValue),
         at: pairs[another.position].key.range)
     }
+    // Modifiers first: most keys beside the keyword are one, and the list is short.
     let modifiers = keyword.modifiers
     for position in pairs.indices
-    where OperationKeyword(keyOf: pairs, at: position) == nil
+    where position != keywordPosition
       && pairs.keyPosition(at: position, among: modifiers) == nil
+      && OperationKeyword(keyOf: pairs, at: position) == nil
     {
       let pair = pairs[position]
       guard let key = pair.keyText else { continue }
@@ -218,6 +222,16 @@ extension ModelDecoder {
   /// `flag`, `!flag`, `not flag`, or `{ name: value, … }` (all must hold).
   mutating func condition(_ node: YAMLNode) -> Condition? {
     if let scalar = node.scalar, !scalar.isNull {
+      // The common case, a bare name: no prefix to strip, no substring to measure.
+      if let first = scalar.value.utf8.first, first != UInt8(ascii: "!"),
+        !scalar.value.utf8.starts(with: "not ".utf8), Self.isIdentifier(scalar.value)
+      {
+        let start = node.range.start.advanced(by: scalar.isQuoted ? 1 : 0)
+        return .flag(
+          Located(
+            scalar.value,
+            at: SourceRange(start: start, length: scalar.value.unicodeScalars.count)))
+      }
       var text = Substring(scalar.value)
       var negated = false
       if text.hasPrefix("!") {

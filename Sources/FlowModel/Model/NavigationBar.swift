@@ -37,6 +37,7 @@ public struct NavigationBar: Sendable, Hashable {
   }
 
   /// The item on one side.
+  @inlinable  // so a caller copies the one item, not the whole bar
   public func item(_ side: BarSide) -> BarButtonItem? {
     side == .left ? left : right
   }

@@ -31,6 +31,7 @@ public struct Request: Sendable {
   }
 
   /// The parameter of that name.
+  @inlinable  // so a caller reads the parameters in place, without copying the request
   public func parameter(named name: String) -> Parameter? {
     params.first { $0.name.value == name }
   }

@@ -38,6 +38,7 @@ public struct Screen: Sendable {
   }
 
   /// The parameter of that name.
+  @inlinable  // so a caller reads the parameters in place, without copying the screen
   public func parameter(named name: String) -> Parameter? {
     params.first { $0.name.value == name }
   }
