@@ -76,14 +76,14 @@ public struct TextTemplate: Sendable, Hashable {
     return result
   }
 
-  /// The `$name` spellings in text, which would be kept as they are (only a whole value
-  /// `$name` is a reference): each name and its offset in Unicode scalars.
   /// Whether `text` holds a brace or a dollar, so that `names` or `dollarNames(in:)` may
   /// find something: read as bytes, for the many texts that hold neither.
   public static func mayHoldNames(_ text: String) -> Bool {
     text.utf8.contains { $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "$") }
   }
 
+  /// The `$name` spellings in text, which would be kept as they are (only a whole value
+  /// `$name` is a reference): each name and its offset in Unicode scalars.
   public static func dollarNames(in text: String) -> [(name: String, offset: Int)] {
     guard text.utf8.contains(UInt8(ascii: "$")) else { return [] }
     let scalars = Array(text.unicodeScalars)
