@@ -42,8 +42,9 @@ package struct SearchBounds: Sendable, Hashable {
   }
 }
 
-/// Every state a navigator reaches, breadth first, each stored once by value
-/// (`NavigationSnapshot`), with the events between them: what properties are proved over.
+/// Every state a navigator reaches, breadth first, each stored once by value (packed into
+/// words, `PackedStateIndex`), with the events between them: what properties are proved
+/// over.
 ///
 /// State 0 is the start. A state's first path from the start is a shortest one; the search
 /// stops at the bounds and says which it hit, since a bounded search is no proof.
@@ -69,7 +70,12 @@ package struct StateSpace {
   }
 
   /// Each state, by state id, and the table that finds a state's id.
-  private var index = SnapshotIndex()
+  private var index = PackedStateIndex()
+  /// The states stored and not yet searched from, unpacked, in the order of their ids (the
+  /// first is state `queueStart`): a state is unpacked only where a search or a caller
+  /// asks for its navigator after it left the queue.
+  private var queue: [NavigationSnapshot?] = []
+  private var queueStart = 0
   /// The start with its history forgotten: what each stored state is restored into.
   private let template: Navigator
   /// How each state was first reached: the transition's index in `transitions`; `-1` for
@@ -82,85 +88,130 @@ package struct StateSpace {
   package private(set) var expanded: [Bool] = []
   /// Every accepted event, grouped by the state it leaves, in the order the search tried them.
   package private(set) var transitions: [Transition] = []
+  /// For each transition, whether it shows its state's visible top screen pushed once more
+  /// (see `NavigationSnapshot.topPushedAgain(in:)`): the second tap of a double tap.
+  private var transitionPushesTop: [Bool] = []
   /// Where each state's transitions are in `transitions`.
   private var transitionRange: [Range<Int32>] = []
   /// The bounds the search hit.
   package private(set) var boundsHit = BoundsHit()
 
   /// Searches from `start`: from each state, every concrete event available there that the
-  /// flow accepts. `stop` is asked of each new state's navigator (`navigator(_:)`); `true`
-  /// ends the search there.
+  /// flow accepts. `visit` is called with each state's id and navigator, in the order of
+  /// the ids, when the search comes to it (whether or not the bounds let it search on from
+  /// there): what a caller judges of every state, without unpacking one. `stop` is asked of
+  /// each new state's navigator; `true` ends the search there (and the states not come to
+  /// yet are not visited).
   ///
-  /// Only the states are stored, not navigators: a state's navigator is the start's, its
-  /// history forgotten, put in that state (`navigator(_:)`). What a state leads to depends on
-  /// that state alone (`expand`); storing it (`merge`) numbers the new states in the order
-  /// of the queue.
+  /// Only the states are stored, packed, not navigators: a state's navigator is the
+  /// start's, its history forgotten, put in that state (`navigator(_:)`). What a state
+  /// leads to depends on that state alone (`expand`); storing it (`merge`) numbers the new
+  /// states in the order of the queue.
   package init(
     from start: Navigator, samples: EventSamples, bounds: SearchBounds,
-    stop: ((Navigator) -> Bool)? = nil
+    visit: (Int, Navigator) -> Void = { _, _ in }, stop: ((Navigator) -> Bool)? = nil
   ) {
     template = start.withoutHistory
-    let first = start.snapshot
-    _ = store(first, hash: first.hashValue, parent: -1, depth: 0)
+    var expansion = Expansion()
+    start.packState(into: &expansion.words)
+    expansion.words.withUnsafeBufferPointer { first in
+      _ = store(first, hash: PackedStateIndex.hash(first), parent: -1, depth: 0)
+    }
+    queue.append(start.snapshot)
     if stop?(start) == true { return }
     var head = 0
-    var successors: [Successor] = []
+    var navigator = template
     while head < index.count {
-      successors.removeAll(keepingCapacity: true)
-      let expansion = Self.expand(
-        index.states[head], depth: depth[head], template: template, samples: samples,
-        bounds: bounds, into: &successors)
-      if merge(expansion, successors[...], of: Int32(head), bounds: bounds, stop: stop) {
-        return
-      }
+      expansion.clear()
+      navigator.restore(takeQueued(head))
+      visit(head, navigator)
+      Self.expand(
+        navigator, depth: depth[head], samples: samples, bounds: bounds, into: &expansion)
+      if merge(expansion, of: Int32(head), bounds: bounds, stop: stop) { return }
       head += 1
     }
   }
 
-  /// Whether a state was searched from, or the bound that kept the search from it.
-  enum Expansion {
-    case beyondDepth
-    case beyondValues
-    case expanded
+  /// State `id`, the first in the queue, taken out of it.
+  private mutating func takeQueued(_ id: Int) -> NavigationSnapshot {
+    let state = queue[id - queueStart].take()!
+    // The states searched from are dropped from the front once they are half the queue.
+    if (id - queueStart + 1) * 2 > queue.count, queue.count >= 64 {
+      queue.removeFirst(id - queueStart + 1)
+      queueStart = id + 1
+    }
+    return state
   }
 
-  /// One accepted event and the state it leads to.
+  /// What one state leads to: whether it was searched from, or the bound that kept the
+  /// search from it, and each accepted event with the state it reaches, packed one after
+  /// another in `words`. Reused from state to state, so the search allocates per new state
+  /// only what it stores.
+  struct Expansion {
+    var outcome = Outcome.expanded
+    var successors: [Successor] = []
+    var words: [UInt32] = []
+
+    enum Outcome {
+      case beyondDepth
+      case beyondValues
+      case expanded
+    }
+
+    mutating func clear() {
+      outcome = .expanded
+      successors.removeAll(keepingCapacity: true)
+      words.removeAll(keepingCapacity: true)
+    }
+  }
+
+  /// One accepted event and the state it leads to: where its words are in the expansion's.
   struct Successor {
     var event: NavigationEvent
-    var snapshot: NavigationSnapshot
-    var hash: Int
+    var words: Range<Int>
+    var state: NavigationSnapshot
+    /// Whether the event pushed the visible top screen once more.
+    var pushesTop: Bool
   }
 
-  /// Expands the state `snapshot`, `depth` events from the start: appends to `successors`
+  /// Expands `navigator`'s state, `depth` events from the start: fills `expansion` with
   /// every event available there that the flow accepts, with the state it reaches, in the
   /// order they were tried. A function of the state alone, so any core may run it.
   static func expand(
-    _ snapshot: NavigationSnapshot, depth: Int32, template: Navigator, samples: EventSamples,
-    bounds: SearchBounds, into successors: inout [Successor]
-  ) -> Expansion {
-    guard Int(depth) < bounds.depth else { return .beyondDepth }
-    let extent = snapshot.valueExtent
+    _ navigator: Navigator, depth: Int32, samples: EventSamples, bounds: SearchBounds,
+    into expansion: inout Expansion
+  ) {
+    guard Int(depth) < bounds.depth else {
+      expansion.outcome = .beyondDepth
+      return
+    }
+    let here = navigator.snapshot
+    let extent = here.valueExtent
     guard extent.longestList <= bounds.listLength, extent.largestInt <= bounds.intMagnitude,
       extent.highestStack <= bounds.stackHeight
-    else { return .beyondValues }
-    var navigator = template
-    navigator.restore(snapshot)
+    else {
+      expansion.outcome = .beyondValues
+      return
+    }
     for event in samples.concrete(navigator.availableEvents, pending: navigator.pendingRequests) {
       var next = navigator
       guard (try? next.send(event)) != nil else { continue }
+      let start = expansion.words.count
+      next.packState(into: &expansion.words)
       let reached = next.snapshot
-      successors.append(Successor(event: event, snapshot: reached, hash: reached.hashValue))
+      expansion.successors.append(
+        Successor(
+          event: event, words: start..<expansion.words.count, state: reached,
+          pushesTop: here.topPushedAgain(in: reached)))
     }
-    return .expanded
   }
 
   /// Stores what state `id` leads to, new states at the end of the queue; `true` when `stop`
   /// ends the search at one of them.
   private mutating func merge(
-    _ expansion: Expansion, _ successors: ArraySlice<Successor>, of id: Int32,
-    bounds: SearchBounds, stop: ((Navigator) -> Bool)?
+    _ expansion: Expansion, of id: Int32, bounds: SearchBounds, stop: ((Navigator) -> Bool)?
   ) -> Bool {
-    switch expansion {
+    switch expansion.outcome {
     case .beyondDepth:
       boundsHit.depth = true
       return false
@@ -172,56 +223,68 @@ package struct StateSpace {
     expanded[Int(id)] = true
     let first = Int32(transitions.count)
     defer { transitionRange[Int(id)] = first..<Int32(transitions.count) }
-    for successor in successors {
-      let transition = Int32(transitions.count)
-      if let known = index.id(of: successor.snapshot, hash: successor.hash) {
-        transitions.append(Transition(from: id, event: successor.event, to: known))
-        continue
+    return expansion.words.withUnsafeBufferPointer { words in
+      for successor in expansion.successors {
+        let state = UnsafeBufferPointer(rebasing: words[successor.words])
+        let hash = PackedStateIndex.hash(state)
+        let transition = Int32(transitions.count)
+        if let known = index.id(of: state, hash: hash) {
+          transitions.append(Transition(from: id, event: successor.event, to: known))
+          transitionPushesTop.append(successor.pushesTop)
+          continue
+        }
+        guard index.count < bounds.states else {
+          boundsHit.states = true
+          expanded[Int(id)] = false
+          continue
+        }
+        let target = store(state, hash: hash, parent: transition, depth: depth[Int(id)] + 1)
+        queue.append(successor.state)
+        transitions.append(Transition(from: id, event: successor.event, to: target))
+        transitionPushesTop.append(successor.pushesTop)
+        if let stop {
+          var reached = template
+          reached.restore(successor.state)
+          if stop(reached) { return true }
+        }
       }
-      guard index.count < bounds.states else {
-        boundsHit.states = true
-        expanded[Int(id)] = false
-        continue
-      }
-      let target = store(
-        successor.snapshot, hash: successor.hash, parent: transition, depth: depth[Int(id)] + 1)
-      transitions.append(Transition(from: id, event: successor.event, to: target))
-      if let stop, stop(navigator(Int(target))) { return true }
+      return false
     }
-    return false
   }
 
   private mutating func store(
-    _ snapshot: NavigationSnapshot, hash: Int, parent: Int32, depth: Int32
+    _ state: UnsafeBufferPointer<UInt32>, hash: UInt64, parent: Int32, depth: Int32
   ) -> Int32 {
     self.parent.append(parent)
     self.depth.append(depth)
     expanded.append(false)
     transitionRange.append(0..<0)
-    return index.insert(snapshot, hash: hash)
+    return index.insert(state, hash: hash)
   }
 
   /// State `id`'s navigator: the start's, its history forgotten, in that state.
   package func navigator(_ id: Int) -> Navigator {
     var navigator = template
-    navigator.restore(index.states[id])
+    index.withState(id) { navigator.restore(packed: $0) }
     return navigator
   }
 
-  /// State `id`.
-  package func snapshot(_ id: Int) -> NavigationSnapshot { index.states[id] }
-
-  /// Every stored state, by id: `snapshot(_:)` of each, for reading many in place.
-  package var snapshots: [NavigationSnapshot] { index.states }
+  /// State `id`, unpacked.
+  package func snapshot(_ id: Int) -> NavigationSnapshot {
+    index.withState(id) { NavigationSnapshot(packed: $0, program: template.program) }
+  }
 
   /// Whether `transition` shows its state's visible top screen pushed once more (see
-  /// `NavigationSnapshot.topPushedAgain(in:)`), the two states read in place.
-  package func pushesTopAgain(_ transition: Transition) -> Bool {
-    index.states[Int(transition.from)].topPushedAgain(in: index.states[Int(transition.to)])
+  /// `NavigationSnapshot.topPushedAgain(in:)`), as the search noted when it made it.
+  package func pushesTopAgain(_ transition: Int) -> Bool {
+    transitionPushesTop[transition]
   }
 
   /// How many states were stored.
   package var count: Int { index.count }
+
+  /// The bytes the stored states take, packed, with the table that finds them.
+  package var storedStateBytes: Int { index.byteCount }
 
   /// The transitions leaving state `id`, in the order they were tried.
   package func transitions(from id: Int) -> ArraySlice<Transition> {
@@ -251,10 +314,12 @@ extension Navigator {
     _ condition: StateCondition, file: String, samples: EventSamples, bounds: SearchBounds
   ) -> ReachAnswer {
     var found = false
-    let space = StateSpace(from: self, samples: samples, bounds: bounds) { navigator in
-      found = condition.verdict(on: navigator.stateObservation, file: file) == .holds
-      return found
-    }
+    let space = StateSpace(
+      from: self, samples: samples, bounds: bounds,
+      stop: { navigator in
+        found = condition.verdict(on: navigator.stateObservation, file: file) == .holds
+        return found
+      })
     if found { return .reached }
     return space.boundsHit.any ? .notWithin(states: space.count) : .unreachable
   }

@@ -45,8 +45,9 @@ extension Navigator {
     _ call: NavigationCall, _ subject: LogRecord.Subject, animated: Bool,
     _ outcome: LogRecord.Outcome = .performed
   ) {
-    callCounts[call.ordinal] += 1
     lastAnimated = animated
+    guard records.isRecording else { return }
+    callCounts[call.ordinal] += 1
     records.append(LogRecord(call: call, subject: subject, animated: animated, outcome: outcome))
   }
 

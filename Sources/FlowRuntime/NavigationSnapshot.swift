@@ -49,12 +49,13 @@ extension Navigator {
   /// The state as a value; see `NavigationSnapshot`.
   public var snapshot: NavigationSnapshot { NavigationSnapshot(state: current) }
 
-  /// This navigator with its history forgotten: no calls logged or counted, no `animated`
-  /// flag, no coverage recorded. What a search keeps to bring back each stored state with
-  /// `restore(_:)`, since a state's events do not depend on how it was reached.
+  /// This navigator with its history forgotten and none kept from now on: no calls logged
+  /// or counted, no coverage recorded, no `animated` flag until the next call. What a search
+  /// keeps to bring back each stored state with `restore(_:)`, since a state's events do not
+  /// depend on how it was reached.
   package var withoutHistory: Navigator {
     var copy = self
-    copy.records = RecordLog()
+    copy.records = RecordLog(recording: false)
     copy.callCounts = [Int](repeating: 0, count: NavigationCall.allCases.count)
     copy.lastAnimated = nil
     copy.coveredTargets = nil

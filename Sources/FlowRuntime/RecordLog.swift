@@ -38,6 +38,14 @@ struct RecordLog: Sendable {
 
   private var frozen: Chunk?
   private var tail: [LogRecord] = []
+  /// Whether records are kept: a search of every state, which needs no history, keeps none
+  /// (nor counts calls), so that sending an event to a copy of a navigator allocates no log.
+  private(set) var isRecording = true
+
+  /// An empty log, which keeps what is appended to it unless `recording` is `false`.
+  init(recording: Bool = true) {
+    isRecording = recording
+  }
 
   /// How many records the log holds.
   var count: Int { (frozen?.count ?? 0) + tail.count }
@@ -46,6 +54,7 @@ struct RecordLog: Sendable {
   var last: LogRecord? { tail.last ?? frozen?.records.last }
 
   mutating func append(_ record: LogRecord) {
+    guard isRecording else { return }
     if tail.count == Self.chunkSize {
       frozen = Chunk(tail, after: frozen)
       tail = []

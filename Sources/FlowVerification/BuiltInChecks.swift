@@ -27,7 +27,7 @@ extension SpaceSearch {
         ]
       } ?? []
     case .noRepeatedRequest:
-      for state in 0..<space.count where space.snapshot(state).pendsARequestTwice {
+      for state in judgments.statesPendingTwice {
         guard let request = space.navigator(state).repeatedRequest else { continue }
         let path = space.path(to: state)
         return [
@@ -62,8 +62,8 @@ extension SpaceSearch {
   /// second tap of a double tap does. Rarely true, so the check compares events only there.
   private func statesRepushingTheirTop() -> [Bool] {
     var repushing = [Bool](repeating: false, count: space.count)
-    for transition in space.transitions where space.pushesTopAgain(transition) {
-      repushing[Int(transition.from)] = true
+    for transition in space.transitions.indices where space.pushesTopAgain(transition) {
+      repushing[Int(space.transitions[transition].from)] = true
     }
     return repushing
   }
@@ -77,11 +77,11 @@ extension SpaceSearch {
     guard space.expanded[state] else {
       return space.navigator(state).pushesAgain(event, repeatable: repeatable)
     }
-    guard let again = space.transitions(from: state).first(where: { $0.event == event }),
+    guard let again = space.transitions(from: state).firstIndex(where: { $0.event == event }),
       space.pushesTopAgain(again)
     else { return nil }
     return space.navigator(state).pushed(
-      onTopOfItself: space.navigator(Int(again.to)), repeatable: repeatable)
+      onTopOfItself: space.navigator(Int(space.transitions[again].to)), repeatable: repeatable)
   }
 
   private func failure(_ builtIn: BuiltInProperty, path: [NavigationEvent], _ message: String)
@@ -97,9 +97,7 @@ extension SpaceSearch {
   /// Every screen, alert, tab and link declared that no visited state reaches.
   private func unreached() -> [VerificationReport.Failure] {
     let program = space.navigator(0).program
-    var shown = ShownDeclarations(program: program)
-    let snapshots = space.snapshots
-    for state in snapshots.indices { shown.gather(snapshots[state]) }
+    let shown = judgments.shown
     let screens = shown.screenNames
     let alerts = shown.alertNames
     let tabs = shown.tabNames

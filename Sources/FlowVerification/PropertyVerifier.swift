@@ -48,14 +48,18 @@ public struct PropertyVerifier: Sendable {
       return report
     }
     let samples = EventSamples.forSearch(of: program)
-    let space = StateSpace(from: start, samples: samples, bounds: bounds)
+    var judgments = StateJudgments(
+      properties: flow.properties, program: program, file: flow.file)
+    let space = StateSpace(
+      from: start, samples: samples, bounds: bounds,
+      visit: { judgments.judge($0, $1) })
     report.states = space.count
     report.transitions = space.transitions.count
     report.depth = space.maximumDepth
     let hit = space.boundsHit
     report.boundsHit = [("depth", hit.depth), ("states", hit.states), ("values", hit.values)]
       .filter(\.1).map(\.0)
-    let search = SpaceSearch(space: space, flow: flow, samples: samples)
+    let search = SpaceSearch(space: space, flow: flow, samples: samples, judgments: judgments)
     for (index, property) in flow.properties.enumerated() {
       report.propertiesChecked += 1
       if let failure = search.failure(of: property, at: index) {
@@ -85,50 +89,8 @@ struct SpaceSearch {
   let flow: Flow
   let samples: EventSamples
 
-  /// For each property about every state (`never`, `always`, `reachable`), by its index in
-  /// the flow's properties, whether its condition holds in each state.
-  private let verdicts: [Int: [Bool]]
-
-  init(space: StateSpace, flow: Flow, samples: EventSamples) {
-    self.space = space
-    self.flow = flow
-    self.samples = samples
-    verdicts = Self.verdicts(of: flow.properties, in: space, file: flow.file)
-  }
-
-  /// Judges in one pass over the states every condition that is about every state: each
-  /// compiled to the program's indexes where it can be (`CompiledCondition`), the others on
-  /// an observation of each state built once, of the parts those conditions read.
-  private static func verdicts(of properties: [FlowProperty], in space: StateSpace, file: String)
-    -> [Int: [Bool]]
-  {
-    let judged = properties.indices.compactMap { index -> (Int, StateCondition)? in
-      switch properties[index].statement {
-      case .never(let condition), .always(let condition), .reachable(let condition):
-        (index, condition)
-      case .after: nil
-      }
-    }
-    guard !judged.isEmpty else { return [:] }
-    let program = space.navigator(0).program
-    let compiled = judged.map { CompiledCondition($0.1, program: program) }
-    let parts = zip(judged, compiled).reduce(into: ObservedParts()) { parts, pair in
-      if pair.1 == nil { parts.formUnion(pair.0.1.parts) }
-    }
-    var verdicts = judged.map { _ in [Bool](repeating: false, count: space.count) }
-    for state in 0..<space.count {
-      let snapshot = space.snapshot(state)
-      let observed = parts.isEmpty ? nil : space.navigator(state).stateObservation(of: parts)
-      for slot in judged.indices {
-        if let condition = compiled[slot] {
-          verdicts[slot][state] = condition.holds(in: snapshot)
-        } else if let observed {
-          verdicts[slot][state] = judged[slot].1.verdict(on: observed, file: file) == .holds
-        }
-      }
-    }
-    return Dictionary(uniqueKeysWithValues: zip(judged.map(\.0), verdicts))
-  }
+  /// What was judged of each state as the search came to it.
+  let judgments: StateJudgments
 
   /// What state `state` shows, whole: for a failure's message.
   func observation(_ state: Int) -> Observation {
@@ -159,7 +121,7 @@ struct SpaceSearch {
   /// The failure of one of the flow's properties, at the end of a shortest path, if it
   /// fails.
   func failure(of property: FlowProperty, at index: Int) -> VerificationReport.Failure? {
-    let verdict = verdicts[index] ?? []
+    let verdict = judgments.verdicts(ofProperty: index) ?? []
     switch property.statement {
     case .never:
       guard let state = verdict.firstIndex(of: true) else { return nil }

@@ -1,0 +1,109 @@
+/// The stored states of a search, each once, as packed words (`Navigator.packState(into:)`),
+/// and the id of each: the states one after another in one array, and an open-addressing
+/// table of ids that keeps 32 bits of each state's hash beside its id, so that a probe
+/// compares hashes without reading the states, growing the table hashes nothing again, and
+/// a state costs its words and three machine words, with nothing to retain.
+///
+/// States are compared word for word after equal hashes: no two distinct states share an
+/// id, whatever their hashes.
+package struct PackedStateIndex {
+  /// Every state's words, by id, one after another.
+  private var words: [UInt32] = []
+  /// Where each state's words start in `words`, and, last, where the next one will.
+  private var starts: [Int] = [0]
+  /// A slot holds an id in its high 32 bits and its state's hash's low 32 bits in its low
+  /// ones; `emptySlot` is empty. Its count is a power of two, at least twice the number of
+  /// states.
+  private var slots: [UInt64]
+  private static let emptySlot = UInt64.max
+
+  package init() {
+    slots = Array(repeating: Self.emptySlot, count: 1024)
+  }
+
+  /// How many states are stored.
+  package var count: Int { starts.count - 1 }
+
+  /// The hash of a state's words: a multiply-and-rotate mix per word, finished so that
+  /// every bit of the result depends on every word.
+  package static func hash(_ state: UnsafeBufferPointer<UInt32>) -> UInt64 {
+    var hash: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(state.count)
+    for word in state {
+      hash = (hash ^ UInt64(word)) &* 0xFF51_AFD7_ED55_8CCD
+      hash = hash ^ (hash >> 29)
+    }
+    hash = (hash ^ (hash >> 32)) &* 0xC4CE_B9FE_1A85_EC53
+    return hash ^ (hash >> 29)
+  }
+
+  /// The id of `state`, if it is stored; `hash` is `hash(state)`.
+  package func id(of state: UnsafeBufferPointer<UInt32>, hash: UInt64) -> Int32? {
+    let mask = slots.count - 1
+    let low = hash & 0xFFFF_FFFF
+    var slot = Int(truncatingIfNeeded: low) & mask
+    return slots.withUnsafeBufferPointer { slots in
+      words.withUnsafeBufferPointer { words in
+        while true {
+          let entry = slots[slot]
+          if entry == Self.emptySlot { return nil }
+          if entry & 0xFFFF_FFFF == low {
+            let id = Int(entry >> 32)
+            let start = starts[id]
+            let count = starts[id + 1] - start
+            if count == state.count,
+              memoryEqual(words.baseAddress! + start, state.baseAddress!, count: count)
+            {
+              return Int32(id)
+            }
+          }
+          slot = (slot + 1) & mask
+        }
+      }
+    }
+  }
+
+  /// Stores `state`, which is not stored yet, and returns its id; `hash` is `hash(state)`.
+  package mutating func insert(_ state: UnsafeBufferPointer<UInt32>, hash: UInt64) -> Int32 {
+    if (count + 1) * 2 > slots.count { grow() }
+    let id = Int32(count)
+    words.append(contentsOf: state)
+    starts.append(words.count)
+    place(UInt64(UInt32(id)) << 32 | hash & 0xFFFF_FFFF)
+    return id
+  }
+
+  /// Calls `body` with state `id`'s words, which live as long as the call.
+  package func withState<Result>(
+    _ id: Int, _ body: (UnsafeBufferPointer<UInt32>) -> Result
+  ) -> Result {
+    words.withUnsafeBufferPointer { words in
+      body(UnsafeBufferPointer(rebasing: words[starts[id]..<starts[id + 1]]))
+    }
+  }
+
+  /// The bytes the stored states take, their words and the table's slots.
+  package var byteCount: Int {
+    words.capacity * 4 + starts.capacity * 8 + slots.count * 8
+  }
+
+  private mutating func place(_ entry: UInt64) {
+    let mask = slots.count - 1
+    var slot = Int(truncatingIfNeeded: entry & 0xFFFF_FFFF) & mask
+    while slots[slot] != Self.emptySlot { slot = (slot + 1) & mask }
+    slots[slot] = entry
+  }
+
+  private mutating func grow() {
+    let old = slots
+    slots = Array(repeating: Self.emptySlot, count: old.count * 2)
+    for entry in old where entry != Self.emptySlot { place(entry) }
+  }
+}
+
+/// Whether `count` words at `first` and `second` are the same.
+private func memoryEqual(
+  _ first: UnsafePointer<UInt32>, _ second: UnsafePointer<UInt32>, count: Int
+) -> Bool {
+  for index in 0..<count where first[index] != second[index] { return false }
+  return true
+}

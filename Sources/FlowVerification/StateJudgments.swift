@@ -1,0 +1,66 @@
+import FlowChecklist
+import FlowModel
+import FlowRuntime
+
+/// What the verifier judges of each state when the search comes to it, with the state's
+/// navigator at hand, so that no stored state is unpacked again for it: the condition of
+/// every property about every state (`never`, `always`, `reachable`), what the state shows
+/// (for `all-reachable`), and whether it has a request pending twice.
+struct StateJudgments {
+  /// The properties judged state by state: their index in the flow's properties, and their
+  /// condition.
+  private let judged: [(property: Int, condition: StateCondition)]
+  /// Each judged condition compiled to the program's indexes, `nil` where it does not
+  /// compile (then the checklist's evaluator judges it on an observation).
+  private let compiled: [CompiledCondition?]
+  /// The parts of an observation the conditions that do not compile read.
+  private let parts: ObservedParts
+  private let file: String
+  /// For each judged property, whether its condition holds in each state, by state id.
+  private var verdicts: [[Bool]]
+  /// The screens, alerts and tabs the states show.
+  private(set) var shown: ShownDeclarations
+  /// The states with a request pending twice with the same values, in the order of their ids.
+  private(set) var statesPendingTwice: [Int] = []
+
+  init(properties: [FlowProperty], program: NavigationProgram, file: String) {
+    judged = properties.indices.compactMap { index -> (Int, StateCondition)? in
+      switch properties[index].statement {
+      case .never(let condition), .always(let condition), .reachable(let condition):
+        (index, condition)
+      case .after: nil
+      }
+    }
+    compiled = judged.map { CompiledCondition($0.condition, program: program) }
+    parts = zip(judged, compiled).reduce(into: ObservedParts()) { parts, pair in
+      if pair.1 == nil { parts.formUnion(pair.0.condition.parts) }
+    }
+    self.file = file
+    verdicts = judged.map { _ in [] }
+    shown = ShownDeclarations(program: program)
+  }
+
+  /// Judges state `id`, which `navigator` is in; states come in the order of their ids.
+  mutating func judge(_ id: Int, _ navigator: Navigator) {
+    let snapshot = navigator.snapshot
+    shown.gather(snapshot)
+    if snapshot.pendsARequestTwice { statesPendingTwice.append(id) }
+    guard !judged.isEmpty else { return }
+    let observed = parts.isEmpty ? nil : navigator.stateObservation(of: parts)
+    for slot in judged.indices {
+      if let condition = compiled[slot] {
+        verdicts[slot].append(condition.holds(in: snapshot))
+      } else if let observed {
+        verdicts[slot].append(judged[slot].condition.verdict(on: observed, file: file) == .holds)
+      } else {
+        verdicts[slot].append(false)
+      }
+    }
+  }
+
+  /// For property `index` of the flow, whether its condition holds in each state, by state
+  /// id; `nil` for a property not about every state.
+  func verdicts(ofProperty index: Int) -> [Bool]? {
+    judged.firstIndex { $0.property == index }.map { verdicts[$0] }
+  }
+}
