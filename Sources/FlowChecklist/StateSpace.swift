@@ -49,10 +49,11 @@ package struct SearchBounds: Sendable, Hashable {
 /// State 0 is the start. A state's first path from the start is a shortest one; the search
 /// stops at the bounds and says which it hit, since a bounded search is no proof.
 package struct StateSpace {
-  /// One accepted event: from which state, which event, to which state.
+  /// One accepted event: from which state, which event (its index in `events`), to which
+  /// state.
   package struct Transition: Sendable {
     package var from: Int32
-    package var event: NavigationEvent
+    package var event: Int32
     package var to: Int32
   }
 
@@ -88,6 +89,13 @@ package struct StateSpace {
   package private(set) var expanded: [Bool] = []
   /// Every accepted event, grouped by the state it leaves, in the order the search tried them.
   package private(set) var transitions: [Transition] = []
+  /// Every event sent, once each: what a transition's `event` indexes.
+  package private(set) var events: [NavigationEvent] = []
+  /// Each event's index in `events`.
+  private var eventIDs: [NavigationEvent: Int32] = [:]
+  /// The events (their ids) to send in each situation met with no request pending, by the
+  /// situation's index (`NavigationProgram.index(of:)`).
+  private var eventsBySituation: [[Int32]?]
   /// For each transition, whether it shows its state's visible top screen pushed once more
   /// (see `NavigationSnapshot.topPushedAgain(in:)`): the second tap of a double tap.
   private var transitionPushesTop: [Bool] = []
@@ -104,32 +112,102 @@ package struct StateSpace {
   /// yet are not visited).
   ///
   /// Only the states are stored, packed, not navigators: a state's navigator is the
-  /// start's, its history forgotten, put in that state (`navigator(_:)`). What a state
-  /// leads to depends on that state alone (`expand`); storing it (`merge`) numbers the new
-  /// states in the order of the queue.
+  /// start's, its history forgotten, put in that state (`navigator(_:)`). Each event is sent
+  /// to that navigator in the state searched from, and the state it reaches is packed and
+  /// looked up before anything else is made of it: most are known already.
   package init(
     from start: Navigator, samples: EventSamples, bounds: SearchBounds,
     visit: (Int, Navigator) -> Void = { _, _ in }, stop: ((Navigator) -> Bool)? = nil
   ) {
     template = start.withoutHistory
-    var expansion = Expansion()
-    start.packState(into: &expansion.words)
-    expansion.words.withUnsafeBufferPointer { first in
+    eventsBySituation = Array(repeating: nil, count: start.program.eventSituationCount)
+    var words = PackedWords()
+    start.packState(into: &words)
+    words.withWords { first in
       _ = store(first, hash: PackedStateIndex.hash(first), parent: -1, depth: 0)
     }
     queue.append(start.snapshot)
     if stop?(start) == true { return }
-    var head = 0
     var navigator = template
-    while head < index.count {
-      expansion.clear()
-      navigator.restore(takeQueued(head))
-      visit(head, navigator)
-      Self.expand(
-        navigator, depth: depth[head], samples: samples, bounds: bounds, into: &expansion)
-      if merge(expansion, of: Int32(head), bounds: bounds, stop: stop) { return }
+    var next = template
+    var head = -1
+    while head + 1 < index.count {
       head += 1
+      let here = takeQueued(head)
+      navigator.restore(here)
+      visit(head, navigator)
+      guard Int(depth[head]) < bounds.depth else {
+        boundsHit.depth = true
+        continue
+      }
+      let extent = here.valueExtent
+      guard extent.longestList <= bounds.listLength, extent.largestInt <= bounds.intMagnitude,
+        extent.highestStack <= bounds.stackHeight
+      else {
+        boundsHit.values = true
+        continue
+      }
+      expanded[head] = true
+      let first = Int32(transitions.count)
+      defer { transitionRange[head] = first..<Int32(transitions.count) }
+      for event in eventsToSend(from: navigator, samples: samples) {
+        next.restore(here)
+        guard (try? next.send(events[Int(event)])) != nil else { continue }
+        words.removeAll()
+        next.packState(into: &words)
+        let known = words.withWords { reached in
+          let hash = PackedStateIndex.hash(reached)
+          if let known = index.id(of: reached, hash: hash) { return known }
+          guard index.count < bounds.states else { return Int32(-1) }
+          return store(
+            reached, hash: hash, parent: Int32(transitions.count), depth: depth[head] + 1)
+        }
+        guard known >= 0 else {
+          boundsHit.states = true
+          expanded[head] = false
+          continue
+        }
+        transitions.append(Transition(from: Int32(head), event: event, to: known))
+        transitionPushesTop.append(next.pushedTopAgain(since: here))
+        guard Int(known) == queueStart + queue.count else { continue }
+        queue.append(next.snapshot)
+        if let stop, stop(next) { return }
+      }
     }
+  }
+
+  /// The events to send from `navigator`'s state, by their ids in `events`: those available
+  /// there, made concrete with the samples' values, worked out once per situation where no
+  /// request is pending (the outcomes of pending ones depend on their values).
+  private mutating func eventsToSend(from navigator: Navigator, samples: EventSamples)
+    -> [Int32]
+  {
+    let pending = navigator.pendingRequests
+    guard pending.isEmpty else {
+      return samples.concrete(navigator.availableEvents, pending: pending).map { id(of: $0) }
+    }
+    let situation = navigator.eventSituation
+    let index = navigator.program.index(of: situation)
+    if let known = eventsBySituation[index] { return known }
+    let ids = samples.concrete(navigator.availableEvents(in: situation), pending: []).map {
+      id(of: $0)
+    }
+    eventsBySituation[index] = ids
+    return ids
+  }
+
+  /// The id of `event` in `events`, which it joins if it is new.
+  private mutating func id(of event: NavigationEvent) -> Int32 {
+    if let known = eventIDs[event] { return known }
+    let id = Int32(events.count)
+    events.append(event)
+    eventIDs[event] = id
+    return id
+  }
+
+  /// The event of `transition`.
+  package func event(of transition: Transition) -> NavigationEvent {
+    events[Int(transition.event)]
   }
 
   /// State `id`, the first in the queue, taken out of it.
@@ -141,115 +219,6 @@ package struct StateSpace {
       queueStart = id + 1
     }
     return state
-  }
-
-  /// What one state leads to: whether it was searched from, or the bound that kept the
-  /// search from it, and each accepted event with the state it reaches, packed one after
-  /// another in `words`. Reused from state to state, so the search allocates per new state
-  /// only what it stores.
-  struct Expansion {
-    var outcome = Outcome.expanded
-    var successors: [Successor] = []
-    var words: [UInt32] = []
-
-    enum Outcome {
-      case beyondDepth
-      case beyondValues
-      case expanded
-    }
-
-    mutating func clear() {
-      outcome = .expanded
-      successors.removeAll(keepingCapacity: true)
-      words.removeAll(keepingCapacity: true)
-    }
-  }
-
-  /// One accepted event and the state it leads to: where its words are in the expansion's.
-  struct Successor {
-    var event: NavigationEvent
-    var words: Range<Int>
-    var state: NavigationSnapshot
-    /// Whether the event pushed the visible top screen once more.
-    var pushesTop: Bool
-  }
-
-  /// Expands `navigator`'s state, `depth` events from the start: fills `expansion` with
-  /// every event available there that the flow accepts, with the state it reaches, in the
-  /// order they were tried. A function of the state alone, so any core may run it.
-  static func expand(
-    _ navigator: Navigator, depth: Int32, samples: EventSamples, bounds: SearchBounds,
-    into expansion: inout Expansion
-  ) {
-    guard Int(depth) < bounds.depth else {
-      expansion.outcome = .beyondDepth
-      return
-    }
-    let here = navigator.snapshot
-    let extent = here.valueExtent
-    guard extent.longestList <= bounds.listLength, extent.largestInt <= bounds.intMagnitude,
-      extent.highestStack <= bounds.stackHeight
-    else {
-      expansion.outcome = .beyondValues
-      return
-    }
-    for event in samples.concrete(navigator.availableEvents, pending: navigator.pendingRequests) {
-      var next = navigator
-      guard (try? next.send(event)) != nil else { continue }
-      let start = expansion.words.count
-      next.packState(into: &expansion.words)
-      let reached = next.snapshot
-      expansion.successors.append(
-        Successor(
-          event: event, words: start..<expansion.words.count, state: reached,
-          pushesTop: here.topPushedAgain(in: reached)))
-    }
-  }
-
-  /// Stores what state `id` leads to, new states at the end of the queue; `true` when `stop`
-  /// ends the search at one of them.
-  private mutating func merge(
-    _ expansion: Expansion, of id: Int32, bounds: SearchBounds, stop: ((Navigator) -> Bool)?
-  ) -> Bool {
-    switch expansion.outcome {
-    case .beyondDepth:
-      boundsHit.depth = true
-      return false
-    case .beyondValues:
-      boundsHit.values = true
-      return false
-    case .expanded: break
-    }
-    expanded[Int(id)] = true
-    let first = Int32(transitions.count)
-    defer { transitionRange[Int(id)] = first..<Int32(transitions.count) }
-    return expansion.words.withUnsafeBufferPointer { words in
-      for successor in expansion.successors {
-        let state = UnsafeBufferPointer(rebasing: words[successor.words])
-        let hash = PackedStateIndex.hash(state)
-        let transition = Int32(transitions.count)
-        if let known = index.id(of: state, hash: hash) {
-          transitions.append(Transition(from: id, event: successor.event, to: known))
-          transitionPushesTop.append(successor.pushesTop)
-          continue
-        }
-        guard index.count < bounds.states else {
-          boundsHit.states = true
-          expanded[Int(id)] = false
-          continue
-        }
-        let target = store(state, hash: hash, parent: transition, depth: depth[Int(id)] + 1)
-        queue.append(successor.state)
-        transitions.append(Transition(from: id, event: successor.event, to: target))
-        transitionPushesTop.append(successor.pushesTop)
-        if let stop {
-          var reached = template
-          reached.restore(successor.state)
-          if stop(reached) { return true }
-        }
-      }
-      return false
-    }
   }
 
   private mutating func store(
@@ -294,14 +263,14 @@ package struct StateSpace {
 
   /// The events of a shortest path from the start to state `id`.
   package func path(to id: Int) -> [NavigationEvent] {
-    var events: [NavigationEvent] = []
+    var path: [NavigationEvent] = []
     var current = parent[id]
     while current >= 0 {
       let transition = transitions[Int(current)]
-      events.append(transition.event)
+      path.append(event(of: transition))
       current = parent[Int(transition.from)]
     }
-    return events.reversed()
+    return path.reversed()
   }
 
   /// The deepest state's number of events from the start.

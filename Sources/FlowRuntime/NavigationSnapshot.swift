@@ -11,32 +11,48 @@ public struct NavigationSnapshot: Sendable, Hashable {
   /// flows running each count as a list), and its highest stack: what a bounded search
   /// limits.
   public var valueExtent: (longestList: Int, largestInt: Int, highestStack: Int) {
-    var extent = (
-      longestList: max(state.pending.count, state.children.count), largestInt: 0,
-      highestStack: 0
-    )
-    func measure(_ value: Value?) {
-      switch value {
-      case .int(let number): extent.largestInt = max(extent.largestInt, number.magnitudeClamped)
-      case .list(let values):
-        extent.longestList = max(extent.longestList, values.count)
-        values.forEach(measure)
-      case .record(let fields): fields.values.forEach(measure)
-      case .bool, .string, nil: break
-      }
-    }
-    state.stateValues.forEach(measure)
-    for stack in state.stacks {
-      extent.highestStack = max(extent.highestStack, stack.count)
-      for entry in stack { entry.arguments.forEach(measure) }
-    }
+    var extent = ValueExtent()
+    extent.longestList = max(state.pending.count, state.children.count)
+    for index in state.stateValues.indices { extent.measure(state.stateValues[index]) }
+    for tab in state.stacks.indices { extent.measure(state.stacks[tab]) }
     for layer in state.layers {
       guard case .screen(let modal) = layer else { continue }
-      extent.highestStack = max(extent.highestStack, modal.entries.count)
-      for entry in modal.entries { entry.arguments.forEach(measure) }
+      extent.measure(modal.entries)
     }
-    for pending in state.pending { pending.arguments.forEach(measure) }
-    return extent
+    for request in state.pending.indices { extent.measure(state.pending[request].arguments) }
+    return (extent.longestList, extent.largestInt, extent.highestStack)
+  }
+}
+
+/// The longest list, the largest Int and the highest stack seen so far.
+private struct ValueExtent {
+  var longestList = 0
+  var largestInt = 0
+  var highestStack = 0
+
+  mutating func measure(_ stack: [StackEntry]) {
+    highestStack = max(highestStack, stack.count)
+    for entry in stack.indices where !stack[entry].arguments.isEmpty {
+      measure(stack[entry].arguments)
+    }
+  }
+
+  mutating func measure(_ values: [Value?]) {
+    for index in values.indices {
+      if let value = values[index] { measure(value) }
+    }
+  }
+
+  mutating func measure(_ value: Value) {
+    switch value {
+    case .int(let number): largestInt = max(largestInt, number.magnitudeClamped)
+    case .list(let values):
+      longestList = max(longestList, values.count)
+      for index in values.indices { measure(values[index]) }
+    case .record(let fields):
+      for field in fields.values { measure(field) }
+    case .bool, .string: break
+    }
   }
 }
 

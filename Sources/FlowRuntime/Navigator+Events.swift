@@ -174,25 +174,54 @@ extension Navigator {
   /// each pending request. An event whose handler reads arguments comes with each of them
   /// set to an empty string, to show their names.
   public var availableEvents: [NavigationEvent] {
+    var events = availableEvents(in: eventSituation, reserving: 2 * current.pending.count)
+    var seen: Set<String> = []
+    for pending in current.pending {
+      let name = program.requests[pending.request].name
+      guard seen.insert(name).inserted else { continue }
+      events += [.complete(name), .fail(name)]
+    }
+    return events
+  }
+
+  /// What decides which events, other than requests' outcomes, can be sent now.
+  package var eventSituation: EventSituation {
+    if let alert = current.topAlert {
+      return EventSituation(alert: alert.index, screen: nil, showsBack: false, isCovered: true)
+    }
+    guard let entry = visibleEntry else {
+      return EventSituation(alert: nil, screen: nil, showsBack: false, isCovered: false)
+    }
+    let bar = program.screens[entry.screen].barBehaviour
+    return EventSituation(
+      alert: nil, screen: entry.screen, showsBack: !bar.isHidden && showsBackButton(bar),
+      isCovered: !current.layers.isEmpty)
+  }
+
+  /// The events available in `situation`, with no request pending, and room for `extra`
+  /// more.
+  package func availableEvents(in situation: EventSituation, reserving extra: Int = 0)
+    -> [NavigationEvent]
+  {
     var events: [NavigationEvent] = []
     var screenEvents: [String] = []
     // Room for everything at once: the walks ask this on every step.
     events.reserveCapacity(
-      16 + program.tabs.count + program.flows[0].handlers.names.count + 2 * current.pending.count)
-    if let alert = current.topAlert {
-      for action in program.alerts[alert.index].contents.actions {
+      16 + program.tabs.count + program.flows[0].handlers.names.count + extra)
+    if let alert = situation.alert {
+      for action in program.alerts[alert].contents.actions {
         events.append(.alertAction(action.title))
       }
-    } else if let entry = visibleEntry {
-      events.append(contentsOf: program.screens[entry.screen].handlers.placeholderEvents)
-      screenEvents = program.screens[entry.screen].handlers.names
-      let bar = program.screens[entry.screen].barBehaviour
+    } else if let screen = situation.screen {
+      events.append(contentsOf: program.screens[screen].handlers.placeholderEvents)
+      screenEvents = program.screens[screen].handlers.names
+      let bar = program.screens[screen].barBehaviour
       if !bar.isHidden {
         if bar.leftAction != nil { events.append(.tap(.left)) }
         if bar.rightAction != nil { events.append(.tap(.right)) }
-        if showsBackButton(bar) { events.append(.tap(.back)) }
+        if situation.showsBack { events.append(.tap(.back)) }
       }
-      if current.layers.isEmpty {
+      if !situation.isCovered {
         for tab in program.tabs { events.append(.tab(tab.name)) }
       }
     }
@@ -200,12 +229,6 @@ extension Navigator {
     for (name, event) in zip(root.names, root.placeholderEvents)
     where !screenEvents.contains(name) {
       events.append(event)
-    }
-    var seen: Set<String> = []
-    for pending in current.pending {
-      let name = program.requests[pending.request].name
-      guard seen.insert(name).inserted else { continue }
-      events += [.complete(name), .fail(name)]
     }
     return events
   }

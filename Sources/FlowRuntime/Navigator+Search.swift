@@ -1,3 +1,32 @@
+/// What decides the events a navigator can send, other than the outcomes of its pending
+/// requests: the alert on top, else the visible screen, whether its back button shows and
+/// whether something presented covers the tab bar. Two states in the same situation offer
+/// the same events, so a search works them out once per situation.
+package struct EventSituation: Hashable, Sendable {
+  /// The alert on top, if one is.
+  package var alert: Int?
+  /// The visible screen, when no alert is on top.
+  package var screen: Int?
+  /// Whether the visible screen's bar shows the back button.
+  package var showsBack: Bool
+  /// Whether something presented covers the tabs.
+  package var isCovered: Bool
+}
+
+extension NavigationProgram {
+  /// How many event situations the program has: `index(of:)` numbers them from 0.
+  package var eventSituationCount: Int { 1 + alerts.count + 4 * screens.count }
+
+  /// A number for `situation`, below `eventSituationCount`, that no other has: what a
+  /// search keeps the events of each situation under, in an array.
+  package func index(of situation: EventSituation) -> Int {
+    if let alert = situation.alert { return 1 + alert }
+    guard let screen = situation.screen else { return 0 }
+    return 1 + alerts.count + 4 * screen + (situation.showsBack ? 2 : 0)
+      + (situation.isCovered ? 1 : 0)
+  }
+}
+
 /// What a search of every state (`flowc verify`) asks of each state it stores, read from the
 /// navigator's indexes rather than from screens and alerts made with their names and values:
 /// the search asks it of hundreds of thousands of states.
@@ -10,17 +39,40 @@ extension NavigationState {
     }
     return stacks[selectedTab]
   }
+
+  /// How many screens `visibleEntries` holds, and its top screen's index, without making it.
+  var visibleHeightAndTop: (height: Int, top: Int?) {
+    if let layer = topScreenLayer, case .screen(let modal) = layers[layer] {
+      return modal.hasNavigation
+        ? (modal.entries.count, modal.entries.last?.screen) : (1, modal.entries.first?.screen)
+    }
+    let stack = stacks[selectedTab]
+    return (stack.count, stack.last?.screen)
+  }
+
+  /// Whether `after`'s visible stack is this one's with its top screen pushed once more
+  /// (other values allowed): compared by screen index, without names or values made.
+  func topPushedAgain(in after: NavigationState) -> Bool {
+    let (height, top) = visibleHeightAndTop
+    let grown = after.visibleHeightAndTop
+    guard let top, grown.height == height + 1, grown.top == top else { return false }
+    return after.visibleEntries.dropLast().elementsEqual(visibleEntries)
+  }
 }
 
 extension NavigationSnapshot {
   /// Whether `after`'s visible stack is this one's with its top screen pushed once more
   /// (other values allowed): compared by screen index, without names or values made.
   package func topPushedAgain(in after: NavigationSnapshot) -> Bool {
-    let stack = state.visibleEntries
-    let grown = after.state.visibleEntries
-    guard let top = stack.last, grown.count == stack.count + 1, grown.last?.screen == top.screen
-    else { return false }
-    return grown.dropLast().elementsEqual(stack)
+    state.topPushedAgain(in: after.state)
+  }
+}
+
+extension Navigator {
+  /// Whether this navigator's visible stack is `before`'s with its top screen pushed once
+  /// more: `before.topPushedAgain(in: snapshot)`, without copying this state.
+  package func pushedTopAgain(since before: NavigationSnapshot) -> Bool {
+    before.state.topPushedAgain(in: current)
   }
 }
 

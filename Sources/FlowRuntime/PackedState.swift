@@ -10,7 +10,7 @@ public import FlowModel
 /// states, which costs a search a duplicate at most, never a state.
 extension NavigationState {
   /// Appends this state's words to `words`.
-  func pack(into words: inout [UInt32]) {
+  func pack(into words: inout PackedWords) {
     words.append(UInt32(truncatingIfNeeded: selectedTab))
     words.append(UInt32(truncatingIfNeeded: stacks.count))
     var bits: UInt32 = 0
@@ -21,7 +21,7 @@ extension NavigationState {
         bits = 0
       }
     }
-    for stack in stacks { Self.pack(stack, into: &words) }
+    for tab in stacks.indices { Self.pack(stacks[tab], into: &words) }
     words.append(UInt32(truncatingIfNeeded: layers.count))
     for layer in layers {
       switch layer {
@@ -53,7 +53,7 @@ extension NavigationState {
       }
     }
     // The count of state values is the program's, the same in every state.
-    for value in stateValues { value.pack(into: &words) }
+    for index in stateValues.indices { stateValues[index].pack(into: &words) }
   }
 
   /// The state `words` hold, as `pack(into:)` wrote them; `stateCount` values of state.
@@ -110,24 +110,28 @@ extension NavigationState {
     for _ in 0..<stateCount { stateValues.append(Value.unpack(&reader)!) }
   }
 
-  private static func pack(_ entries: [StackEntry], into words: inout [UInt32]) {
+  private static func pack(_ entries: [StackEntry], into words: inout PackedWords) {
     words.append(UInt32(truncatingIfNeeded: entries.count))
-    for entry in entries { pack(entry, into: &words) }
+    for index in entries.indices { pack(entries[index], into: &words) }
   }
 
-  private static func pack(_ entry: StackEntry, into words: inout [UInt32]) {
+  private static func pack(_ entry: StackEntry, into words: inout PackedWords) {
     words.append(UInt32(truncatingIfNeeded: entry.screen))
     pack(entry.arguments, into: &words)
   }
 
-  private static func pack(_ arguments: [Value?], into words: inout [UInt32]) {
+  private static func pack(_ arguments: [Value?], into words: inout PackedWords) {
     words.append(UInt32(truncatingIfNeeded: arguments.count))
-    for argument in arguments {
-      if let argument { argument.pack(into: &words) } else { words.append(PackedTag.none) }
+    for index in arguments.indices {
+      if let argument = arguments[index] {
+        argument.pack(into: &words)
+      } else {
+        words.append(PackedTag.none)
+      }
     }
   }
 
-  private static func pack(_ text: String?, into words: inout [UInt32]) {
+  private static func pack(_ text: String?, into words: inout PackedWords) {
     if let text {
       words.append(PackedTag.string)
       Value.packBytes(of: text, into: &words)
@@ -178,7 +182,7 @@ extension Value {
   /// Appends the value's words: its tag, then what it holds (an Int as two words, text as
   /// its byte count and bytes, a list as its count and values, a record as its count and
   /// its fields in the order of their names).
-  fileprivate func pack(into words: inout [UInt32]) {
+  fileprivate func pack(into words: inout PackedWords) {
     switch self {
     case .bool(let flag):
       words.append(flag ? PackedTag.true : PackedTag.false)
@@ -193,7 +197,7 @@ extension Value {
     case .list(let values):
       words.append(PackedTag.list)
       words.append(UInt32(truncatingIfNeeded: values.count))
-      for value in values { value.pack(into: &words) }
+      for index in values.indices { values[index].pack(into: &words) }
     case .record(let fields):
       words.append(PackedTag.record)
       words.append(UInt32(truncatingIfNeeded: fields.count))
@@ -235,16 +239,14 @@ extension Value {
 
   /// Appends `text`'s byte count, then its UTF-8 bytes, four to a word, the last padded
   /// with zeros.
-  fileprivate static func packBytes(of text: String, into words: inout [UInt32]) {
-    var text = text
-    text.withUTF8 { bytes in
-      words.append(UInt32(truncatingIfNeeded: bytes.count))
-      guard let source = bytes.baseAddress else { return }
-      let start = words.count
-      words.append(contentsOf: repeatElement(0, count: (bytes.count + 3) / 4))
-      words.withUnsafeMutableBytes { raw in
-        raw.baseAddress!.advanced(by: start * 4).copyMemory(from: source, byteCount: bytes.count)
-      }
+  fileprivate static func packBytes(of text: String, into words: inout PackedWords) {
+    let count = text.utf8.count
+    words.append(UInt32(truncatingIfNeeded: count))
+    let written = text.utf8.withContiguousStorageIfAvailable { bytes in
+      words.append(bytes: UnsafeRawBufferPointer(bytes))
+    }
+    if written == nil {
+      Array(text.utf8).withUnsafeBytes { words.append(bytes: $0) }
     }
   }
 
@@ -277,11 +279,74 @@ private struct PackedReader {
   }
 }
 
+/// Words that a state is packed into: a buffer that grows as it is written, appended to
+/// without the checks of an array's append (a search packs every state it reaches).
+package struct PackedWords: ~Copyable {
+  private var base: UnsafeMutablePointer<UInt32>
+  private var capacity: Int
+  /// How many words were written.
+  package private(set) var count = 0
+
+  /// An empty buffer with room for `capacity` words before it grows.
+  package init(capacity: Int = 256) {
+    self.capacity = max(capacity, 16)
+    base = .allocate(capacity: self.capacity)
+  }
+
+  deinit { base.deallocate() }
+
+  mutating func append(_ word: UInt32) {
+    if count == capacity { grow(to: count + 1) }
+    base[count] = word
+    count += 1
+  }
+
+  /// Appends `bytes` four to a word, the last word padded with zeros.
+  mutating func append(bytes: UnsafeRawBufferPointer) {
+    let wordCount = (bytes.count + 3) / 4
+    guard wordCount > 0, let source = bytes.baseAddress else { return }
+    if count + wordCount > capacity { grow(to: count + wordCount) }
+    base[count + wordCount - 1] = 0
+    UnsafeMutableRawPointer(base + count).copyMemory(from: source, byteCount: bytes.count)
+    count += wordCount
+  }
+
+  /// Forgets what was written, keeping the room.
+  package mutating func removeAll() { count = 0 }
+
+  /// Calls `body` with the words written, which live as long as the call.
+  package func withWords<Result>(_ body: (UnsafeBufferPointer<UInt32>) -> Result) -> Result {
+    body(UnsafeBufferPointer(start: base, count: count))
+  }
+
+  /// The words written, from `start` on.
+  package func words(from start: Int = 0) -> [UInt32] {
+    Array(UnsafeBufferPointer(start: base + start, count: count - start))
+  }
+
+  private mutating func grow(to needed: Int) {
+    var newCapacity = capacity * 2
+    while newCapacity < needed { newCapacity *= 2 }
+    let grown = UnsafeMutablePointer<UInt32>.allocate(capacity: newCapacity)
+    grown.update(from: base, count: count)
+    base.deallocate()
+    base = grown
+    capacity = newCapacity
+  }
+}
+
 extension Navigator {
   /// Appends the state's words (see `NavigationState.pack(into:)`) to `words`: what a
   /// search of every state stores for it.
-  package func packState(into words: inout [UInt32]) {
+  package func packState(into words: inout PackedWords) {
     current.pack(into: &words)
+  }
+
+  /// The state's words (see `NavigationState.pack(into:)`).
+  package var packedState: [UInt32] {
+    var words = PackedWords()
+    current.pack(into: &words)
+    return words.words()
   }
 
   /// Puts the navigator in the state `words` hold, as `packState(into:)` wrote them,

@@ -46,11 +46,11 @@ extension SpaceSearch {
         guard !space.expanded[middle] || repushing[middle],
           let pushed = pushesAgain(transition.event, at: middle, repeatable: repeatable)
         else { continue }
-        let path = space.path(to: Int(transition.from)) + [transition.event]
+        let path = space.path(to: Int(transition.from)) + [space.event(of: transition)]
         return [
           failure(
             builtIn, path: path,
-            "sending '\(transition.event)' twice \(events(Array(path.dropLast()))) pushes '\(pushed)' on top of itself (a double tap)"
+            "sending '\(space.event(of: transition))' twice \(events(Array(path.dropLast()))) pushes '\(pushed)' on top of itself (a double tap)"
           )
         ]
       }
@@ -68,14 +68,15 @@ extension SpaceSearch {
     return repushing
   }
 
-  /// The screen `event`, sent again in state `state`, pushes on top of itself, if it does:
-  /// read from the transition the search already made with that event there, the event
-  /// sent again only where the search did not go on from `state`.
-  private func pushesAgain(_ event: NavigationEvent, at state: Int, repeatable: Set<String>)
+  /// The screen the event `event` (its id in the space's events), sent again in state
+  /// `state`, pushes on top of itself, if it does: read from the transition the search
+  /// already made with that event there, the event sent again only where the search did not
+  /// go on from `state`.
+  private func pushesAgain(_ event: Int32, at state: Int, repeatable: Set<String>)
     -> ScreenInstance?
   {
     guard space.expanded[state] else {
-      return space.navigator(state).pushesAgain(event, repeatable: repeatable)
+      return space.navigator(state).pushesAgain(space.events[Int(event)], repeatable: repeatable)
     }
     guard let again = space.transitions(from: state).firstIndex(where: { $0.event == event }),
       space.pushesTopAgain(again)
@@ -102,7 +103,7 @@ extension SpaceSearch {
     let alerts = shown.alertNames
     let tabs = shown.tabNames
     let opened = space.transitions.compactMap { transition -> LinkURL? in
-      guard case .open(let url) = transition.event else { return nil }
+      guard case .open(let url) = space.event(of: transition) else { return nil }
       return LinkURL(url)
     }
     let bounded = space.boundsHit.any ? " (within the bounds)" : ""

@@ -107,7 +107,7 @@ struct SpaceSearch {
   /// but only because nothing it is about happens.
   func vacuity(of property: FlowProperty) -> VerificationReport.Failure? {
     guard case .after(let step, _) = property.statement,
-      !space.transitions.contains(where: { property.statement.follows($0.event) })
+      !space.events.contains(where: property.statement.follows)
     else { return nil }
     let bounded = space.boundsHit.any ? " within the bounds" : ""
     return VerificationReport.Failure(
@@ -136,10 +136,11 @@ struct SpaceSearch {
         "'always' condition does not hold \(events(space.path(to: state))): \(observation(state).summary)"
       )
     case .after(_, let condition):
-      for transition in space.transitions where property.statement.follows(transition.event) {
+      for transition in space.transitions
+      where property.statement.follows(space.event(of: transition)) {
         let target = Int(transition.to)
         guard !holds(condition, in: target) else { continue }
-        let path = space.path(to: Int(transition.from)) + [transition.event]
+        let path = space.path(to: Int(transition.from)) + [space.event(of: transition)]
         return failure(
           property, state: target, path: path,
           "'then' condition does not hold \(events(path)): \(observation(target).summary)")

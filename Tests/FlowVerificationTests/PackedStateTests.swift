@@ -8,11 +8,7 @@ import Testing
 /// or visit one twice.
 @Suite("a state packed into words is the state, and only it")
 struct PackedStateTests {
-  private func words(_ navigator: Navigator) -> [UInt32] {
-    var words: [UInt32] = []
-    navigator.packState(into: &words)
-    return words
-  }
+  private func words(_ navigator: Navigator) -> [UInt32] { navigator.packedState }
 
   private func unpacked(_ words: [UInt32], _ program: NavigationProgram) -> NavigationSnapshot {
     words.withUnsafeBufferPointer { NavigationSnapshot(packed: $0, program: program) }
