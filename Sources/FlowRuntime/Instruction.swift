@@ -29,6 +29,9 @@ indirect enum Instruction: Sendable {
   /// Notes that the coverage target with this id was reached, when the navigator records
   /// coverage; does nothing otherwise.
   case probe(Int)
+  /// Notes the coverage target with this id (as `probe` does), then runs the instruction: a
+  /// handler, or an arm of an `if:`, with its target, without a sequence to walk.
+  case probed(Int, Instruction)
   /// A reference the checker would have reported; running it is an error.
   case fail(String)
 }

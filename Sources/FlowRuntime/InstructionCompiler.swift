@@ -60,7 +60,7 @@ struct InstructionCompiler {
     let id = coverage.add(
       kind, label, screen: context.map(screenName), file: flow.file, at: range)
     guard let operation else { return .probe(id) }
-    return .sequence([.probe(id), compile(operation, context: context, owner: label)])
+    return .probed(id, compile(operation, context: context, owner: label))
   }
 
   /// Compiles an operation; each arm of an `if:` in it is a coverage target named after
@@ -184,10 +184,10 @@ struct InstructionCompiler {
         screen: screen, file: flow.file, at: otherwise?.range ?? operation.range)
       return .branch(
         predicate(condition, context),
-        then: .sequence([.probe(thenTarget), compile(then, context: context, owner: owner)]),
-        otherwise: .sequence(
-          [.probe(otherwiseTarget)]
-            + (otherwise.map { [compile($0, context: context, owner: owner)] } ?? [])))
+        then: .probed(thenTarget, compile(then, context: context, owner: owner)),
+        otherwise: otherwise.map {
+          .probed(otherwiseTarget, compile($0, context: context, owner: owner))
+        } ?? .probe(otherwiseTarget))
     case .sequence(let operations):
       return .sequence(operations.map { compile($0, context: context, owner: owner) })
     }

@@ -20,7 +20,11 @@ struct LogRecord: Sendable {
   /// What the record names.
   enum Subject: Sendable {
     case none
-    case entry(StackEntry)
+    /// A screen without values: most of what is pushed and popped, kept without a buffer to
+    /// retain or release.
+    case screen(Int)
+    /// A screen with values (`shown(_:)` picks between the two).
+    indirect case entry(StackEntry)
     case entries([StackEntry])
     case alert(Int)
     case alertAction(alert: Int, action: Int)
@@ -31,6 +35,11 @@ struct LogRecord: Sendable {
     indirect case request(Int, [Value?], RequestOutcome?)
     /// A child flow started (no event), or finished with an event.
     indirect case flow(Int, String?)
+
+    /// The subject naming `entry`: `.screen` when it has no values.
+    static func shown(_ entry: StackEntry) -> Subject {
+      entry.arguments.isEmpty ? .screen(entry.screen) : .entry(entry)
+    }
   }
 
   var call: NavigationCall?
@@ -56,6 +65,8 @@ extension Navigator {
     var event: String?
     switch record.subject {
     case .none: targets = []
+    case .screen(let screen):
+      targets = [instance(StackEntry(screen: screen, arguments: [])).description]
     case .entry(let entry): targets = [instance(entry).description]
     case .entries(let entries): targets = entries.map { instance($0).description }
     case .alert(let index): targets = [program.alerts[index].contents.name]

@@ -32,6 +32,8 @@ public final class NavigationProgram: Sendable {
   let tabIndex: [String: Int]
   let links: [CompiledLink]
   let requestIndex: [String: Int]
+  /// The events available in each situation; see `eventsBySituation`.
+  let situationEvents: [[NavigationEvent]]
   /// Everything a checklist can exercise; a target's id is its index. See `CoverageTarget`.
   public let coverageTargets: [CoverageTarget]
 
@@ -189,13 +191,16 @@ public final class NavigationProgram: Sendable {
     self.tabIndex = tabIndex
     self.requestIndex = Self.index(root.requests.map(\.name.value))
     let rootCompiler = compilers[0]
-    self.tabs = root.tabs.map { tab in
+    let tabs = root.tabs.map { tab in
       CompiledTab(
         name: tab.name.value, title: tab.title?.value ?? tab.name.value, image: tab.image?.value,
         root: rootCompiler.target(tab.root, context: nil),
         coverageTarget: coverage.add(
           .tab, "tab \(tab.name.value)", screen: nil, file: root.file, at: tab.name.range))
     }
+    self.tabs = tabs
+    self.situationEvents = Self.eventsBySituation(
+      screens: screens, alerts: alerts, tabs: tabs, root: flows[0].handlers)
     self.links = root.links.compactMap { link in
       guard let pattern = link.parsed else { return nil }
       return CompiledLink(
@@ -274,6 +279,8 @@ extension Instruction {
         if let otherwise { visit(otherwise) }
       case .sequence(let instructions):
         for nested in instructions { visit(nested) }
+      case .probed(_, let instruction):
+        visit(instruction)
       case .pop, .popToRoot, .presentAlert, .dismiss, .select, .fail, .probe:
         break
       }

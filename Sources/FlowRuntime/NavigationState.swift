@@ -27,6 +27,12 @@ struct NavigationState: Sendable, Hashable {
     layers.lastIndex { if case .screen = $0 { true } else { false } }
   }
 
+  /// The index of the alert on top, if the top layer is one.
+  var topAlertIndex: Int? {
+    if case .alert(let index, _) = layers.last { return index }
+    return nil
+  }
+
   /// The alert on top, if the top layer is one.
   var topAlert: (index: Int, text: AlertText)? {
     if case .alert(let index, let text) = layers.last { return (index, text) }

@@ -13,7 +13,7 @@ extension Navigator {
 
   /// The declaration of the alert on top, and the flow that declares it.
   public var topAlertDeclaration: (flow: Flow, alert: Alert)? {
-    guard let (index, _) = current.topAlert else { return nil }
+    guard let index = current.topAlertIndex else { return nil }
     let compiled = program.alerts[index]
     let flow = program.tree.flows[compiled.flow]
     return flow.alerts.first { $0.name.value == compiled.contents.name }.map { (flow, $0) }

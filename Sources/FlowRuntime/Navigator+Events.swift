@@ -58,57 +58,58 @@ extension Navigator {
     throws(NavigationError)
   {
     let event = program.eventIndex[name]
-    // The flow's own handlers: the visible screen's flow's, else the root's.
-    let visibleFlow = visibleEntry.map { program.screens[$0.screen].flow } ?? 0
-    var context = ExecutionContext(source: .event(name), eventArguments: arguments)
-    var flowHandler: Instruction?
-    // The visible child flow's handler first, then the root flow's.
-    for flow in visibleFlow == 0 ? [0] : [visibleFlow, 0] where flowHandler == nil {
-      if let event, let handler = program.flows[flow].handlers.instruction(for: event) {
-        flowHandler = handler
-        context.flow = flow
-      }
-    }
-    if let alert = current.topAlert {
-      guard let flowHandler else {
-        throw .alertCovers(
-          program.alerts[alert.index].contents, what: "the screens, so '\(name)' cannot reach one")
-      }
-      try execute(flowHandler, in: context)
+    let entry = visibleEntry
+    if let event, let entry, current.topAlertIndex == nil,
+      let instruction = program.screens[entry.screen].handlers.instruction(for: event)
+    {
+      // The visible screen handles it: the common case, with nothing else to look up.
+      var context = screenContext(entry)
+      context.source = .event(name)
+      context.eventArguments = arguments
+      try execute(instruction, in: context)
       return
     }
-    guard let entry = visibleEntry else {
-      guard let flowHandler else { throw .noScreen(for: "'\(name)'") }
-      try execute(flowHandler, in: context)
+    // The flow's own handlers: the visible child flow's first, then the root flow's.
+    let visibleFlow = entry.map { program.screens[$0.screen].flow } ?? 0
+    var flowHandler: (instruction: Instruction, flow: Int)?
+    if let event {
+      if visibleFlow != 0, let handler = program.flows[visibleFlow].handlers.instruction(for: event)
+      {
+        flowHandler = (handler, visibleFlow)
+      } else if let handler = program.flows[0].handlers.instruction(for: event) {
+        flowHandler = (handler, 0)
+      }
+    }
+    if let flowHandler {
+      try execute(
+        flowHandler.instruction,
+        in: ExecutionContext(
+          source: .event(name), flow: flowHandler.flow, eventArguments: arguments))
       return
     }
-    if let event, let instruction = program.screens[entry.screen].handlers.instruction(for: event) {
-      var screenContext = self.screenContext(entry)
-      screenContext.source = context.source
-      screenContext.eventArguments = arguments
-      try execute(instruction, in: screenContext)
-    } else if let flowHandler {
-      try execute(flowHandler, in: context)
-    } else {
-      let screen = program.screens[entry.screen]
-      throw .unhandledEvent(name, screen: screen.name, handled: screen.handlers.names)
+    if let alert = current.topAlertIndex {
+      throw .alertCovers(
+        program.alerts[alert].contents, what: "the screens, so '\(name)' cannot reach one")
     }
+    guard let entry else { throw .noScreen(for: "'\(name)'") }
+    let screen = program.screens[entry.screen]
+    throw .unhandledEvent(name, screen: screen.name, handled: screen.handlers.names)
   }
 
   private mutating func tapBarButton(_ side: BarSide) throws(NavigationError) {
     try requireNoAlert(tapping: "the \(side.rawValue) button")
-    guard let entry = visibleEntry else {
+    guard let screen = visibleScreen else {
       throw .noScreen(for: "a tap on the \(side.rawValue) button")
     }
-    let bar = program.screens[entry.screen].barBehaviour
+    let bar = program.screens[screen].barBehaviour
     let button = bar.button(side)
     guard !bar.isHidden, button.exists, let action = button.action else {
-      let name = program.screens[entry.screen].name
+      let name = program.screens[screen].name
       if bar.isHidden { throw .hiddenBar(name, side: side.rawValue) }
       if !button.exists { throw .noBarButton(name, side: side.rawValue) }
       throw .buttonWithoutAction(name, side: side.rawValue)
     }
-    if let target = program.screens[entry.screen].barButtonTargets[side == .left ? 0 : 1] {
+    if let target = program.screens[screen].barButtonTargets[side == .left ? 0 : 1] {
       cover(target)
     }
     try sendNamed(action, arguments: [:])
@@ -117,16 +118,16 @@ extension Navigator {
   /// The system back button: pops, animated, where the bar shows one.
   private mutating func tapBack() throws(NavigationError) {
     try requireNoAlert(tapping: "the back button")
-    guard let entry = visibleEntry else {
+    guard let screen = visibleScreen else {
       throw .noBackButton("no screen is shown, so there is no back button")
     }
-    guard !showsBackButton(program.screens[entry.screen].barBehaviour) else {
+    guard !showsBackButton(program.screens[screen].barBehaviour) else {
       try pop(animated: true)
       return
     }
     // Why there is none, from the bar as declared.
-    let name = program.screens[entry.screen].name
-    let declared = program.screens[entry.screen].bar
+    let name = program.screens[screen].name
+    let declared = program.screens[screen].bar
     if declared.isHidden {
       throw .noBackButton("the nav bar of '\(name)' is hidden, so there is no back button")
     } else if declared.backButton?.value == .hidden {
@@ -148,24 +149,30 @@ extension Navigator {
 
   /// Taps an action of the presented alert: UIKit dismisses the alert, then runs the handler.
   private mutating func tapAlertAction(_ title: String) throws(NavigationError) {
-    guard let (index, _) = current.topAlert else {
+    guard let index = current.topAlertIndex else {
       throw .noAlert(title, presented: presented?.name)
     }
-    let alert = program.alerts[index]
-    guard let actionIndex = alert.contents.actions.firstIndex(where: { $0.title == title }) else {
-      throw .unknownAction(title, alert: alert.contents)
+    // The alert's parts read in place: a copy of the compiled alert retains every text.
+    guard
+      let actionIndex = program.alerts[index].contents.actions.firstIndex(where: {
+        $0.title == title
+      })
+    else {
+      throw .unknownAction(title, alert: program.alerts[index].contents)
     }
     current.layers.removeLast()
     records.append(
       LogRecord(
         call: nil, subject: .alertAction(alert: index, action: actionIndex), animated: true,
         outcome: .performed))
-    try execute(alert.actions[actionIndex], in: ExecutionContext(flow: alert.flow))
+    try execute(
+      program.alerts[index].actions[actionIndex],
+      in: ExecutionContext(flow: program.alerts[index].flow))
   }
 
   private func requireNoAlert(tapping what: @autoclosure () -> String) throws(NavigationError) {
-    if let alert = current.topAlert {
-      throw .alertCovers(program.alerts[alert.index].contents, what: what())
+    if let alert = current.topAlertIndex {
+      throw .alertCovers(program.alerts[alert].contents, what: what())
     }
   }
 
@@ -174,7 +181,8 @@ extension Navigator {
   /// each pending request. An event whose handler reads arguments comes with each of them
   /// set to an empty string, to show their names.
   public var availableEvents: [NavigationEvent] {
-    var events = availableEvents(in: eventSituation, reserving: 2 * current.pending.count)
+    var events = availableEvents(in: eventSituation)
+    guard !current.pending.isEmpty else { return events }
     var seen: Set<String> = []
     for pending in current.pending {
       let name = program.requests[pending.request].name
@@ -186,51 +194,22 @@ extension Navigator {
 
   /// What decides which events, other than requests' outcomes, can be sent now.
   package var eventSituation: EventSituation {
-    if let alert = current.topAlert {
-      return EventSituation(alert: alert.index, screen: nil, showsBack: false, isCovered: true)
+    if let alert = current.topAlertIndex {
+      return EventSituation(alert: alert, screen: nil, showsBack: false, isCovered: true)
     }
-    guard let entry = visibleEntry else {
+    guard let screen = visibleScreen else {
       return EventSituation(alert: nil, screen: nil, showsBack: false, isCovered: false)
     }
-    let bar = program.screens[entry.screen].barBehaviour
+    let bar = program.screens[screen].barBehaviour
     return EventSituation(
-      alert: nil, screen: entry.screen, showsBack: !bar.isHidden && showsBackButton(bar),
+      alert: nil, screen: screen, showsBack: !bar.isHidden && showsBackButton(bar),
       isCovered: !current.layers.isEmpty)
   }
 
-  /// The events available in `situation`, with no request pending, and room for `extra`
-  /// more.
-  package func availableEvents(in situation: EventSituation, reserving extra: Int = 0)
-    -> [NavigationEvent]
-  {
-    var events: [NavigationEvent] = []
-    var screenEvents: [String] = []
-    // Room for everything at once: the walks ask this on every step.
-    events.reserveCapacity(
-      16 + program.tabs.count + program.flows[0].handlers.names.count + extra)
-    if let alert = situation.alert {
-      for action in program.alerts[alert].contents.actions {
-        events.append(.alertAction(action.title))
-      }
-    } else if let screen = situation.screen {
-      events.append(contentsOf: program.screens[screen].handlers.placeholderEvents)
-      screenEvents = program.screens[screen].handlers.names
-      let bar = program.screens[screen].barBehaviour
-      if !bar.isHidden {
-        if bar.leftAction != nil { events.append(.tap(.left)) }
-        if bar.rightAction != nil { events.append(.tap(.right)) }
-        if situation.showsBack { events.append(.tap(.back)) }
-      }
-      if !situation.isCovered {
-        for tab in program.tabs { events.append(.tab(tab.name)) }
-      }
-    }
-    let root = program.flows[0].handlers
-    for (name, event) in zip(root.names, root.placeholderEvents)
-    where !screenEvents.contains(name) {
-      events.append(event)
-    }
-    return events
+  /// The events available in `situation`, with no request pending, as the program worked
+  /// them out when it was compiled.
+  package func availableEvents(in situation: EventSituation) -> [NavigationEvent] {
+    program.situationEvents[program.index(of: situation)]
   }
 
   /// A tap on a tab: selects it, or, when it is already selected, pops its stack to the root,

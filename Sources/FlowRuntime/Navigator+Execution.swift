@@ -12,7 +12,7 @@ extension Navigator {
     case .setRoot(let target, let animated):
       let entry = try makeEntry(target, context)
       activeStack = [entry]
-      record(.setRoot, .entry(entry), animated: animated)
+      record(.setRoot, .shown(entry), animated: animated)
       try enter(entry)
       try appearUnlessCovered()
     case .push(let target, let animated):
@@ -43,11 +43,11 @@ extension Navigator {
     case .presentScreen(let target, let style, let hasNavigation, let animated):
       let entry = try makeEntry(target, context)
       if let blocking = presentationBlocker {
-        record(.present, .entry(entry), animated: animated, .alreadyPresenting(blocking))
+        record(.present, .shown(entry), animated: animated, .alreadyPresenting(blocking))
       } else {
         current.layers.append(
           .screen(ModalStack(entries: [entry], style: style, hasNavigation: hasNavigation)))
-        record(.present, .entry(entry), animated: animated)
+        record(.present, .shown(entry), animated: animated)
         try enter(entry)
         try appear()
       }
@@ -124,6 +124,9 @@ extension Navigator {
       }
     case .probe(let target):
       cover(target)
+    case .probed(let target, let instruction):
+      cover(target)
+      try execute(instruction, in: context)
     case .fail(let reason):
       throw .flowError(reason)
     }
@@ -132,7 +135,7 @@ extension Navigator {
   /// Why nothing can be presented now: an alert is on top (UIKit presents over a presented
   /// screen, but never over an alert); `nil` when a presentation may go ahead.
   private var presentationBlocker: String? {
-    current.topAlert.map { program.alerts[$0.index].contents.name }
+    current.topAlertIndex.map { program.alerts[$0].contents.name }
   }
 
   /// Writes a state value of the state's type.
@@ -150,7 +153,7 @@ extension Navigator {
     if let layer = current.topScreenLayer, case .screen(var modal) = current.layers[layer] {
       guard modal.hasNavigation else {
         let name = program.screens[modal.entries[0].screen].name
-        record(.push, .entry(entry), animated: animated, .noNavigationStack(name))
+        record(.push, .shown(entry), animated: animated, .noNavigationStack(name))
         return
       }
       modal.entries.append(entry)
@@ -158,7 +161,7 @@ extension Navigator {
     } else {
       entries.append(entry)
     }
-    record(.push, .entry(entry), animated: animated)
+    record(.push, .shown(entry), animated: animated)
     try enter(entry)
     try appear()
   }
@@ -172,10 +175,10 @@ extension Navigator {
       }
       let popped = modal.entries.removeLast()
       current.layers[layer] = .screen(modal)
-      record(.pop, .entry(popped), animated: animated)
+      record(.pop, .shown(popped), animated: animated)
     } else if entries.count > 1 {
       let popped = entries.removeLast()
-      record(.pop, .entry(popped), animated: animated)
+      record(.pop, .shown(popped), animated: animated)
     } else {
       record(.pop, .none, animated: animated, .popAtRoot)
       return
@@ -213,7 +216,7 @@ extension Navigator {
     case .alert(let index, _):
       record(.dismiss, .alert(index), animated: animated)
     case .screen(let modal):
-      record(.dismiss, .entry(modal.entries[0]), animated: animated)
+      record(.dismiss, .shown(modal.entries[0]), animated: animated)
       try appear()
     }
   }
@@ -324,11 +327,12 @@ extension Navigator {
   /// Runs the visible screen's `onAppear`: it has just become the visible one, shown by a
   /// navigation call or revealed by a pop or a dismiss.
   mutating func appear() throws(NavigationError) {
-    guard let entry = visibleEntry, let onAppear = program.screens[entry.screen].onAppear else {
+    guard let screen = visibleScreen, let onAppear = program.screens[screen].onAppear,
+      let entry = visibleEntry
+    else {
       return
     }
-    try execute(
-      onAppear, in: screenContext(entry))
+    try execute(onAppear, in: screenContext(entry))
   }
 
   /// The stack entry a target makes, each value resolved and checked against its parameter's

@@ -29,8 +29,8 @@ extension Navigator {
     records.append(
       LogRecord(call: nil, subject: .flow(child, nil), animated: false, outcome: .performed))
     if let style {
-      if let blocking = current.topAlert {
-        let name = program.alerts[blocking.index].contents.name
+      if let blocking = current.topAlertIndex {
+        let name = program.alerts[blocking].contents.name
         record(.present, .none, animated: animated, .alreadyPresenting(name))
         return
       }
@@ -49,7 +49,7 @@ extension Navigator {
             modal.hasNavigation = false
             current.layers[layer] = .screen(modal)
           }
-          record(.present, .entry(root), animated: animated)
+          record(.present, .shown(root), animated: animated)
         } else {
           current.layers.remove(at: layer)
         }

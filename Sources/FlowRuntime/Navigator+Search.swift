@@ -17,6 +17,57 @@ extension NavigationProgram {
   /// How many event situations the program has: `index(of:)` numbers them from 0.
   package var eventSituationCount: Int { 1 + alerts.count + 4 * screens.count }
 
+  /// The events available in every situation, by `index(of:)`: the presented alert's actions;
+  /// or the visible screen's events, its bar buttons, the back button, the tabs when nothing
+  /// covers them; then the flow's own events the screen does not handle. Worked out once, as
+  /// a walk asks before every step. Situations that offer the same events share one array.
+  static func eventsBySituation(
+    screens: [CompiledScreen], alerts: [CompiledAlert], tabs: [CompiledTab],
+    root: CompiledHandlers
+  ) -> [[NavigationEvent]] {
+    func events(screen: Int?, alert: Int?, showsBack: Bool, isCovered: Bool) -> [NavigationEvent] {
+      var events: [NavigationEvent] = []
+      var screenEvents: [String] = []
+      if let alert {
+        for action in alerts[alert].contents.actions { events.append(.alertAction(action.title)) }
+      } else if let screen {
+        events.append(contentsOf: screens[screen].handlers.placeholderEvents)
+        screenEvents = screens[screen].handlers.names
+        let bar = screens[screen].barBehaviour
+        if !bar.isHidden {
+          if bar.leftAction != nil { events.append(.tap(.left)) }
+          if bar.rightAction != nil { events.append(.tap(.right)) }
+          if showsBack { events.append(.tap(.back)) }
+        }
+        if !isCovered {
+          for tab in tabs { events.append(.tab(tab.name)) }
+        }
+      }
+      for (name, event) in zip(root.names, root.placeholderEvents)
+      where !screenEvents.contains(name) {
+        events.append(event)
+      }
+      return events
+    }
+    var table = [events(screen: nil, alert: nil, showsBack: false, isCovered: false)]
+    table.reserveCapacity(1 + alerts.count + 4 * screens.count)
+    for alert in alerts.indices {
+      table.append(events(screen: nil, alert: alert, showsBack: false, isCovered: true))
+    }
+    for screen in screens.indices {
+      // In the order of `index(of:)`: without the back button, uncovered then covered; then
+      // with it. Without tabs, covered or not offers the same.
+      for showsBack in [false, true] {
+        let uncovered = events(screen: screen, alert: nil, showsBack: showsBack, isCovered: false)
+        table.append(uncovered)
+        table.append(
+          tabs.isEmpty
+            ? uncovered : events(screen: screen, alert: nil, showsBack: showsBack, isCovered: true))
+      }
+    }
+    return table
+  }
+
   /// A number for `situation`, below `eventSituationCount`, that no other has: what a
   /// search keeps the events of each situation under, in an array.
   package func index(of situation: EventSituation) -> Int {

@@ -203,6 +203,14 @@ public struct Navigator: Sendable {
     _modify { yield &current.stacks[current.selectedTab] }
   }
 
+  /// The visible screen's index: `visibleEntry`'s, without copying its values.
+  var visibleScreen: Int? {
+    if let layer = current.topScreenLayer, case .screen(let modal) = current.layers[layer] {
+      return modal.entries.last?.screen
+    }
+    return current.stacks[current.selectedTab].last?.screen
+  }
+
   /// The visible screen: the top of the topmost presented screen's stack, else the top of
   /// the selected tab's stack.
   var visibleEntry: StackEntry? {
