@@ -100,6 +100,16 @@ struct CompiledHandlers: Sendable {
     }
   }
 
+  /// What the handler of the event named `name` runs, if there is one: the names compared
+  /// in turn, as a screen handles a few events and comparing short names costs less than
+  /// hashing one.
+  func instruction(named name: String) -> Instruction? {
+    for index in names.indices where names[index] == name {
+      return handlers[index].instruction
+    }
+    return nil
+  }
+
   /// What the handler of the event with this id runs, if there is one.
   func instruction(for event: Int) -> Instruction? {
     for handler in handlers where handler.event == event {

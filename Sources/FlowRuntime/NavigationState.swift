@@ -24,7 +24,8 @@ struct NavigationState: Sendable, Hashable {
 
   /// The topmost presented screen's layer index, if a screen is presented.
   var topScreenLayer: Int? {
-    layers.lastIndex { if case .screen = $0 { true } else { false } }
+    guard !layers.isEmpty else { return nil }
+    return layers.lastIndex { if case .screen = $0 { true } else { false } }
   }
 
   /// The index of the alert on top, if the top layer is one.

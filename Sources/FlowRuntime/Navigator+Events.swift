@@ -57,10 +57,9 @@ extension Navigator {
   private mutating func sendNamed(_ name: String, arguments: [String: Value])
     throws(NavigationError)
   {
-    let event = program.eventIndex[name]
     let entry = visibleEntry
-    if let event, let entry, current.topAlertIndex == nil,
-      let instruction = program.screens[entry.screen].handlers.instruction(for: event)
+    if let entry, current.topAlertIndex == nil,
+      let instruction = program.screens[entry.screen].handlers.instruction(named: name)
     {
       // The visible screen handles it: the common case, with nothing else to look up.
       var context = screenContext(entry)
@@ -72,13 +71,11 @@ extension Navigator {
     // The flow's own handlers: the visible child flow's first, then the root flow's.
     let visibleFlow = entry.map { program.screens[$0.screen].flow } ?? 0
     var flowHandler: (instruction: Instruction, flow: Int)?
-    if let event {
-      if visibleFlow != 0, let handler = program.flows[visibleFlow].handlers.instruction(for: event)
-      {
-        flowHandler = (handler, visibleFlow)
-      } else if let handler = program.flows[0].handlers.instruction(for: event) {
-        flowHandler = (handler, 0)
-      }
+    if visibleFlow != 0, let handler = program.flows[visibleFlow].handlers.instruction(named: name)
+    {
+      flowHandler = (handler, visibleFlow)
+    } else if let handler = program.flows[0].handlers.instruction(named: name) {
+      flowHandler = (handler, 0)
     }
     if let flowHandler {
       try execute(

@@ -205,7 +205,9 @@ public struct Navigator: Sendable {
 
   /// The visible screen's index: `visibleEntry`'s, without copying its values.
   var visibleScreen: Int? {
-    if let layer = current.topScreenLayer, case .screen(let modal) = current.layers[layer] {
+    if !current.layers.isEmpty, let layer = current.topScreenLayer,
+      case .screen(let modal) = current.layers[layer]
+    {
       return modal.entries.last?.screen
     }
     return current.stacks[current.selectedTab].last?.screen
