@@ -6,6 +6,13 @@ extension Checker {
   /// of the right type. Returns what the screen's operations show, found on the way.
   func checkOperations(ofScreen index: Int) -> NavigationTargets {
     var targets = NavigationTargets()
+    // Room for what a screen's few handlers show: an array grown one append at a time
+    // allocates at one, two and four.
+    let room = flow.screens[index].handlers.count + (flow.screens[index].onEnter == nil ? 0 : 1)
+    if room > 0 {
+      targets.screens.reserveCapacity(room)
+      targets.stackedScreens.reserveCapacity(room)
+    }
     flow.forEachOperation(ofScreen: index) { operation, origin in
       check(operation, origin: origin, showing: &targets)
     }

@@ -103,6 +103,9 @@ package struct StateSpace {
   private var transitionRange: [Range<Int32>] = []
   /// The bounds the search hit.
   package private(set) var boundsHit = BoundsHit()
+  /// Each state's event situation (`NavigationProgram.index(of:)`), noted when the search
+  /// comes to it.
+  private var situations: [Int32] = []
 
   /// Searches from `start`: from each state, every concrete event available there that the
   /// flow accepts. `visit` is called with each state's id and navigator, in the order of
@@ -136,6 +139,7 @@ package struct StateSpace {
       let here = takeQueued(head)
       navigator.restore(here)
       visit(head, navigator)
+      situations.append(Int32(navigator.program.index(of: navigator.eventSituation)))
       guard Int(depth[head]) < bounds.depth else {
         boundsHit.depth = true
         continue
@@ -186,10 +190,9 @@ package struct StateSpace {
     guard pending.isEmpty else {
       return samples.concrete(navigator.availableEvents, pending: pending).map { id(of: $0) }
     }
-    let situation = navigator.eventSituation
-    let index = navigator.program.index(of: situation)
+    let index = Int(situations[situations.count - 1])
     if let known = eventsBySituation[index] { return known }
-    let ids = samples.concrete(navigator.availableEvents(in: situation), pending: []).map {
+    let ids = samples.concrete(program.events(inSituation: index), pending: []).map {
       id(of: $0)
     }
     eventsBySituation[index] = ids
@@ -204,6 +207,13 @@ package struct StateSpace {
     eventIDs[event] = id
     return id
   }
+
+  /// The compiled flow the states are of.
+  package var program: NavigationProgram { template.program }
+
+  /// State `id`'s event situation (`NavigationProgram.index(of:)`); the search must have
+  /// come to it.
+  package func situation(of id: Int) -> Int { Int(situations[id]) }
 
   /// The event of `transition`.
   package func event(of transition: Transition) -> NavigationEvent {

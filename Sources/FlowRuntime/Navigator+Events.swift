@@ -206,7 +206,7 @@ extension Navigator {
   /// The events available in `situation`, with no request pending, as the program worked
   /// them out when it was compiled.
   package func availableEvents(in situation: EventSituation) -> [NavigationEvent] {
-    program.situationEvents[program.index(of: situation)]
+    program.events(inSituation: program.index(of: situation))
   }
 
   /// A tap on a tab: selects it, or, when it is already selected, pops its stack to the root,

@@ -76,6 +76,72 @@ extension NavigationProgram {
     return 1 + alerts.count + 4 * screen + (situation.showsBack ? 2 : 0)
       + (situation.isCovered ? 1 : 0)
   }
+
+  /// The events available, with no request pending, in the situation numbered `situation`
+  /// (`index(of:)`).
+  package func events(inSituation situation: Int) -> [NavigationEvent] {
+    situationEvents[situation]
+  }
+
+  /// Whether sending `event` in the situation numbered `situation` (`index(of:)`) may change
+  /// the stack the user sees. `false` only where the handler the event reaches changes no
+  /// stack (it writes state, starts requests, presents alerts) or nothing handles it: such
+  /// an event cannot push a screen on top of itself. `true` for what it cannot tell from the
+  /// situation alone.
+  package func mayChangeVisibleStack(sending event: NavigationEvent, inSituation situation: Int)
+    -> Bool
+  {
+    // No alert on top: the situation's screen, if one shows.
+    let screen: Int?
+    if situation == 0 {
+      screen = nil
+    } else if situation > alerts.count {
+      screen = (situation - 1 - alerts.count) / 4
+    } else {
+      return true
+    }
+    let name: String
+    switch event {
+    case .named(let named, _):
+      name = named
+    case .tap(.left), .tap(.right):
+      guard let screen else { return false }
+      let bar = screens[screen].barBehaviour
+      guard !bar.isHidden, let action = bar.button(event == .tap(.left) ? .left : .right).action
+      else { return false }
+      name = action
+    default:
+      return true
+    }
+    let handler =
+      screen.flatMap { screens[$0].handlers.instruction(named: name) }
+      ?? screen.flatMap { screen in
+        screens[screen].flow == 0
+          ? nil : flows[screens[screen].flow].handlers.instruction(named: name)
+      }
+      ?? flows[0].handlers.instruction(named: name)
+    return handler?.mayChangeVisibleStack ?? false
+  }
+}
+
+extension Instruction {
+  /// Whether running it may change a navigation stack or what is presented over it: `false`
+  /// for writes to state, requests started, alerts presented and coverage noted.
+  var mayChangeVisibleStack: Bool {
+    switch self {
+    case .set, .add, .append, .remove, .update, .request, .presentAlert, .probe, .fail:
+      false
+    case .probed(_, let instruction):
+      instruction.mayChangeVisibleStack
+    case .branch(_, let then, let otherwise):
+      then.mayChangeVisibleStack || (otherwise?.mayChangeVisibleStack ?? false)
+    case .sequence(let instructions):
+      instructions.contains { $0.mayChangeVisibleStack }
+    case .setRoot, .push, .reset, .select, .pop, .popToRoot, .presentScreen, .dismiss,
+      .startFlow, .finish:
+      true
+    }
+  }
 }
 
 /// What a search of every state (`flowc verify`) asks of each state it stores, read from the

@@ -76,7 +76,12 @@ extension SpaceSearch {
     -> ScreenInstance?
   {
     guard space.expanded[state] else {
-      return space.navigator(state).pushesAgain(space.events[Int(event)], repeatable: repeatable)
+      let sent = space.events[Int(event)]
+      // Most events change no stack where they are sent: those are not sent again.
+      guard
+        space.program.mayChangeVisibleStack(sending: sent, inSituation: space.situation(of: state))
+      else { return nil }
+      return space.navigator(state).pushesAgain(sent, repeatable: repeatable)
     }
     guard let again = space.transitions(from: state).firstIndex(where: { $0.event == event }),
       space.pushesTopAgain(again)
@@ -102,8 +107,11 @@ extension SpaceSearch {
     let screens = shown.screenNames
     let alerts = shown.alertNames
     let tabs = shown.tabNames
-    let opened = space.transitions.compactMap { transition -> LinkURL? in
-      guard case .open(let url) = space.event(of: transition) else { return nil }
+    // The URLs some transition opened: each event once, not once per transition.
+    var accepted = [Bool](repeating: false, count: space.events.count)
+    for transition in space.transitions { accepted[Int(transition.event)] = true }
+    let opened = space.events.indices.compactMap { event -> LinkURL? in
+      guard accepted[event], case .open(let url) = space.events[event] else { return nil }
       return LinkURL(url)
     }
     let bounded = space.boundsHit.any ? " (within the bounds)" : ""

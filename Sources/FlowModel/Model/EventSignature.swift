@@ -28,28 +28,36 @@ extension FlowTree {
   /// Every event any flow of the tree handles, once each, in the order they are first
   /// handled (the root flow's screens first, then its flow-wide handlers, then each child's).
   public var eventSignatures: [EventSignature] {
-    var order: [String] = []
-    var signatures: [String: EventSignature] = [:]
+    var signatures: [EventSignature] = []
+    // Each name looked up once a handler: a search asks this of flows of 10,000 screens.
+    var positions: [String: Int] = [:]
     func note(_ handler: EventHandler, in flow: Flow, screen: Screen?) {
       let name = handler.event.value
-      if signatures[name] == nil {
-        order.append(name)
-        signatures[name] = EventSignature(
-          name: handler.event, file: flow.file, arguments: [], isBarButtonAction: true)
+      let index: Int
+      if let known = positions[name] {
+        index = known
+      } else {
+        index = signatures.count
+        positions[name] = index
+        signatures.append(
+          EventSignature(
+            name: handler.event, file: flow.file, arguments: [], isBarButtonAction: true))
       }
-      let isBarAction =
-        screen.map { screen in
-          BarSide.allCases.contains { screen.navigationBar.item($0)?.action?.value == name }
-        } ?? false
-      signatures[name]!.isBarButtonAction = signatures[name]!.isBarButtonAction && isBarAction
+      if signatures[index].isBarButtonAction {
+        let isBarAction =
+          screen.map { screen in
+            BarSide.allCases.contains { screen.navigationBar.item($0)?.action?.value == name }
+          } ?? false
+        if !isBarAction { signatures[index].isBarButtonAction = false }
+      }
       guard let screen else { return }
       // The operations gathered first: a closure that reads the flow copies it for each one.
       var operations: [Operation] = []
       handler.operation.visit { operations.append($0) }
       for operation in operations {
         for (argument, type) in operation.argumentUses(in: flow, screen: screen)
-        where !signatures[name]!.arguments.contains(where: { $0.name == argument }) {
-          signatures[name]!.arguments.append(.init(name: argument, type: type))
+        where !signatures[index].arguments.contains(where: { $0.name == argument }) {
+          signatures[index].arguments.append(.init(name: argument, type: type))
         }
       }
     }
@@ -69,19 +77,19 @@ extension FlowTree {
       for step in entry.item.steps {
         guard case .when(let events) = step.kind else { continue }
         for event in events {
-          guard case .event(let name, let arguments) = event.kind, signatures[name.value] != nil
+          guard case .event(let name, let arguments) = event.kind,
+            let index = positions[name.value]
           else { continue }
           for argument in arguments {
             guard case .literal(let value) = argument.value.value,
-              !signatures[name.value]!.arguments.contains(where: { $0.name == argument.name.value })
+              !signatures[index].arguments.contains(where: { $0.name == argument.name.value })
             else { continue }
-            signatures[name.value]!.arguments.append(
-              .init(name: argument.name.value, type: value.type))
+            signatures[index].arguments.append(.init(name: argument.name.value, type: value.type))
           }
         }
       }
     }
-    return order.map { signatures[$0]! }
+    return signatures
   }
 }
 
