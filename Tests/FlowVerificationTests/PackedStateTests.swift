@@ -14,38 +14,22 @@ struct PackedStateTests {
     words.withUnsafeBufferPointer { NavigationSnapshot(packed: $0, program: program) }
   }
 
-  /// Every state of each fixture's state space: tabs, screens with values, sheets with their
-  /// own stacks, alerts with text, requests pending with values, child flows, records.
+  /// Every state of each fixture's state space.
   @Test(
     "every state of a flow's state space comes back from its words, and no two share them",
-    arguments: [
-      "verify/conditions.yaml", "verify/packing.yaml", "verify/retry.yaml",
-      "verify/link-sheet.yaml", "coordinator.yaml", "restaurants.yaml", "shop.yaml", "todo.yaml",
-      "navigation-service.yaml",
-    ])
+    arguments: fixturesWithEveryKindOfState)
   func everyStateOfAFlow(fixture: String) throws {
-    let document = try FlowDocument.load(path: TestFlows.fixture(fixture))
-    let tree = try #require(document.validTree, "\(document.diagnostics.map(\.message))")
-    let program = NavigationProgram(tree: tree)
-    var bounds = SearchBounds(tree.root.verification)
-    bounds.states = min(bounds.states, 20_000)
-    var snapshots: [NavigationSnapshot] = []
-    var packed: [[UInt32]] = []
-    let space = StateSpace(
-      from: try Navigator(program: program), samples: EventSamples.forSearch(of: program),
-      bounds: bounds,
-      visit: { _, navigator in
-        snapshots.append(navigator.snapshot)
-        packed.append(words(navigator))
-      })
-    #expect(snapshots.count == space.count)
-    #expect(space.count > 1)
+    let walked = try FixtureSpace(fixture, states: 20_000)
+    let snapshots = walked.navigators.map(\.snapshot)
+    let packed = walked.navigators.map(words)
+    #expect(snapshots.count == walked.space.count)
+    #expect(walked.space.count > 1)
     for state in snapshots.indices {
-      #expect(unpacked(packed[state], program) == snapshots[state], "state \(state)")
-      #expect(space.snapshot(state) == snapshots[state], "state \(state)")
+      #expect(unpacked(packed[state], walked.program) == snapshots[state], "state \(state)")
+      #expect(walked.space.snapshot(state) == snapshots[state], "state \(state)")
     }
-    #expect(Set(snapshots).count == space.count)
-    #expect(Set(packed).count == space.count)
+    #expect(Set(snapshots).count == walked.space.count)
+    #expect(Set(packed).count == walked.space.count)
   }
 
   /// Navigators in states that differ by one hard value each, and some in the same state

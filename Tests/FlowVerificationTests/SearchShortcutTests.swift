@@ -16,26 +16,14 @@ struct SearchShortcutTests {
   /// leave the stack the user sees as it was.
   @Test(
     "an event said to change no stack changes none, in every state of a flow",
-    arguments: [
-      "verify/conditions.yaml", "verify/packing.yaml", "verify/retry.yaml",
-      "verify/link-sheet.yaml", "coordinator.yaml", "restaurants.yaml", "shop.yaml", "todo.yaml",
-      "navigation-service.yaml",
-    ])
+    arguments: fixturesWithEveryKindOfState)
   func eventsThatChangeNoStack(fixture: String) throws {
-    let document = try FlowDocument.load(path: TestFlows.fixture(fixture))
-    let tree = try #require(document.validTree, "\(document.diagnostics.map(\.message))")
-    let program = NavigationProgram(tree: tree)
-    var bounds = SearchBounds(tree.root.verification)
-    bounds.states = min(bounds.states, 5_000)
-    var navigators: [Navigator] = []
-    let space = StateSpace(
-      from: try Navigator(program: program), samples: EventSamples.forSearch(of: program),
-      bounds: bounds, visit: { _, navigator in navigators.append(navigator) })
+    let walked = try FixtureSpace(fixture, states: 5_000)
     var said = 0
-    for (state, navigator) in navigators.enumerated() {
-      let situation = space.situation(of: state)
-      for event in space.events
-      where !program.mayChangeVisibleStack(sending: event, inSituation: situation) {
+    for (state, navigator) in walked.navigators.enumerated() {
+      let situation = walked.space.situation(of: state)
+      for event in walked.space.events
+      where !walked.program.mayChangeVisibleStack(sending: event, inSituation: situation) {
         said += 1
         var sent = navigator
         guard (try? sent.send(event)) != nil else { continue }
