@@ -30,13 +30,17 @@ package struct CompiledCondition: Sendable {
   /// A screen (or a request) by name, with the values expected where given.
   private struct Target: Sendable {
     var name: String
+    /// Whether each of the program's screens (or requests, for a pending request) has the
+    /// name: a state's screens are matched by index, without reading their names.
+    var named: [Bool]
     /// The literal values expected; `$name` ones are not checked.
     var arguments: [(name: String, value: Value)]
     /// Whether it is written without values, `$name` ones included: what an alert matches.
     var isBare: Bool
 
-    init(_ target: ScreenTarget) {
+    init(_ target: ScreenTarget, names: [String]) {
       name = target.screen.value
+      named = names.map { $0 == target.screen.value }
       isBare = target.arguments.isEmpty
       arguments = target.arguments.compactMap { argument in
         guard case .literal(let value) = argument.value.value else { return nil }
@@ -44,15 +48,16 @@ package struct CompiledCondition: Sendable {
       }
     }
 
-    /// Whether a screen or request named `name`, with `parameters` and `values`, is this.
-    func matches(name found: String, parameters: [String], values: [Value?]) -> Bool {
-      guard found == name else { return false }
-      return arguments.allSatisfy { argument in
-        guard let index = parameters.firstIndex(of: argument.name), index < values.count else {
-          return false
+    /// Whether the screen or request at `index`, with `parameters` and `values`, is this.
+    func matches(_ index: Int, parameters: [String], values: [Value?]) -> Bool {
+      guard named[index] else { return false }
+      return arguments.isEmpty
+        || arguments.allSatisfy { argument in
+          guard let index = parameters.firstIndex(of: argument.name), index < values.count else {
+            return false
+          }
+          return values[index] == argument.value
         }
-        return values[index] == argument.value
-      }
     }
   }
 
@@ -60,14 +65,17 @@ package struct CompiledCondition: Sendable {
   /// compile.
   package init?(_ condition: StateCondition, program: NavigationProgram) {
     self.program = program
+    let screenNames = program.screens.map(\.name)
+    let requestNames = program.requests.map(\.name)
+    func screen(_ target: ScreenTarget) -> Target { Target(target, names: screenNames) }
     var alternatives: [[Check]] = []
     for alternative in condition.alternatives {
       var checks: [Check] = []
       for expectation in alternative {
         switch expectation.kind {
-        case .stack(let routes): checks.append(.stack(routes.map(Target.init)))
-        case .root(let route): checks.append(.root(Target(route)))
-        case .top(let route): checks.append(.top(Target(route)))
+        case .stack(let routes): checks.append(.stack(routes.map(screen)))
+        case .root(let route): checks.append(.root(screen(route)))
+        case .top(let route): checks.append(.top(screen(route)))
         case .tab(let name): checks.append(.tab(name.value))
         case .state(let assignments):
           for assignment in assignments {
@@ -77,12 +85,15 @@ package struct CompiledCondition: Sendable {
         case .presented(nil): checks.append(.nothingPresented)
         case .presented(let expected?):
           guard expected.pushed == nil else { return nil }
-          checks.append(.presented(Target(expected.item)))
-        case .onStack(let routes): checks.append(.onStack(routes.map(Target.init)))
+          checks.append(.presented(screen(expected.item)))
+        case .onStack(let routes): checks.append(.onStack(routes.map(screen)))
         case .pending(let patterns):
           checks.append(
             .pending(
-              patterns.map { Target(ScreenTarget(screen: $0.request, arguments: $0.arguments)) }))
+              patterns.map {
+                Target(
+                  ScreenTarget(screen: $0.request, arguments: $0.arguments), names: requestNames)
+              }))
         case .tabs, .navigationBar, .alert, .params, .animated, .calls, .refused, .holds:
           return nil
         }
@@ -94,20 +105,32 @@ package struct CompiledCondition: Sendable {
 
   /// Whether the condition holds in `snapshot`'s state.
   package func holds(in snapshot: NavigationSnapshot) -> Bool {
-    let state = snapshot.state
-    return alternatives.contains { checks in checks.allSatisfy { holds($0, in: state) } }
+    holds(in: snapshot.state)
+  }
+
+  /// Whether the condition holds in `navigator`'s state: what a search asks of each state it
+  /// comes to, without a snapshot made of it.
+  package func holds(in navigator: Navigator) -> Bool {
+    holds(in: navigator.current)
+  }
+
+  private func holds(in state: NavigationState) -> Bool {
+    for checks in alternatives where checks.allSatisfy({ holds($0, in: state) }) {
+      return true
+    }
+    return false
   }
 
   private func holds(_ check: Check, in state: NavigationState) -> Bool {
-    let stack = state.stacks[state.selectedTab]
     switch check {
     case .stack(let targets):
+      let stack = state.stacks[state.selectedTab]
       return targets.count == stack.count
         && zip(targets, stack).allSatisfy { matches($0, $1) }
     case .root(let target):
-      return stack.first.map { matches(target, $0) } ?? false
+      return state.stacks[state.selectedTab].first.map { matches(target, $0) } ?? false
     case .top(let target):
-      return stack.last.map { matches(target, $0) } ?? false
+      return state.stacks[state.selectedTab].last.map { matches(target, $0) } ?? false
     case .tab(let name):
       return !program.tabs.isEmpty && program.tabs[state.selectedTab].name == name
     case .state(let index, let value):
@@ -126,9 +149,9 @@ package struct CompiledCondition: Sendable {
     case .pending(let targets):
       return targets.count == state.pending.count
         && zip(targets, state.pending).allSatisfy { target, pending in
-          let request = program.requests[pending.request]
-          return target.matches(
-            name: request.name, parameters: request.parameters, values: pending.arguments)
+          target.matches(
+            pending.request, parameters: program.requests[pending.request].parameters,
+            values: pending.arguments)
         }
     }
   }
@@ -148,9 +171,9 @@ package struct CompiledCondition: Sendable {
   }
 
   private func matches(_ target: Target, _ entry: StackEntry) -> Bool {
-    let screen = entry.screen
-    return target.matches(
-      name: program.screens[screen].name, parameters: program.screens[screen].parameters,
-      values: entry.arguments)
+    target.named[entry.screen]
+      && target.matches(
+        entry.screen, parameters: program.screens[entry.screen].parameters,
+        values: entry.arguments)
   }
 }

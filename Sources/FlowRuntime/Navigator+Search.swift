@@ -193,13 +193,22 @@ extension Navigator {
   }
 }
 
-extension NavigationSnapshot {
+extension NavigationState {
   /// Whether a request is pending twice with the same values.
-  package var pendsARequestTwice: Bool {
-    let pending = state.pending
+  var pendsARequestTwice: Bool {
     guard pending.count > 1 else { return false }
     return Set(pending).count < pending.count
   }
+}
+
+extension NavigationSnapshot {
+  /// Whether a request is pending twice with the same values.
+  package var pendsARequestTwice: Bool { state.pendsARequestTwice }
+}
+
+extension Navigator {
+  /// Whether a request is pending twice with the same values.
+  package var pendsARequestTwice: Bool { current.pendsARequestTwice }
 }
 
 extension Navigator {
@@ -234,7 +243,15 @@ package struct ShownDeclarations {
   /// Notes what a state shows: the selected tab, every screen on a tab's stack or in a
   /// presented screen's stack, every alert presented.
   package mutating func gather(_ snapshot: NavigationSnapshot) {
-    let state = snapshot.state
+    gather(snapshot.state)
+  }
+
+  /// Notes what `navigator`'s state shows; see `gather(_:)`.
+  package mutating func gather(_ navigator: Navigator) {
+    gather(navigator.current)
+  }
+
+  private mutating func gather(_ state: NavigationState) {
     if !tabs.isEmpty { tabs[state.selectedTab] = true }
     for stack in state.stacks {
       for entry in stack { screens[entry.screen] = true }

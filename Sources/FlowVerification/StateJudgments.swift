@@ -42,14 +42,13 @@ struct StateJudgments {
 
   /// Judges state `id`, which `navigator` is in; states come in the order of their ids.
   mutating func judge(_ id: Int, _ navigator: Navigator) {
-    let snapshot = navigator.snapshot
-    shown.gather(snapshot)
-    if snapshot.pendsARequestTwice { statesPendingTwice.append(id) }
+    shown.gather(navigator)
+    if navigator.pendsARequestTwice { statesPendingTwice.append(id) }
     guard !judged.isEmpty else { return }
     let observed = parts.isEmpty ? nil : navigator.stateObservation(of: parts)
     for slot in judged.indices {
       if let condition = compiled[slot] {
-        verdicts[slot].append(condition.holds(in: snapshot))
+        verdicts[slot].append(condition.holds(in: navigator))
       } else if let observed {
         verdicts[slot].append(judged[slot].condition.verdict(on: observed, file: file) == .holds)
       } else {

@@ -31,7 +31,8 @@ extension FlowTree {
     var signatures: [EventSignature] = []
     // Each name looked up once a handler: a search asks this of flows of 10,000 screens.
     var positions: [String: Int] = [:]
-    func note(_ handler: EventHandler, in flow: Flow, screen: Screen?) {
+    // The screen by its index: passed as an optional, a screen would be copied whole.
+    func note(_ handler: EventHandler, in flow: Flow, screen: Int?) {
       let name = handler.event.value
       let index: Int
       if let known = positions[name] {
@@ -46,7 +47,9 @@ extension FlowTree {
       if signatures[index].isBarButtonAction {
         let isBarAction =
           screen.map { screen in
-            BarSide.allCases.contains { screen.navigationBar.item($0)?.action?.value == name }
+            BarSide.allCases.contains {
+              flow.screens[screen].navigationBar.item($0)?.action?.value == name
+            }
           } ?? false
         if !isBarAction { signatures[index].isBarButtonAction = false }
       }
@@ -55,7 +58,7 @@ extension FlowTree {
       var operations: [Operation] = []
       handler.operation.visit { operations.append($0) }
       for operation in operations {
-        for (argument, type) in operation.argumentUses(in: flow, screen: screen)
+        for (argument, type) in operation.argumentUses(in: flow, screen: flow.screens[screen])
         where !signatures[index].arguments.contains(where: { $0.name == argument }) {
           signatures[index].arguments.append(.init(name: argument, type: type))
         }
@@ -66,7 +69,7 @@ extension FlowTree {
     for flow in flows {
       for screen in flow.screens.indices {
         for handler in flow.screens[screen].handlers.indices {
-          note(flow.screens[screen].handlers[handler], in: flow, screen: flow.screens[screen])
+          note(flow.screens[screen].handlers[handler], in: flow, screen: screen)
         }
       }
       for handler in flow.handlers { note(handler, in: flow, screen: nil) }
