@@ -63,6 +63,17 @@ enum VerifyBench {
     return text
   }
 
+  /// The bytes the search of `tree` keeps for its states: their packed words and the table
+  /// that finds them.
+  static func storedBytes(_ tree: FlowTree) -> Int {
+    let program = NavigationProgram(tree: tree)
+    guard let start = try? Navigator(program: program) else { return 0 }
+    let space = StateSpace(
+      from: start, samples: EventSamples.forSearch(of: program),
+      bounds: SearchBounds(tree.root.verification))
+    return space.storedStateBytes
+  }
+
   /// Measures each case, or only those whose name contains `only`.
   static func run(repetitions: Int, only: String? = nil) throws {
     print("flowc verify: distinct states a second (one core, median of \(repetitions))")
@@ -86,7 +97,7 @@ enum VerifyBench {
       guard let report else { continue }
       let memory = max(0, Measure.peakMemoryMiB() - before) * 1_048_576 / Double(report.states)
       print(
-        "  \(name): \(report.states) states, \(report.transitions) transitions, \(report.failures.count) failures: \(Measure.format(time.median)) s, \(Int(Double(report.states) / time.median)) states/s, peak growth \(Int(memory)) bytes a state"
+        "  \(name): \(report.states) states, \(report.transitions) transitions, \(report.failures.count) failures: \(Measure.format(time.median)) s, \(Int(Double(report.states) / time.median)) states/s, peak growth \(Int(memory)) bytes a state, \(storedBytes(tree) / max(report.states, 1)) bytes a stored state"
       )
     }
   }
