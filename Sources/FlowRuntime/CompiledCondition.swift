@@ -115,7 +115,12 @@ package struct CompiledCondition: Sendable {
   }
 
   private func holds(in state: NavigationState) -> Bool {
-    for checks in alternatives where checks.allSatisfy({ holds($0, in: state) }) {
+    // Loops rather than closures: a search asks this of every state.
+    alternatives: for alternative in alternatives.indices {
+      for check in alternatives[alternative].indices
+      where !holds(alternatives[alternative][check], in: state) {
+        continue alternatives
+      }
       return true
     }
     return false
@@ -134,7 +139,12 @@ package struct CompiledCondition: Sendable {
     case .tab(let name):
       return !program.tabs.isEmpty && program.tabs[state.selectedTab].name == name
     case .state(let index, let value):
-      return index.map { state.stateValues[$0] == value } ?? false
+      guard let index else { return false }
+      // Lists of another length differ without their items compared.
+      if case .list(let expected) = value, case .list(let found) = state.stateValues[index] {
+        return expected.count == found.count && expected == found
+      }
+      return state.stateValues[index] == value
     case .nothingPresented:
       return state.layers.isEmpty
     case .presented(let target):
