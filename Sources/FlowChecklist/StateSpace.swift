@@ -175,7 +175,12 @@ package struct StateSpace {
         transitionPushesTop.append(next.pushedTopAgain(since: here))
         guard Int(known) == queueStart + queue.count else { continue }
         queue.append(next.snapshot)
-        if let stop, stop(next) { return }
+        if let stop {
+          // The start's navigator in the state reached, with no history of earlier sends.
+          var reached = template
+          reached.restore(next.snapshot)
+          if stop(reached) { return }
+        }
       }
     }
   }
@@ -214,6 +219,14 @@ package struct StateSpace {
   /// State `id`'s event situation (`NavigationProgram.index(of:)`); the search must have
   /// come to it.
   package func situation(of id: Int) -> Int { Int(situations[id]) }
+
+  /// The events some transition accepted, by their ids: an event tried only where it was
+  /// refused, or whose state did not fit, is in `events` but not among these.
+  package var acceptedEvents: [NavigationEvent] {
+    var accepted = [Bool](repeating: false, count: events.count)
+    for transition in transitions { accepted[Int(transition.event)] = true }
+    return events.indices.filter { accepted[$0] }.map { events[$0] }
+  }
 
   /// The event of `transition`.
   package func event(of transition: Transition) -> NavigationEvent {

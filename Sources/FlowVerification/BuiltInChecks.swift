@@ -108,10 +108,8 @@ extension SpaceSearch {
     let alerts = shown.alertNames
     let tabs = shown.tabNames
     // The URLs some transition opened: each event once, not once per transition.
-    var accepted = [Bool](repeating: false, count: space.events.count)
-    for transition in space.transitions { accepted[Int(transition.event)] = true }
-    let opened = space.events.indices.compactMap { event -> LinkURL? in
-      guard accepted[event], case .open(let url) = space.events[event] else { return nil }
+    let opened = space.acceptedEvents.compactMap { event -> LinkURL? in
+      guard case .open(let url) = event else { return nil }
       return LinkURL(url)
     }
     let bounded = space.boundsHit.any ? " (within the bounds)" : ""

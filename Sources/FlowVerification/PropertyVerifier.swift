@@ -107,7 +107,7 @@ struct SpaceSearch {
   /// but only because nothing it is about happens.
   func vacuity(of property: FlowProperty) -> VerificationReport.Failure? {
     guard case .after(let step, _) = property.statement,
-      !space.events.contains(where: property.statement.follows)
+      !space.acceptedEvents.contains(where: property.statement.follows)
     else { return nil }
     let bounded = space.boundsHit.any ? " within the bounds" : ""
     return VerificationReport.Failure(

@@ -57,6 +57,44 @@ struct SearchCompletenessTests {
     #expect(never.warnings.first?.message.contains("never put to the test") == true)
   }
 
+  @Test(
+    "an 'after' event that is sent but refused everywhere, or whose state does not fit the bounds, is still a warning"
+  )
+  func vacuousAfterTriedButNotAccepted() throws {
+    // Sent from Next, but the state it leads to is beyond the bound of two states.
+    let unfit = try verify(
+      """
+      flow: F
+      start: { setRoot: Home }
+      properties:
+        closing shows done: { after: close, then: { top: Done } }
+      screens:
+        Home: { on: { next: { push: Next } } }
+        Next: { navBar: { backButton: visible }, on: { close: { push: Done } } }
+        Done: {}
+      verify: { off: [all-reachable, no-trap], states: 2 }
+      """)
+    #expect(unfit.warnings.map(\.id) == ["verify.vacuous"], "\(unfit.warnings.map(\.message))")
+    #expect(unfit.warnings.first?.message.contains("within the bounds") == true)
+    // Sent wherever the request is pending, and refused there: its outcome needs a value no
+    // sample gives.
+    let refused = try verify(
+      """
+      flow: F
+      requests:
+        login:
+          onSuccess: { push: Home, with: { token: $token } }
+      start: [{ setRoot: Login }, { request: login }]
+      properties:
+        a login shows home: { after: { complete: login }, then: { top: Home } }
+      screens:
+        Login: {}
+        Home: { params: { token: String } }
+      verify: { off: [all-reachable, no-trap] }
+      """)
+    #expect(refused.warnings.map(\.id) == ["verify.vacuous"], "\(refused.warnings.map(\.message))")
+  }
+
   @Test("a declaration not reached within bounds the search hit is a warning, not an error")
   func unreachedWithinBounds() throws {
     let yaml = """
