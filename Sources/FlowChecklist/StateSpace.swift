@@ -96,6 +96,14 @@ package struct StateSpace {
   /// The events (their ids) to send in each situation met with no request pending, by the
   /// situation's index (`NavigationProgram.index(of:)`).
   private var eventsBySituation: [[Int32]?]
+  /// The events (their ids) to send in each situation met with requests pending.
+  private var eventsByPending: [PendingEventsKey: [Int32]] = [:]
+
+  /// A situation with the requests pending in it.
+  private struct PendingEventsKey: Hashable {
+    var situation: Int
+    var pending: PendingRequests
+  }
   /// For each transition, whether it shows its state's visible top screen pushed once more
   /// (see `NavigationSnapshot.topPushedAgain(in:)`): the second tap of a double tap.
   private var transitionPushesTop: [Bool] = []
@@ -191,11 +199,18 @@ package struct StateSpace {
   private mutating func eventsToSend(from navigator: Navigator, samples: EventSamples)
     -> [Int32]
   {
-    let pending = navigator.pendingRequests
-    guard pending.isEmpty else {
-      return samples.concrete(navigator.availableEvents, pending: pending).map { id(of: $0) }
-    }
     let index = Int(situations[situations.count - 1])
+    guard !navigator.hasPendingRequests else {
+      // The outcomes of pending requests depend on their values: worked out once per
+      // situation and pending requests.
+      let key = PendingEventsKey(situation: index, pending: navigator.pendingRequestsKey)
+      if let known = eventsByPending[key] { return known }
+      let ids = samples.concrete(
+        navigator.availableEvents, pending: navigator.pendingRequests
+      ).map { id(of: $0) }
+      eventsByPending[key] = ids
+      return ids
+    }
     if let known = eventsBySituation[index] { return known }
     let ids = samples.concrete(program.events(inSituation: index), pending: []).map {
       id(of: $0)

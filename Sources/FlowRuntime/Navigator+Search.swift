@@ -1,3 +1,5 @@
+import FlowModel
+
 /// What decides the events a navigator can send, other than the outcomes of its pending
 /// requests: the alert on top, else the visible screen, whether its back button shows and
 /// whether something presented covers the tab bar. Two states in the same situation offer
@@ -11,6 +13,20 @@ package struct EventSituation: Hashable, Sendable {
   package var showsBack: Bool
   /// Whether something presented covers the tabs.
   package var isCovered: Bool
+}
+
+/// The requests pending in a state, each with its values, in the order they started: with
+/// the event situation, what decides the events a search sends there (the outcomes of each).
+package struct PendingRequests: Hashable, Sendable {
+  fileprivate let requests: [PendingRequest]
+}
+
+extension Navigator {
+  /// The requests pending now; see `PendingRequests`.
+  package var pendingRequestsKey: PendingRequests { PendingRequests(requests: current.pending) }
+
+  /// Whether a request is pending.
+  package var hasPendingRequests: Bool { !current.pending.isEmpty }
 }
 
 extension NavigationProgram {
@@ -91,6 +107,8 @@ extension NavigationProgram {
   package func mayChangeVisibleStack(sending event: NavigationEvent, inSituation situation: Int)
     -> Bool
   {
+    if case .complete(let request, _, _) = event { return outcomeMayChangeStack(request, .success) }
+    if case .fail(let request, _, _) = event { return outcomeMayChangeStack(request, .failure) }
     // No alert on top: the situation's screen, if one shows.
     let screen: Int?
     if situation == 0 {
@@ -121,6 +139,15 @@ extension NavigationProgram {
       }
       ?? flows[0].handlers.instruction(named: name)
     return handler?.mayChangeVisibleStack ?? false
+  }
+}
+
+extension NavigationProgram {
+  /// Whether what the request named `request` runs on `outcome` may change a stack: the
+  /// service's completion does not go through the screens, so the situation does not matter.
+  private func outcomeMayChangeStack(_ request: String, _ outcome: RequestOutcome) -> Bool {
+    guard let index = requestIndex[request] else { return false }
+    return requests[index].handler(for: outcome)?.mayChangeVisibleStack ?? false
   }
 }
 
@@ -197,7 +224,11 @@ extension NavigationState {
   /// Whether a request is pending twice with the same values.
   var pendsARequestTwice: Bool {
     guard pending.count > 1 else { return false }
-    return Set(pending).count < pending.count
+    // A few requests pend at a time: compared pair by pair, without a set to hash them into.
+    for later in 1..<pending.count {
+      for earlier in 0..<later where pending[earlier] == pending[later] { return true }
+    }
+    return false
   }
 }
 

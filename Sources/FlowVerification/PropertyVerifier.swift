@@ -97,12 +97,6 @@ struct SpaceSearch {
     space.navigator(state).stateObservation
   }
 
-  /// Whether `condition` holds in state `state`.
-  func holds(_ condition: StateCondition, in state: Int) -> Bool {
-    let observed = space.navigator(state).stateObservation(of: condition.parts)
-    return condition.verdict(on: observed, file: flow.file) == .holds
-  }
-
   /// The warning for an `after` property whose event no reachable state accepts: it holds,
   /// but only because nothing it is about happens.
   func vacuity(of property: FlowProperty) -> VerificationReport.Failure? {
@@ -135,11 +129,12 @@ struct SpaceSearch {
         property, state: state, path: space.path(to: state),
         "'always' condition does not hold \(events(space.path(to: state))): \(observation(state).summary)"
       )
-    case .after(_, let condition):
-      for transition in space.transitions
-      where property.statement.follows(space.event(of: transition)) {
+    case .after:
+      // Which events the property follows, each asked once, not once per transition.
+      let follows = space.events.map(property.statement.follows)
+      for transition in space.transitions where follows[Int(transition.event)] {
         let target = Int(transition.to)
-        guard !holds(condition, in: target) else { continue }
+        guard !verdict[target] else { continue }
         let path = space.path(to: Int(transition.from)) + [space.event(of: transition)]
         return failure(
           property, state: target, path: path,

@@ -4,8 +4,8 @@ import FlowRuntime
 
 /// What the verifier judges of each state when the search comes to it, with the state's
 /// navigator at hand, so that no stored state is unpacked again for it: the condition of
-/// every property about every state (`never`, `always`, `reachable`), what the state shows
-/// (for `all-reachable`), and whether it has a request pending twice.
+/// every property (for `after`, its `then`, judged where the event leads), what the state
+/// shows (for `all-reachable`), and whether it has a request pending twice.
 struct StateJudgments {
   /// The properties judged state by state: their index in the flow's properties, and their
   /// condition.
@@ -26,9 +26,9 @@ struct StateJudgments {
   init(properties: [FlowProperty], program: NavigationProgram, file: String) {
     judged = properties.indices.compactMap { index -> (Int, StateCondition)? in
       switch properties[index].statement {
-      case .never(let condition), .always(let condition), .reachable(let condition):
+      case .never(let condition), .always(let condition), .reachable(let condition),
+        .after(_, let condition):
         (index, condition)
-      case .after: nil
       }
     }
     compiled = judged.map { CompiledCondition($0.condition, program: program) }
@@ -57,8 +57,8 @@ struct StateJudgments {
     }
   }
 
-  /// For property `index` of the flow, whether its condition holds in each state, by state
-  /// id; `nil` for a property not about every state.
+  /// For property `index` of the flow, whether its condition (an `after` property's `then`)
+  /// holds in each state, by state id.
   func verdicts(ofProperty index: Int) -> [Bool]? {
     judged.firstIndex { $0.property == index }.map { verdicts[$0] }
   }
