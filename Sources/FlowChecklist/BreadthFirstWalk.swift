@@ -1,4 +1,4 @@
-import FlowRuntime
+package import FlowRuntime
 
 extension Navigator {
   /// Walks the navigation states this navigator reaches, breadth first, so the first path

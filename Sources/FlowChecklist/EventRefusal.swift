@@ -1,5 +1,5 @@
-import FlowModel
-import FlowRuntime
+internal import FlowModel
+package import FlowRuntime
 
 /// How the last event before an `expect { refused: … }` went, in the flow or in the app:
 /// refused (with the kind of refusal, where it is known), or done.

@@ -1,5 +1,5 @@
-import FlowModel
-import FlowRuntime
+package import FlowModel
+package import FlowRuntime
 
 /// Arguments for events that need them, taken from the checklist's own steps.
 package struct EventSamples {
@@ -171,9 +171,8 @@ extension EventSamples {
       let url = pattern.variables.isEmpty ? written : pattern.example(filling: "1")
       let matched = urls.contains { LinkURL($0).map { pattern.match($0) != nil } ?? false }
       if !matched { urls.append(url) }
-    case .complete(let request, let values, _),
-      .fail(let request, let values, _)
-    where !values.isEmpty:
+    case .complete(let request, let values, _) where !values.isEmpty,
+      .fail(let request, let values, _) where !values.isEmpty:
       if !(outcomes[request] ?? []).contains(event) { outcomes[request, default: []].append(event) }
     default:
       break

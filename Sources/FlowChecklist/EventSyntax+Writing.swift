@@ -1,4 +1,4 @@
-import FlowModel
+internal import FlowModel
 public import FlowRuntime
 
 extension NavigationEvent {

@@ -1,6 +1,6 @@
 import FlowDiagnostics
-import FlowModel
-import FlowRuntime
+package import FlowModel
+package import FlowRuntime
 
 /// Checks expectations against an observation, the interpreter's or an app's; each failure
 /// says what was expected and what was found, at the expectation's place in the YAML. What an

@@ -1,5 +1,5 @@
 public import FlowDiagnostics
-import FlowModel
+internal import FlowModel
 
 /// A mark that disagrees with its item's result, and the mark that tells the truth.
 public struct MarkChange: Sendable, Hashable {

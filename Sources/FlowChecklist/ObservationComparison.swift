@@ -1,5 +1,5 @@
-import FlowModel
-import FlowRuntime
+public import FlowModel
+package import FlowRuntime
 
 /// One field in which what the app shows differs from what the flow shows:
 /// `right bar button action: flow 'presentLogout', app 'showSettings'`.

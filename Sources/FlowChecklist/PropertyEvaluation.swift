@@ -1,5 +1,5 @@
-public import FlowModel
-public import FlowRuntime
+package import FlowModel
+package import FlowRuntime
 
 /// Whether a condition holds on what one observation shows.
 package enum ConditionVerdict: Sendable, Equatable {

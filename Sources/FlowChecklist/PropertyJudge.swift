@@ -1,5 +1,5 @@
-public import FlowModel
-public import FlowRuntime
+package import FlowModel
+package import FlowRuntime
 
 /// Whether a property holds at one point of a scenario.
 package enum PropertyVerdict: Sendable, Equatable {

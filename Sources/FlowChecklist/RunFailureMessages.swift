@@ -1,5 +1,5 @@
-import FlowModel
-import FlowRuntime
+package import FlowModel
+package import FlowRuntime
 
 /// The failures the checklist runners report themselves, each with its id (listed in
 /// docs/DIAGNOSTICS.md): an item whose flow or app cannot start, a step that cannot be

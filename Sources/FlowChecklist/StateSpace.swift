@@ -1,5 +1,5 @@
-public import FlowModel
-public import FlowRuntime
+package import FlowModel
+package import FlowRuntime
 
 /// How far a search of the states looks.
 package struct SearchBounds: Sendable, Hashable {

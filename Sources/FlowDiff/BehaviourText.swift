@@ -1,4 +1,4 @@
-public import FlowModel
+internal import FlowModel
 
 /// What a part of a flow does, written out in a canonical line, without its place in the
 /// file: two versions of a flow behave alike where these texts are equal, however their YAML

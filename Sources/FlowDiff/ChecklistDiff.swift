@@ -1,4 +1,4 @@
-public import FlowChecklist
+internal import FlowChecklist
 import FlowCoverage
 public import FlowDiagnostics
 public import FlowModel

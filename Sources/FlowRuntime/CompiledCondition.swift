@@ -1,4 +1,4 @@
-public import FlowModel
+package import FlowModel
 
 /// A property's condition compiled to the program's indexes and judged on a state as it is
 /// stored, without the observation (screens with their names and values, the state by

@@ -1,4 +1,4 @@
-import FlowModel
+internal import FlowModel
 
 /// A screen ready to run: handlers by event id, its declared bar.
 struct CompiledScreen: Sendable {

@@ -1,4 +1,4 @@
-import FlowModel
+internal import FlowModel
 
 /// An operation compiled for execution: every screen, alert, tab and state name is an index.
 indirect enum Instruction: Sendable {

@@ -1,5 +1,5 @@
 import FlowDiagnostics
-import FlowModel
+internal import FlowModel
 
 /// Compiles one flow's operations in the context of the screen whose handler or `onEnter`
 /// holds them. Names are the flow's own; the indexes it emits are the program's, past the

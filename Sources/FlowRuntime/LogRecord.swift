@@ -1,4 +1,4 @@
-import FlowModel
+internal import FlowModel
 
 /// A compact log entry, turned into a `NavigationLogEntry` only when read, so a million
 /// events do not build a million arrays of strings. The rare cases that carry text are

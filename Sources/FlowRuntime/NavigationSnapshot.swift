@@ -1,4 +1,4 @@
-public import FlowModel
+internal import FlowModel
 
 /// What a navigator shows and holds, as a value: equal for two navigators in the same state
 /// (stacks, presentations, pending requests, child flows, state), whatever led there and

@@ -1,4 +1,4 @@
-import FlowModel
+internal import FlowModel
 
 /// What a navigator shows and holds: a stack per tab (one without tabs), the selected tab,
 /// what is presented over them (bottom first), the requests still pending, and the state.

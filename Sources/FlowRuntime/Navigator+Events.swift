@@ -1,5 +1,5 @@
 import FlowDiagnostics
-import FlowModel
+internal import FlowModel
 
 extension Navigator {
   /// Sends one event, as the user, a view, the system or a test's spy would.

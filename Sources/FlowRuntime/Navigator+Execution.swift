@@ -1,5 +1,5 @@
 import FlowDiagnostics
-import FlowModel
+internal import FlowModel
 
 extension Navigator {
   /// Runs a compiled operation with UIKit's semantics.

@@ -1,5 +1,5 @@
 import FlowDiagnostics
-import FlowModel
+internal import FlowModel
 
 extension Navigator {
   /// Starts a child flow, as a coordinator starts the next one: its state back to its

@@ -1,5 +1,5 @@
 import FlowDiagnostics
-import FlowModel
+internal import FlowModel
 
 extension Navigator {
   /// Opens a URL: the first link whose pattern matches sets its routes above the root of its

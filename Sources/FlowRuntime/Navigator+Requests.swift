@@ -1,5 +1,5 @@
 import FlowDiagnostics
-import FlowModel
+internal import FlowModel
 
 extension Navigator {
   /// Starts a request: it stays pending until a step completes or fails it.

@@ -1,4 +1,4 @@
-import FlowModel
+internal import FlowModel
 
 /// What decides the events a navigator can send, other than the outcomes of its pending
 /// requests: the alert on top, else the visible screen, whether its back button shows and

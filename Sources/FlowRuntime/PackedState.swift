@@ -1,4 +1,4 @@
-public import FlowModel
+internal import FlowModel
 
 /// A navigation state written as 32-bit words: what a search of every state stores,
 /// hashes and compares, where a `NavigationSnapshot` would be a tree of arrays to retain,
@@ -242,7 +242,7 @@ extension Value {
   fileprivate static func packBytes(of text: String, into words: inout PackedWords) {
     let count = text.utf8.count
     words.append(UInt32(truncatingIfNeeded: count))
-    let written = text.utf8.withContiguousStorageIfAvailable { bytes in
+    let written: Void? = text.utf8.withContiguousStorageIfAvailable { bytes in
       words.append(bytes: UnsafeRawBufferPointer(bytes))
     }
     if written == nil {

@@ -1,5 +1,5 @@
 import FlowDiagnostics
-import FlowModel
+internal import FlowModel
 
 /// Every refusal the navigator can give, in one place: the id and the text.
 extension NavigationError {

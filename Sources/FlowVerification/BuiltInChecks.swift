@@ -1,6 +1,6 @@
-import FlowChecklist
+internal import FlowChecklist
 import FlowDiagnostics
-import FlowModel
+internal import FlowModel
 import FlowRuntime
 
 extension SpaceSearch {

@@ -1,6 +1,6 @@
-import FlowChecklist
+internal import FlowChecklist
 import FlowDiagnostics
-import FlowModel
+internal import FlowModel
 import FlowRuntime
 
 /// The checklist item that reproduces a property's failure: its events from the start, and

@@ -1,4 +1,4 @@
-public import FlowChecklist
+package import FlowChecklist
 public import FlowModel
 public import FlowRuntime
 

@@ -1,5 +1,5 @@
-import FlowChecklist
-import FlowModel
+internal import FlowChecklist
+internal import FlowModel
 import FlowRuntime
 
 /// What the verifier judges of each state when the search comes to it, with the state's

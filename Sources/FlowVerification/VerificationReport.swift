@@ -1,5 +1,5 @@
 public import FlowDiagnostics
-public import FlowModel
+internal import FlowModel
 public import FlowRuntime
 
 /// What `flowc verify` found for one flow: each property that fails with its shortest
