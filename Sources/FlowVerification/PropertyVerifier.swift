@@ -115,7 +115,7 @@ struct SpaceSearch {
   /// The failure of one of the flow's properties, at the end of a shortest path, if it
   /// fails.
   func failure(of property: FlowProperty, at index: Int) -> VerificationReport.Failure? {
-    let verdict = judgments.verdicts(ofProperty: index) ?? []
+    let verdict = judgments.verdicts(ofProperty: index)
     switch property.statement {
     case .never:
       guard let state = verdict.firstIndex(of: true) else { return nil }

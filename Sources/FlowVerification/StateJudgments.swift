@@ -7,16 +7,15 @@ import FlowRuntime
 /// every property (for `after`, its `then`, judged where the event leads), what the state
 /// shows (for `all-reachable`), and whether it has a request pending twice.
 struct StateJudgments {
-  /// The properties judged state by state: their index in the flow's properties, and their
-  /// condition.
-  private let judged: [(property: Int, condition: StateCondition)]
-  /// Each judged condition compiled to the program's indexes, `nil` where it does not
+  /// Each property's condition (an `after` property's `then`), in the flow's order.
+  private let conditions: [StateCondition]
+  /// Each condition compiled to the program's indexes, `nil` where it does not
   /// compile (then the checklist's evaluator judges it on an observation).
   private let compiled: [CompiledCondition?]
   /// The parts of an observation the conditions that do not compile read.
   private let parts: ObservedParts
   private let file: String
-  /// For each judged property, whether its condition holds in each state, by state id.
+  /// For each property, whether its condition holds in each state, by state id.
   private var verdicts: [[Bool]]
   /// The screens, alerts and tabs the states show.
   private(set) var shown: ShownDeclarations
@@ -24,19 +23,19 @@ struct StateJudgments {
   private(set) var statesPendingTwice: [Int] = []
 
   init(properties: [FlowProperty], program: NavigationProgram, file: String) {
-    judged = properties.indices.compactMap { index -> (Int, StateCondition)? in
-      switch properties[index].statement {
+    conditions = properties.map { property in
+      switch property.statement {
       case .never(let condition), .always(let condition), .reachable(let condition),
         .after(_, let condition):
-        (index, condition)
+        condition
       }
     }
-    compiled = judged.map { CompiledCondition($0.condition, program: program) }
-    parts = zip(judged, compiled).reduce(into: ObservedParts()) { parts, pair in
-      if pair.1 == nil { parts.formUnion(pair.0.condition.parts) }
+    compiled = conditions.map { CompiledCondition($0, program: program) }
+    parts = zip(conditions, compiled).reduce(into: ObservedParts()) { parts, pair in
+      if pair.1 == nil { parts.formUnion(pair.0.parts) }
     }
     self.file = file
-    verdicts = judged.map { _ in [] }
+    verdicts = conditions.map { _ in [] }
     shown = ShownDeclarations(program: program)
   }
 
@@ -44,13 +43,13 @@ struct StateJudgments {
   mutating func judge(_ id: Int, _ navigator: Navigator) {
     shown.gather(navigator)
     if navigator.pendsARequestTwice { statesPendingTwice.append(id) }
-    guard !judged.isEmpty else { return }
+    guard !conditions.isEmpty else { return }
     let observed = parts.isEmpty ? nil : navigator.stateObservation(of: parts)
-    for slot in judged.indices {
+    for slot in conditions.indices {
       if let condition = compiled[slot] {
         verdicts[slot].append(condition.holds(in: navigator))
       } else if let observed {
-        verdicts[slot].append(judged[slot].condition.verdict(on: observed, file: file) == .holds)
+        verdicts[slot].append(conditions[slot].verdict(on: observed, file: file) == .holds)
       } else {
         verdicts[slot].append(false)
       }
@@ -59,7 +58,5 @@ struct StateJudgments {
 
   /// For property `index` of the flow, whether its condition (an `after` property's `then`)
   /// holds in each state, by state id.
-  func verdicts(ofProperty index: Int) -> [Bool]? {
-    judged.firstIndex { $0.property == index }.map { verdicts[$0] }
-  }
+  func verdicts(ofProperty index: Int) -> [Bool] { verdicts[index] }
 }
