@@ -14,7 +14,23 @@ enum VerificationText {
           message: "flow '\(report.flow)' cannot start, so nothing is verified: \(start)",
           file: report.file, range: SourceRange(at: .start)))
     }
+    if let note = boundsNote(report) {
+      diagnostics.append(
+        Diagnostic(
+          id: "verify.bounded", severity: .note, message: note, file: report.file,
+          range: report.boundsRange ?? SourceRange(at: .start)))
+    }
     return diagnostics
+  }
+
+  /// What to say when the search hit bounds: which, and the `verify:` keys and options that
+  /// raise them.
+  static func boundsNote(_ report: VerificationReport) -> String? {
+    guard !report.boundsHit.isEmpty else { return nil }
+    let options = report.boundsHit.map { $0 == "states" ? "--max-states" : "--" + $0 }
+    let keys = report.boundsHit.map { "\($0): N" }.joined(separator: ", ")
+    return
+      "the search hit its bounds (\(report.boundsHit.joined(separator: ", "))): what holds is proved within them only; raise them with 'verify: { \(keys) }' or \(options.joined(separator: ", "))"
   }
 
   private static func diagnostic(
@@ -60,10 +76,7 @@ enum VerificationText {
     let file = TerminalText.line(report.file)
     var line =
       "\(file): \(Wording.count(report.propertiesChecked, "property", plural: "properties")) over \(Wording.count(report.states, "state")) and \(Wording.count(report.transitions, "transition")) (depth \(report.depth)): \(outcome)\(warnings)"
-    if !report.boundsHit.isEmpty {
-      line +=
-        "\n\(file): note: the search hit its bounds (\(report.boundsHit.joined(separator: ", "))): what holds is proved within them only; raise them with 'verify:' or --depth, --max-states, --lists, --ints, --stack"
-    }
+    if let note = boundsNote(report) { line += "\n\(file): note: " + note }
     return line
   }
 

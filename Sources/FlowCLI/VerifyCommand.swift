@@ -8,7 +8,7 @@ enum VerifyCommand: Command {
     name: "verify",
     abstract: "Prove each flow's properties over every state it can reach (default: flows/).",
     usage:
-      "verify [PATHS…] [--format text|json|sarif] [--depth N] [--max-states N] [--lists N] [--ints N] [--stack N]",
+      "verify [PATHS…] [--format text|json|sarif] [--depth N] [--max-states N] [--lists N] [--ints N] [--stack N] [--texts N]",
     discussion: """
       Visits every state a flow can reach from its start, breadth first, each once (states
       compared by value: stacks, presentations, pending requests, state), sending every
@@ -54,6 +54,11 @@ enum VerifyCommand: Command {
         help:
           "The highest stack a state may have and be searched from (default: the flow's, else \(SearchBounds.standard.stackHeight))."
       ),
+      OptionSpec(
+        name: "texts", valueName: "N",
+        help:
+          "The longest text, in characters, a state may hold and be searched from (default: the flow's, else \(SearchBounds.standard.textLength))."
+      ),
     ] + FlowInputs.limitOptions,
     arguments: [("PATHS", "Flow files or folders of flows (default: flows/).")],
     examples: [
@@ -69,7 +74,7 @@ enum VerifyCommand: Command {
       depth: try arguments.positiveInteger("depth"),
       states: try arguments.positiveInteger("max-states"),
       lists: try arguments.count("lists"), ints: try arguments.count("ints"),
-      stack: try arguments.positiveInteger("stack")
+      stack: try arguments.positiveInteger("stack"), texts: try arguments.count("texts")
     )
     let paths = arguments.positionals.isEmpty ? ["flows/"] : arguments.positionals
     if arguments.positionals.isEmpty, !FileSystem.isDirectory("flows") {
@@ -91,7 +96,7 @@ enum VerifyCommand: Command {
       verifier.checksBuiltIns = !isChild
       verifier.override(
         depth: overrides.depth, states: overrides.states, listLength: overrides.lists,
-        intMagnitude: overrides.ints, stackHeight: overrides.stack)
+        intMagnitude: overrides.ints, stackHeight: overrides.stack, textLength: overrides.texts)
       reports.append(verifier.verify())
     }
     let failed =
@@ -106,8 +111,15 @@ enum VerifyCommand: Command {
     default:
       if !errors.isEmpty {
         FlowInputs.printDiagnostics(errors, documents: documents, console: console)
+        // A flow whose only errors are in its checklist is verified all the same.
+        let unverified = documents.filter { $0.validTree == nil }.map {
+          TerminalText.line($0.path)
+        }
         console.printError(
-          "flowc: error: flows with errors are not verified; 'flowc check' lists what to fix")
+          unverified.isEmpty
+            ? "flowc: error: a checklist has errors; 'flowc check' lists what to fix"
+            : "flowc: error: flows with errors are not verified (\(unverified.joined(separator: ", "))); 'flowc check' lists what to fix"
+        )
       }
       for report in reports {
         VerificationText.print(report, documents: documents, console: console)

@@ -8,6 +8,15 @@ extension DiagnosticMessage {
   static func duplicateProperty(_ name: String) -> Self {
     Self("check.duplicate-property", .error, "property '\(name)' is declared twice")
   }
+  static func unmatchedPropertyLink(_ property: String, url: String, links: [String]) -> Self {
+    let known =
+      links.isEmpty
+      ? "the flow declares no links" : "its links: \(DiagnosticMessage.list(links))"
+    return Self(
+      "check.unmatched-property-link", .warning,
+      "property '\(property)' follows 'open: \(url)', which no link matches (\(known)): opening it changes nothing, so the property is never put to the test"
+    )
+  }
   static func builtInPropertyName(_ name: String) -> Self {
     Self(
       "check.builtin-property-name", .error,
@@ -45,9 +54,24 @@ extension Checker {
         check(condition, names)
       case .after(let event, let condition):
         check(event, mayBeRefused: false, names)
+        if case .open(let url) = event.kind { checkLinkMatches(url, of: name.value) }
         check(condition, names)
       }
     }
+  }
+
+  /// An `after` property's URL (or URL pattern) must be one some link can match.
+  private func checkLinkMatches(_ url: Located<String>, of property: String) {
+    guard case .success(let pattern) = URLPattern.parse(url.value) else {
+      sink.report(
+        .unmatchedPropertyLink(property, url: url.value, links: flow.links.map(\.pattern.value)),
+        at: url.range)
+      return
+    }
+    guard !flow.links.contains(where: { $0.parsed?.overlaps(pattern) ?? true }) else { return }
+    sink.report(
+      .unmatchedPropertyLink(property, url: url.value, links: flow.links.map(\.pattern.value)),
+      at: url.range)
   }
 
   private func check(_ condition: StateCondition, _ names: ChecklistNames) {

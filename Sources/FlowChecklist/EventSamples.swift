@@ -147,6 +147,15 @@ extension EventSamples {
       checklist: flow.checklist, links: program.tree.flows.flatMap { $0.links.compactMap(\.parsed) }
     )
     samples.addFreshValues(for: program.tree.eventSignatures)
+    // Each link's own example too, even where the checklist opens a URL it matches: the
+    // checklist's may be one the link refuses (a value that does not read as its type).
+    for flow in program.tree.flows {
+      for link in flow.links {
+        guard let example = link.parsed?.example(filling: "1"), !samples.urls.contains(example)
+        else { continue }
+        samples.urls.append(example)
+      }
+    }
     for flow in program.tree.flows {
       for property in flow.properties {
         guard case .after(let step, _) = property.statement else { continue }

@@ -14,20 +14,28 @@ package struct SearchBounds: Sendable, Hashable {
   /// A state with a higher stack (a tab's or a presented screen's) is stored but not searched
   /// from.
   package var stackHeight: Int
+  /// A state holding a longer text (in characters) is stored but not searched from: text
+  /// an event lengthens (`{name}` inserted into itself) would otherwise grow without end.
+  package var textLength: Int
 
   /// The most states a search may store: states are numbered with 32 bits.
   package static let mostStates = Int(Int32.max)
 
   /// The bounds when neither the flow nor the command sets them.
   package static let standard = SearchBounds(
-    depth: 64, states: 1_000_000, listLength: 3, intMagnitude: 1_000, stackHeight: 8)
+    depth: 64, states: 1_000_000, listLength: 3, intMagnitude: 1_000, stackHeight: 8,
+    textLength: 100)
 
-  package init(depth: Int, states: Int, listLength: Int, intMagnitude: Int, stackHeight: Int) {
+  package init(
+    depth: Int, states: Int, listLength: Int, intMagnitude: Int, stackHeight: Int,
+    textLength: Int
+  ) {
     self.depth = depth
     self.states = states
     self.listLength = listLength
     self.intMagnitude = intMagnitude
     self.stackHeight = stackHeight
+    self.textLength = textLength
   }
 
   /// The flow's `verify:` bounds over the standard ones.
@@ -38,6 +46,7 @@ package struct SearchBounds: Sendable, Hashable {
     if let lists = settings.listLength { bounds.listLength = lists.value }
     if let ints = settings.intMagnitude { bounds.intMagnitude = ints.value }
     if let stack = settings.stackHeight { bounds.stackHeight = stack.value }
+    if let texts = settings.textLength { bounds.textLength = texts.value }
     self = bounds
   }
 }
@@ -63,11 +72,25 @@ package struct StateSpace {
     package var depth = false
     /// The search stored the most states it may.
     package var states = false
-    /// A state held a list or an Int beyond the bounds.
-    package var values = false
+    /// A state held a longer list than the bounds allow.
+    package var lists = false
+    /// A state held an Int of larger magnitude than the bounds allow.
+    package var ints = false
+    /// A state had a higher stack than the bounds allow.
+    package var stack = false
+    /// A state held a longer text than the bounds allow.
+    package var texts = false
 
     /// Whether any bound was hit.
-    package var any: Bool { depth || states || values }
+    package var any: Bool { depth || states || lists || ints || stack || texts }
+
+    /// The bounds hit, by the names `verify:` gives them, in the order it lists them.
+    package var names: [String] {
+      [
+        ("depth", depth), ("states", states), ("lists", lists), ("ints", ints),
+        ("stack", stack), ("texts", texts),
+      ].filter(\.1).map(\.0)
+    }
   }
 
   /// Each state, by state id, and the table that finds a state's id.
@@ -152,19 +175,13 @@ package struct StateSpace {
         boundsHit.depth = true
         continue
       }
-      let extent = here.valueExtent
-      guard extent.longestList <= bounds.listLength, extent.largestInt <= bounds.intMagnitude,
-        extent.highestStack <= bounds.stackHeight
-      else {
-        boundsHit.values = true
-        continue
-      }
+      guard isWithinBounds(here.valueExtent, bounds) else { continue }
       expanded[head] = true
       let first = Int32(transitions.count)
       defer { transitionRange[head] = first..<Int32(transitions.count) }
       for event in eventsToSend(from: navigator, samples: samples) {
         next.restore(here)
-        guard (try? next.send(events[Int(event)])) != nil else { continue }
+        guard (try? next.sendUnderstood(events[Int(event)])) != nil else { continue }
         words.removeAll()
         next.packState(into: &words)
         let known = words.withWords { reached in
@@ -191,6 +208,19 @@ package struct StateSpace {
         }
       }
     }
+  }
+
+  /// Whether a state of `extent` may be searched from; notes each bound it goes beyond.
+  private mutating func isWithinBounds(_ extent: ValueExtent, _ bounds: SearchBounds) -> Bool {
+    let beyond = (
+      lists: extent.longestList > bounds.listLength, ints: extent.largestInt > bounds.intMagnitude,
+      stack: extent.highestStack > bounds.stackHeight, texts: extent.longestText > bounds.textLength
+    )
+    if beyond.lists { boundsHit.lists = true }
+    if beyond.ints { boundsHit.ints = true }
+    if beyond.stack { boundsHit.stack = true }
+    if beyond.texts { boundsHit.texts = true }
+    return !(beyond.lists || beyond.ints || beyond.stack || beyond.texts)
   }
 
   /// The events to send from `navigator`'s state, by their ids in `events`: those available

@@ -251,6 +251,11 @@ public enum DiagnosticCatalog {
       id: "check.duplicate-property", severity: "error",
       help: "two properties with the same name (with a note at the first)"),
     Entry(
+      id: "check.unmatched-property-link", severity: "warning",
+      help:
+        "an `after: { open: URL }` property whose URL no link of the flow matches: opening it changes nothing, so the property is never put to the test"
+    ),
+    Entry(
       id: "check.builtin-property-name", severity: "error",
       help:
         "a property named like a built-in one (`no-trap`); switch the built-in off with `verify: { off: […] }` instead"
@@ -373,6 +378,11 @@ public enum DiagnosticCatalog {
         "from `flowc verify`: an `after` property whose event no reachable state accepts: it holds only because it is never put to the test"
     ),
     Entry(
+      id: "verify.bounded", severity: "note",
+      help:
+        "from `flowc verify` (in SARIF; text and JSON say it in their summary): the search hit a bound (`depth`, `states`, `lists`, `ints`, `stack`, `texts`), so what holds is proved within the bounds only"
+    ),
+    Entry(
       id: "verify.start", severity: "error",
       help: "from `flowc verify`: the flow cannot start, so nothing is verified"),
     Entry(
@@ -428,6 +438,14 @@ public enum DiagnosticCatalog {
     Entry(
       id: "run.missing-argument", severity: "",
       help: "an event, outcome or screen lacks a value it needs"),
+    Entry(
+      id: "run.int-overflow", severity: "",
+      help: "`add` takes a state beyond the largest or smallest Int"),
+    Entry(
+      id: "run.text-too-long", severity: "",
+      help:
+        "a text value made by inserting values (`\"{name}…\"`) is longer than 65,536 bytes: a text that inserts itself doubles with every event"
+    ),
     Entry(
       id: "run.finish-unstarted", severity: "",
       help: "a flow finishes that no other flow started (run on its own)"),

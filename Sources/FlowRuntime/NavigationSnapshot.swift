@@ -6,11 +6,11 @@ internal import FlowModel
 public struct NavigationSnapshot: Sendable, Hashable {
   let state: NavigationState
 
-  /// The longest list and the largest Int (by magnitude) the state holds anywhere (in its
-  /// state values, its screens' and its requests' values; the pending requests and the child
-  /// flows running each count as a list), and its highest stack: what a bounded search
-  /// limits.
-  public var valueExtent: (longestList: Int, largestInt: Int, highestStack: Int) {
+  /// The longest list, the largest Int (by magnitude) and the longest text the state holds
+  /// anywhere (in its state values, its screens' and its requests' values; the pending
+  /// requests and the child flows running each count as a list), and its highest stack: what
+  /// a bounded search limits.
+  public var valueExtent: ValueExtent {
     var extent = ValueExtent()
     extent.longestList = max(state.pending.count, state.children.count)
     for index in state.stateValues.indices { extent.measure(state.stateValues[index]) }
@@ -20,15 +20,21 @@ public struct NavigationSnapshot: Sendable, Hashable {
       extent.measure(modal.entries)
     }
     for request in state.pending.indices { extent.measure(state.pending[request].arguments) }
-    return (extent.longestList, extent.largestInt, extent.highestStack)
+    return extent
   }
 }
 
-/// The longest list, the largest Int and the highest stack seen so far.
-private struct ValueExtent {
-  var longestList = 0
-  var largestInt = 0
-  var highestStack = 0
+/// How far a state's values reach: the longest list, the largest Int, the longest text and
+/// the highest stack it holds.
+public struct ValueExtent: Sendable, Hashable {
+  /// The most items in a list (pending requests and running child flows included).
+  public var longestList = 0
+  /// The largest magnitude of an Int (`Int.max` for `Int.min`).
+  public var largestInt = 0
+  /// The most characters in a text.
+  public var longestText = 0
+  /// The most screens in a stack (a tab's or a presented screen's).
+  public var highestStack = 0
 
   mutating func measure(_ stack: [StackEntry]) {
     highestStack = max(highestStack, stack.count)
@@ -51,7 +57,11 @@ private struct ValueExtent {
       for index in values.indices { measure(values[index]) }
     case .record(let fields):
       for field in fields.values { measure(field) }
-    case .bool, .string: break
+    case .string(let text):
+      // Counting characters walks the text: only one longer than any seen so far in bytes
+      // can be longer in characters.
+      if text.utf8.count > longestText { longestText = max(longestText, text.count) }
+    case .bool: break
     }
   }
 }

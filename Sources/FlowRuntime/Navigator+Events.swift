@@ -28,6 +28,14 @@ extension Navigator {
     }
   }
 
+  /// Sends one event as `send(_:)` does, but a URL that sets nothing (no link matches it, or
+  /// its values do not read) is refused too: what a search of the states sends, where an
+  /// event that changes nothing because it was not understood is no transition.
+  package mutating func sendUnderstood(_ event: NavigationEvent) throws(NavigationError) {
+    guard case .open(let url) = event else { return try send(event) }
+    if let refusal = try open(url) { throw refusal }
+  }
+
   /// Sends one event and returns its refusal, if it was refused, leaving the navigator as
   /// it was before it: what `send` throws, or why a URL set nothing (the log keeps the
   /// link's entry, which says so). What a checklist step that `expect`s `refused` sends.

@@ -63,7 +63,11 @@ extension Navigator {
         let value = try resolve(write.value, context)
         guard case .int(let base) = current.stateValues[write.index], case .int(let amount) = value
         else { throw .notAnInt(program.stateNames[write.index], value: value) }
-        current.stateValues[write.index] = .int(base &+ amount)
+        let (sum, overflow) = base.addingReportingOverflow(amount)
+        if overflow {
+          throw .intOverflow(program.stateNames[write.index], base: base, amount: amount)
+        }
+        current.stateValues[write.index] = .int(sum)
       }
     case .append(let writes), .remove(let writes):
       let isAppend: Bool
@@ -424,9 +428,14 @@ extension Navigator {
         }
       }
       if let failure { throw failure }
+      guard text.utf8.count <= Self.longestText else { throw .textTooLong(text.utf8.count) }
       return .string(text)
     }
   }
+
+  /// The most bytes a text value made by inserting values may have: an app's navigation state
+  /// holds names and ids, and a text that inserts itself doubles with every event.
+  public static let longestText = 65_536
 
   /// Display text (a title, an alert's message) with its `{name}` values inserted from the
   /// event, the screen, then the state; a name with no value stays as written.

@@ -7,10 +7,12 @@ extension Navigator {
   /// declared `oneByOne`, pushes them one by one on the stack as it is. A URL no pattern
   /// matches, or whose values do not read as the parameters' types, changes nothing; the
   /// log says why, with the refusal `attempt(_:)` returns.
-  mutating func open(_ text: String) throws(NavigationError) {
+  ///
+  /// - Returns: why the URL changed nothing, if it did not match.
+  @discardableResult
+  mutating func open(_ text: String) throws(NavigationError) -> NavigationError? {
     guard let url = LinkURL(text) else {
-      records.append(unchangedLink(text, .unmatchedLink("it is not a URL (no 'scheme://')")))
-      return
+      return refuseLink(text, .unmatchedLink("it is not a URL (no 'scheme://')"))
     }
     for link in program.links {
       guard let variables = link.pattern.match(url) else { continue }
@@ -19,8 +21,7 @@ extension Navigator {
         switch linkEntry(target, variables: variables) {
         case .success(let entry): routes.append(entry)
         case .failure(let failure):
-          records.append(unchangedLink(text, failure))
-          return
+          return refuseLink(text, failure)
         }
       }
       records.append(
@@ -35,16 +36,21 @@ extension Navigator {
       } else {
         try reset(to: routes, animated: link.animated)
       }
-      return
+      return nil
     }
     let patterns = program.links.map(\.text)
-    records.append(
-      unchangedLink(
-        text,
-        .unmatchedLink(
-          patterns.isEmpty
-            ? "the flow declares no links"
-            : "no link matches it (\(DiagnosticMessage.list(patterns)))")))
+    return refuseLink(
+      text,
+      .unmatchedLink(
+        patterns.isEmpty
+          ? "the flow declares no links"
+          : "no link matches it (\(DiagnosticMessage.list(patterns)))"))
+  }
+
+  /// Logs that `url` changed nothing, and why; returns the why.
+  private mutating func refuseLink(_ url: String, _ refusal: NavigationError) -> NavigationError {
+    records.append(unchangedLink(url, refusal))
+    return refusal
   }
 
   private func unchangedLink(_ url: String, _ refusal: NavigationError) -> LogRecord {

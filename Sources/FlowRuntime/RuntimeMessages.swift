@@ -114,6 +114,18 @@ extension NavigationError {
   static func notAnInt(_ state: String, value: Value) -> Self {
     Self("run.state-type", "'add' needs Int values, but state '\(state)' plus \(value) is not")
   }
+  static func intOverflow(_ state: String, base: Int, amount: Int) -> Self {
+    Self(
+      "run.int-overflow",
+      "'add' of \(amount) to state '\(state)' (\(base)) goes beyond the largest Int (\(Int.max)) or the smallest (\(Int.min))"
+    )
+  }
+  static func textTooLong(_ length: Int) -> Self {
+    Self(
+      "run.text-too-long",
+      "a text of \(length) bytes is longer than the \(Navigator.longestText) a value may hold: text that inserts itself ('{name}' in its own value) doubles with every event"
+    )
+  }
   static func notPending(_ request: String, outcome: RequestOutcome, pending: [String]) -> Self {
     let now = pending.isEmpty ? "nothing is pending" : "pending: \(pending.joined(separator: ", "))"
     return Self(

@@ -271,16 +271,20 @@ public enum FlowSchema {
         positiveInteger,
         "The most distinct states visited (default \(SearchBounds.standard.states))."),
       "lists": described(
-        positiveInteger,
+        wholeNumber,
         "The longest list (pending requests and running child flows included) a state may hold and be searched from (default \(SearchBounds.standard.listLength))."
       ),
       "ints": described(
-        positiveInteger,
+        wholeNumber,
         "The largest Int, by magnitude, a state may hold and be searched from (default \(SearchBounds.standard.intMagnitude))."
       ),
       "stack": described(
         positiveInteger,
         "The highest stack a state may have and be searched from (default \(SearchBounds.standard.stackHeight))."
+      ),
+      "texts": described(
+        wholeNumber,
+        "The longest text, in characters, a state may hold and be searched from (default \(SearchBounds.standard.textLength))."
       ),
     ],
     .link: [
@@ -479,6 +483,10 @@ public enum FlowSchema {
 
   private static var positiveInteger: JSONValue {
     .object([("type", .string("integer")), ("minimum", .number(1))])
+  }
+
+  private static var wholeNumber: JSONValue {
+    .object([("type", .string("integer")), ("minimum", .number(0))])
   }
 
   /// A property's condition: a mapping of `expect` keys, or a list of them.

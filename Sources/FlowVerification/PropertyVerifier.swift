@@ -22,15 +22,18 @@ public struct PropertyVerifier: Sendable {
   }
 
   /// Overrides the bounds the flow sets: the longest path, the most states, the longest
-  /// list, the largest Int and the highest stack a state may hold; `nil` keeps the flow's.
+  /// list, the largest Int, the highest stack and the longest text a state may hold; `nil`
+  /// keeps the flow's.
   public mutating func override(
-    depth: Int?, states: Int?, listLength: Int?, intMagnitude: Int?, stackHeight: Int?
+    depth: Int? = nil, states: Int? = nil, listLength: Int? = nil, intMagnitude: Int? = nil,
+    stackHeight: Int? = nil, textLength: Int? = nil
   ) {
-    if let stackHeight { bounds.stackHeight = stackHeight }
     if let depth { bounds.depth = depth }
     if let states { bounds.states = min(states, SearchBounds.mostStates) }
     if let listLength { bounds.listLength = listLength }
     if let intMagnitude { bounds.intMagnitude = intMagnitude }
+    if let stackHeight { bounds.stackHeight = stackHeight }
+    if let textLength { bounds.textLength = textLength }
   }
 
   private var flow: Flow { program.tree.root }
@@ -56,9 +59,8 @@ public struct PropertyVerifier: Sendable {
     report.states = space.count
     report.transitions = space.transitions.count
     report.depth = space.maximumDepth
-    let hit = space.boundsHit
-    report.boundsHit = [("depth", hit.depth), ("states", hit.states), ("values", hit.values)]
-      .filter(\.1).map(\.0)
+    report.boundsHit = space.boundsHit.names
+    report.boundsRange = flow.verification.range
     let search = SpaceSearch(space: space, flow: flow, samples: samples, judgments: judgments)
     for (index, property) in flow.properties.enumerated() {
       report.propertiesChecked += 1

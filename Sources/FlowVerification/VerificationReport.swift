@@ -43,9 +43,12 @@ public struct VerificationReport: Sendable {
   public var transitions: Int
   /// The longest of the shortest paths, in events.
   public var depth: Int
-  /// The bounds the search hit, by name (`depth`, `states`, `values`): when any is, what
-  /// holds was proved only within them.
+  /// The bounds the search hit, by their names in `verify:` (`depth`, `states`, `lists`,
+  /// `ints`, `stack`, `texts`): when any is, what holds was proved only within them.
   public var boundsHit: [String]
+  /// Where the flow sets its bounds (its `verify:`), if it does: where a note that the search
+  /// hit them points.
+  public var boundsRange: SourceRange?
   /// Why the flow could not be started, if it could not.
   public var startFailure: String?
 }

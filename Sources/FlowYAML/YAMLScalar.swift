@@ -45,6 +45,9 @@ public struct YAMLScalar: Sendable, Hashable {
     if isNull { return "null" }
     if let bool { return String(bool) }
     if integer != nil { return "the number \(value)" }
+    if !isQuoted, resolve(ScalarResolution.isOutOfRangeInteger) {
+      return "the number \(value), beyond an Int's range"
+    }
     return "the string '\(value)'"
   }
 
@@ -75,9 +78,27 @@ enum ScalarResolution {
       ])
   }
 
-  /// A decimal with an optional sign, or `0x`/`0o` digits, parsed from the bytes.
+  /// A decimal with an optional sign, or `0x`/`0o` digits, parsed from the bytes; `nil`
+  /// for other text and for a number an `Int` cannot hold (`isOutOfRangeInteger`).
   static func integer(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
-    guard !bytes.isEmpty, bytes.count <= 20 else { return nil }
+    guard case .value(let value) = readInteger(bytes) else { return nil }
+    return value
+  }
+
+  /// Whether the bytes spell a whole number an `Int` cannot hold.
+  static func isOutOfRangeInteger(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    readInteger(bytes) == .outOfRange
+  }
+
+  /// What the bytes spell read as a whole number.
+  private enum IntegerReading: Equatable {
+    case notANumber
+    case value(Int)
+    case outOfRange
+  }
+
+  private static func readInteger(_ bytes: UnsafeBufferPointer<UInt8>) -> IntegerReading {
+    guard !bytes.isEmpty else { return .notANumber }
     var index = 0
     var negative = false
     if bytes[0] == UInt8(ascii: "-") || bytes[0] == UInt8(ascii: "+") {
@@ -90,8 +111,11 @@ enum ScalarResolution {
       if bytes[index + 1] == UInt8(ascii: "o") { radix = 8 }
       if radix != 10 { index += 2 }
     }
-    guard index < bytes.count else { return nil }
+    guard index < bytes.count else { return .notANumber }
+    // Accumulated on the sign's side, so that `Int.min`, whose magnitude no `Int` holds,
+    // is read too.
     var value = 0
+    var overflowed = false
     while index < bytes.count {
       let byte = bytes[index]
       let digit: Int
@@ -99,16 +123,21 @@ enum ScalarResolution {
       case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = Int(byte - UInt8(ascii: "0"))
       case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = Int(byte - UInt8(ascii: "a")) + 10
       case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = Int(byte - UInt8(ascii: "A")) + 10
-      default: return nil
+      default: return .notANumber
       }
-      guard digit < radix else { return nil }
-      let (multiplied, overflow) = value.multipliedReportingOverflow(by: radix)
-      let (added, overflowAdding) = multiplied.addingReportingOverflow(digit)
-      guard !overflow, !overflowAdding else { return nil }
-      value = added
+      guard digit < radix else { return .notANumber }
+      if !overflowed {
+        let (multiplied, overflow) = value.multipliedReportingOverflow(by: radix)
+        let (added, overflowAdding) =
+          negative
+          ? multiplied.subtractingReportingOverflow(digit)
+          : multiplied.addingReportingOverflow(digit)
+        overflowed = overflow || overflowAdding
+        value = added
+      }
       index += 1
     }
-    return negative ? -value : value
+    return overflowed ? .outOfRange : .value(value)
   }
 
   private static func matches(_ bytes: UnsafeBufferPointer<UInt8>, _ candidates: [StaticString])

@@ -53,7 +53,10 @@ struct VerifyCommandTests {
     let result = flowc(["verify", path, "--stack", "3"])
     #expect(result.status == 0, "\(result)")
     #expect(result.output.contains(": all hold"))
-    #expect(result.output.contains("note: the search hit its bounds (values)"))
+    #expect(
+      result.output.contains(
+        "note: the search hit its bounds (stack): what holds is proved within them only; raise them with 'verify: { stack: N }' or --stack"
+      ), "\(result)")
   }
 
   @Test("JSON: each flow's figures and failures, with the path and the item")
@@ -79,6 +82,33 @@ struct VerifyCommandTests {
         || result.output.contains("\"ruleId\": \"verify.no-repeated-request\""))
   }
 
+  @Test("SARIF: bounds the search hit are a note at the flow's 'verify:'")
+  func sarifBounds() throws {
+    let folder = try TemporaryFolder()
+    let path = try folder.write(
+      "bounded.yaml",
+      """
+      flow: Bounded
+      start: { setRoot: Home }
+      screens:
+        Home: { on: { next: { push: Home } } }
+      verify: { repeatable: [Home], stack: 2 }
+      """)
+    let result = flowc(["verify", path, "--format", "sarif"])
+    #expect(result.status == 0, "\(result)")
+    let log = try #require(
+      try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])
+    let run = try #require((log["runs"] as? [[String: Any]])?.first)
+    let results = try #require(run["results"] as? [[String: Any]])
+    let note = try #require(results.first { $0["ruleId"] as? String == "verify.bounded" })
+    #expect(note["level"] as? String == "note")
+    let message = (note["message"] as? [String: Any])?["text"] as? String
+    #expect(message?.contains("(stack)") == true, "\(String(describing: message))")
+    let location =
+      (note["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any]
+    #expect((location?["region"] as? [String: Any])?["startLine"] as? Int == 5)
+  }
+
   @Test("a flow with errors is not verified: its errors and exit 1")
   func errors() throws {
     let folder = try TemporaryFolder()
@@ -89,6 +119,28 @@ struct VerifyCommandTests {
     #expect(result.status == 1)
     #expect(result.output.contains("check.unknown-screen") || result.output.contains("'Hom'"))
     #expect(result.errors.contains("flows with errors are not verified"))
+  }
+
+  @Test("a flow whose only error is in its checklist is verified, and not said to be unverified")
+  func checklistErrorOnly() throws {
+    let folder = try TemporaryFolder()
+    let path = try folder.write(
+      "list.yaml",
+      """
+      flow: List
+      start: { setRoot: Home }
+      screens: { Home: {} }
+      verify: { off: [no-trap] }
+      spec: |
+        [ ] x
+            expect { top: Hom }
+      """)
+    let result = flowc(["verify", path])
+    #expect(result.status == 1, "\(result)")
+    #expect(result.output.contains("'Hom'"), "\(result)")
+    #expect(result.output.contains("list.yaml: 3 properties over 1 state"), "\(result)")
+    #expect(!result.errors.contains("not verified"), "\(result)")
+    #expect(result.errors.contains("a checklist has errors"), "\(result)")
   }
 
   @Test("a child flow: verified through its parent, and alone for the properties it declares")

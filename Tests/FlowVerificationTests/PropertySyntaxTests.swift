@@ -35,7 +35,7 @@ struct PropertySyntaxTests {
         b: { always: [{ top: Home }, { top: Detail }] }
         c: { reachable: { stack: [Home], presented: none } }
         d: { after: { tap: back }, then: { top: Home } }
-      verify: { off: [no-trap], final: [Detail], repeatable: [Home], depth: 9, states: 50, lists: 2, ints: 7, stack: 4 }
+      verify: { off: [no-trap], final: [Detail], repeatable: [Home], depth: 9, states: 50, lists: 2, ints: 7, stack: 4, texts: 30 }
       """)
     #expect(errors(document).isEmpty, "\(document.diagnostics)")
     let properties = try #require(document.flow?.properties)
@@ -52,8 +52,8 @@ struct PropertySyntaxTests {
     #expect(
       [
         settings.depth, settings.states, settings.listLength, settings.intMagnitude,
-        settings.stackHeight,
-      ].map { $0?.value } == [9, 50, 2, 7, 4])
+        settings.stackHeight, settings.textLength,
+      ].map { $0?.value } == [9, 50, 2, 7, 4, 30])
   }
 
   @Test(
@@ -104,11 +104,51 @@ struct PropertySyntaxTests {
       ("verify: { depth: 0 }", "model.wrong-type", 9),
       ("verify: { final: [Recept] }", "check.unknown-screen", 9),
       ("verify: { zz: 1 }", "model.unknown-key", 9),
+      ("verify: { texts: -1 }", "model.wrong-type", 9),
+      ("verify: { states: 99999999999999999999 }", "model.wrong-type", 9),
     ]
     for (text, id, line) in cases {
       let found = errors(flow(text))
       #expect(found.contains { $0.id == id && $0.line == line }, "\(text): \(found)")
     }
+  }
+
+  @Test("an 'after' URL no link can match is a warning at the URL, naming the links")
+  func unmatchedLink() throws {
+    let document = TestFlows.document(
+      """
+      flow: F
+      start: { setRoot: Home }
+      links:
+        "app://item/{id}": { routes: [{ Item: { id: $id } }] }
+      properties:
+        a: { after: { open: "app://nothing/{x}" }, then: { top: Item } }
+        b: { after: { open: "not a url" }, then: { top: Item } }
+        c: { after: { open: "app://item/{id}" }, then: { top: Item } }
+        d: { after: { open: "app://item/7" }, then: { top: Item } }
+        e: { after: { open: "APP://item/7?from=mail" }, then: { top: Item } }
+      screens:
+        Home: {}
+        Item: { params: { id: Int }, navBar: { backButton: visible } }
+      """)
+    let warnings = document.diagnostics.filter { $0.id == "check.unmatched-property-link" }
+    #expect(warnings.map(\.range.start.line) == [6, 7], "\(document.diagnostics)")
+    #expect(warnings.map(\.range.start.column) == [23, 23])
+    #expect(
+      warnings.first?.message
+        == "property 'a' follows 'open: app://nothing/{x}', which no link matches (its links: 'app://item/{id}'): opening it changes nothing, so the property is never put to the test"
+    )
+    #expect(warnings.allSatisfy { $0.severity == .warning })
+  }
+
+  @Test("an out-of-range number is named as one, not as text")
+  func hugeNumber() throws {
+    let document = flow("verify: { states: 99999999999999999999 }")
+    let message = document.diagnostics.first { $0.id == "model.wrong-type" }?.message
+    #expect(
+      message
+        == "'states' must be a whole number, found the number 99999999999999999999, beyond an Int's range",
+      "\(document.diagnostics)")
   }
 
   @Test("a property declared twice, and holds: naming none, are errors")

@@ -95,6 +95,36 @@ struct SearchCompletenessTests {
     #expect(refused.warnings.map(\.id) == ["verify.vacuous"], "\(refused.warnings.map(\.message))")
   }
 
+  @Test(
+    "an 'after' URL no link matches, or whose value does not read, changes nothing: the property is vacuous, not failing"
+  )
+  func afterUnmatchedLinkIsVacuous() throws {
+    let report = try verify(
+      """
+      flow: F
+      start: { setRoot: Home }
+      links:
+        "app://item/{id}": { routes: [{ Item: { id: $id } }] }
+      properties:
+        no link there: { after: { open: "app://nothing/{x}" }, then: { top: Item } }
+        not an id: { after: { open: "app://item/abc" }, then: { top: Item } }
+        an item opens: { after: { open: "app://item/{id}" }, then: { top: Item } }
+      screens:
+        Home: {}
+        Item: { params: { id: Int }, navBar: { backButton: visible } }
+      verify: { off: [no-trap] }
+      spec: |
+        [ ] a bad id is refused
+            when { open: "app://item/abc" }
+            expect { refused: argument-type }
+      """)
+    #expect(report.failures.isEmpty, "\(report.failures.map(\.message))")
+    #expect(
+      report.warnings.map(\.property) == ["no link there", "not an id"],
+      "\(report.warnings.map(\.message))")
+    #expect(report.warnings.allSatisfy { $0.id == "verify.vacuous" })
+  }
+
   @Test("a declaration not reached within bounds the search hit is a warning, not an error")
   func unreachedWithinBounds() throws {
     let yaml = """
@@ -107,7 +137,7 @@ struct SearchCompletenessTests {
       """
     let flow = try TestFlows.flow(yaml)
     var verifier = PropertyVerifier(tree: FlowTree(flow))
-    verifier.override(depth: 1, states: nil, listLength: nil, intMagnitude: nil, stackHeight: nil)
+    verifier.override(depth: 1)
     let bounded = verifier.verify()
     #expect(bounded.boundsHit == ["depth"])
     #expect(bounded.failures.isEmpty, "\(bounded.failures.map(\.message))")
@@ -121,8 +151,7 @@ struct SearchCompletenessTests {
   func stateBoundCapped() throws {
     var verifier = PropertyVerifier(
       tree: FlowTree(try TestFlows.flow("flow: F\nstart: { setRoot: A }\nscreens: { A: {} }\n")))
-    verifier.override(
-      depth: nil, states: Int.max, listLength: nil, intMagnitude: nil, stackHeight: nil)
+    verifier.override(states: Int.max)
     #expect(verifier.bounds.states == Int(Int32.max))
   }
 }

@@ -40,6 +40,24 @@ struct YAMLParserTests {
     #expect(scalars[6].isNull)
   }
 
+  @Test("whole numbers read to Int's very ends; one beyond is named as a number out of range")
+  func integerRange() throws {
+    let yaml = """
+      a: -9223372036854775808
+      b: 9223372036854775807
+      c: 9223372036854775808
+      d: -0x8000000000000000
+      e: 000000000000000000000012
+      f: 12ab
+      """
+    let pairs = try #require(YAMLParser.parse(Array(yaml.utf8), file: "x.yaml").root?.pairs)
+    let scalars = pairs.map { $0.value.scalar! }
+    #expect(scalars.map(\.integer) == [.min, .max, nil, .min, 12, nil])
+    #expect(pairs.map(\.value.integer) == [.min, .max, nil, .min, 12, nil])
+    #expect(scalars[2].kindDescription == "the number 9223372036854775808, beyond an Int's range")
+    #expect(scalars[5].kindDescription == "the string '12ab'")
+  }
+
   @Test("anchors and aliases are resolved; the copy is located at the alias")
   func aliases() throws {
     let source = MarkedSource("base: &bar { title: Infos }\nother: ‸*bar\n")

@@ -31,7 +31,7 @@ extension ModelDecoder {
   static let propertyKeys: [StaticString] = ["never", "always", "reachable", "after", "then"]
   /// The keys of `verify:`.
   static let verificationKeys: [StaticString] = [
-    "off", "final", "repeatable", "depth", "states", "lists", "ints", "stack",
+    "off", "final", "repeatable", "depth", "states", "lists", "ints", "stack", "texts",
   ]
 
   /// `properties:`: name → statement.
@@ -114,11 +114,12 @@ extension ModelDecoder {
       settings.repeatableScreens =
         namesList(repeatable, "'repeatable'")?.compactMap { string($0, "a screen") } ?? []
     }
-    settings.depth = fields["depth"].flatMap { positiveInt($0, "'depth'") }
-    settings.states = fields["states"].flatMap { positiveInt($0, "'states'") }
-    settings.listLength = fields["lists"].flatMap { positiveInt($0, "'lists'") }
-    settings.intMagnitude = fields["ints"].flatMap { positiveInt($0, "'ints'") }
-    settings.stackHeight = fields["stack"].flatMap { positiveInt($0, "'stack'") }
+    settings.depth = fields["depth"].flatMap { boundInt($0, "'depth'", least: 1) }
+    settings.states = fields["states"].flatMap { boundInt($0, "'states'", least: 1) }
+    settings.listLength = fields["lists"].flatMap { boundInt($0, "'lists'", least: 0) }
+    settings.intMagnitude = fields["ints"].flatMap { boundInt($0, "'ints'", least: 0) }
+    settings.stackHeight = fields["stack"].flatMap { boundInt($0, "'stack'", least: 1) }
+    settings.textLength = fields["texts"].flatMap { boundInt($0, "'texts'", least: 0) }
     return settings
   }
 
@@ -128,12 +129,14 @@ extension ModelDecoder {
     return list(node, subject).map(Array.init)
   }
 
-  /// An Int of 1 or more.
-  private mutating func positiveInt(_ node: YAMLNode, _ subject: String) -> Located<Int>? {
+  /// A bound of the search: an Int of `least` or more.
+  private mutating func boundInt(_ node: YAMLNode, _ subject: String, least: Int)
+    -> Located<Int>?
+  {
     guard let value = int(node, subject) else { return nil }
-    guard value.value >= 1 else {
+    guard value.value >= least else {
       sink.report(
-        .wrongType(subject, expected: "1 or more", found: "the number \(value.value)"),
+        .wrongType(subject, expected: "\(least) or more", found: "the number \(value.value)"),
         at: value.range)
       return nil
     }

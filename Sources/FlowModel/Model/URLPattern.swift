@@ -118,6 +118,25 @@ public struct URLPattern: Sendable, Hashable {
     return .success(.variable(String(name)))
   }
 
+  /// Whether some URL matches both this pattern and `other`: the same scheme and number of
+  /// segments, each segment a variable in one of them or the same literal in both, and no
+  /// query item both require with different literal values.
+  public func overlaps(_ other: URLPattern) -> Bool {
+    guard scheme == other.scheme, parts.count == other.parts.count else { return false }
+    for (mine, theirs) in zip(parts, other.parts) {
+      if case .literal(let text) = mine, case .literal(let otherText) = theirs, text != otherText {
+        return false
+      }
+    }
+    for item in query {
+      guard case .literal(let text) = item.value else { continue }
+      for otherItem in other.query where otherItem.key == item.key {
+        if case .literal(let otherText) = otherItem.value, otherText != text { return false }
+      }
+    }
+    return true
+  }
+
   /// The text each variable takes in `url`, or `nil` when the URL does not match.
   public func match(_ url: LinkURL) -> [String: String]? {
     guard url.scheme == scheme, url.parts.count == parts.count else { return nil }

@@ -65,7 +65,8 @@ public enum Value: Hashable, Sendable, CustomStringConvertible {
     return isPlain ? text : doubleQuoted(text)
   }
 
-  /// Text as a YAML double-quoted scalar: quotes, backslashes and control characters escaped.
+  /// Text as a YAML double-quoted scalar: quotes, backslashes, control characters and
+  /// bidirectional controls escaped.
   public static func doubleQuoted(_ text: String) -> String {
     var quoted = "\""
     for scalar in text.unicodeScalars {
@@ -80,6 +81,11 @@ public enum Value: Hashable, Sendable, CustomStringConvertible {
       case _ where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value):
         let hex = String(scalar.value, radix: 16, uppercase: true)
         quoted += "\\x" + (hex.count < 2 ? "0" + hex : hex)
+      case _ where TerminalText.escape(scalar) != nil:
+        // A bidirectional control: escaped here, in YAML's own syntax, so that what is
+        // printed on a terminal has nothing left for the terminal's escaper to rewrite.
+        let hex = String(scalar.value, radix: 16, uppercase: true)
+        quoted += "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
       default: quoted.unicodeScalars.append(scalar)
       }
     }

@@ -1,0 +1,89 @@
+import FlowSpec
+import FlowTestSupport
+import Testing
+
+/// The bounds of a search: each stops what it limits, and the report names the bounds hit
+/// by the names a user raises them with.
+@Suite("flowc verify stops at its bounds and names each bound it hit")
+struct SearchBoundsTests {
+  private func verify(_ yaml: String, _ change: (inout PropertyVerifier) -> Void = { _ in })
+    throws -> VerificationReport
+  {
+    var verifier = PropertyVerifier(tree: FlowTree(try TestFlows.flow(yaml)))
+    change(&verifier)
+    return verifier.verify()
+  }
+
+  private let doubling = """
+    flow: F
+    state: { trail: ab }
+    start: { setRoot: Home }
+    screens:
+      Home:
+        navBar: { title: "{trail}" }
+        on:
+          grow: { set: { trail: "{trail}{trail}" } }
+    verify: { off: [no-trap] }
+    """
+
+  @Test("a text that doubles with every event stops at the text bound, and says so")
+  func doublingText() throws {
+    let report = try verify(doubling)
+    // ab, then 4, 8, … 128 characters: the first beyond 100 is stored, not searched from.
+    #expect(report.states == 7)
+    #expect(report.boundsHit == ["texts"])
+    #expect(report.failures.isEmpty, "\(report.failures.map(\.message))")
+    let wider = try verify(doubling) { $0.override(textLength: 1_000) }
+    #expect(wider.states == 10)
+    #expect(wider.boundsHit == ["texts"])
+  }
+
+  @Test("each bound hit is named as 'verify:' names it: lists, ints, stack, texts")
+  func namedBounds() throws {
+    let flow = """
+      flow: F
+      state: { items: [], count: 0 }
+      start: { setRoot: Home }
+      screens:
+        Home:
+          on:
+            add: { append: { items: x } }
+            up: { add: { count: 1 } }
+            next: { push: Home }
+      verify: { off: [no-trap], repeatable: [Home], lists: 1, ints: 2, stack: 3, depth: 50 }
+      """
+    let report = try verify(flow)
+    #expect(report.boundsHit == ["lists", "ints", "stack"])
+    let deeper = try verify(flow) { $0.override(depth: 4, listLength: 10, intMagnitude: 10) }
+    #expect(deeper.boundsHit == ["depth", "stack"])
+  }
+
+  @Test("lists, ints and texts may be 0 in the file; depth, states and stack may not")
+  func zeroBounds() throws {
+    let zero = try verify(
+      """
+      flow: F
+      state: { items: [] }
+      start: { setRoot: Home }
+      screens:
+        Home: { on: { add: { append: { items: true } } } }
+      verify: { off: [no-trap], lists: 0, ints: 0, texts: 0 }
+      """)
+    // The start holds no list item, no Int and no text: searched from; the next holds a
+    // list of one Bool, beyond the list bound only.
+    #expect(zero.states == 2)
+    #expect(zero.boundsHit == ["lists"])
+    let refused = TestFlows.document(
+      """
+      flow: F
+      start: { setRoot: Home }
+      screens: { Home: {} }
+      verify: { stack: 0, texts: -1 }
+      """)
+    let messages = refused.diagnostics.map {
+      "\($0.range.start.line):\($0.range.start.column) \($0.message)"
+    }
+    #expect(messages.contains("4:18 'stack' must be 1 or more, found the number 0"), "\(messages)")
+    #expect(messages.contains("4:28 'texts' must be 0 or more, found the number -1"), "\(messages)")
+  }
+}
