@@ -21,7 +21,8 @@ enum VerifyCommand: Command {
       stops at its bounds ('verify:' in the flow, or the options here); when it hits one it
       says so, since what holds within bounds is not proved beyond them. A flow used as a
       child of another given here is verified through its parent, and alone for the
-      properties it declares. Exits 0 when every
+      properties it declares. A search that runs longer than a few seconds says on
+      standard error how many states it has visited so far. Exits 0 when every
       property holds, 1 when one fails or a flow has errors.
       """,
     options: [
@@ -88,6 +89,7 @@ enum VerifyCommand: Command {
     // for the properties it declares itself.
     let children = FlowInputs.childFlowPaths(of: documents)
     var reports: [VerificationReport] = []
+    let progress = VerificationProgress(console: console)
     for document in documents {
       guard let tree = document.validTree else { continue }
       let isChild = children.contains(FileSystem.absolutePath(document.path))
@@ -97,7 +99,7 @@ enum VerifyCommand: Command {
       verifier.override(
         depth: overrides.depth, states: overrides.states, listLength: overrides.lists,
         intMagnitude: overrides.ints, stackHeight: overrides.stack, textLength: overrides.texts)
-      reports.append(verifier.verify())
+      reports.append(verifier.verify(progress: progress.reporter(for: document.path)))
     }
     let failed =
       !errors.isEmpty || reports.contains { !$0.failures.isEmpty || $0.startFailure != nil }
@@ -126,5 +128,27 @@ enum VerifyCommand: Command {
       }
     }
     return failed ? .problemsFound : .success
+  }
+}
+
+/// What `flowc verify` says on standard error while a long search runs: how many states it
+/// has visited, at most every few seconds, so that a search that takes minutes is not
+/// silent. Nothing for a search over in less.
+struct VerificationProgress {
+  let console: Console
+  /// The least time between two reports.
+  var interval: Duration = .seconds(5)
+
+  /// A reporter for the search of the flow at `path`.
+  func reporter(for path: String) -> (Int) -> Void {
+    let clock = ContinuousClock()
+    var last = clock.now
+    return { states in
+      let now = clock.now
+      guard now - last >= interval else { return }
+      last = now
+      console.printError(
+        "flowc: verifying \(path): \(Wording.count(states, "state")) visited so far")
+    }
   }
 }

@@ -38,8 +38,13 @@ public struct PropertyVerifier: Sendable {
 
   private var flow: Flow { program.tree.root }
 
-  /// Visits every reachable state and judges every property.
-  public func verify() -> VerificationReport {
+  /// How often, in states visited, `verify(progress:)` reports how far it got.
+  public static let progressInterval = 1 << 16
+
+  /// Visits every reachable state and judges every property. `progress`, if given, is
+  /// called with the number of states visited so far every `progressInterval` states: what
+  /// a long search shows so that it is not silent.
+  public func verify(progress: ((Int) -> Void)? = nil) -> VerificationReport {
     var report = VerificationReport(
       flow: flow.name.value, file: flow.file, failures: [], propertiesChecked: 0, states: 0,
       transitions: 0, depth: 0, boundsHit: [])
@@ -55,7 +60,10 @@ public struct PropertyVerifier: Sendable {
       properties: flow.properties, program: program, file: flow.file)
     let space = StateSpace(
       from: start, samples: samples, bounds: bounds,
-      visit: { judgments.judge($0, $1) })
+      visit: { state, navigator in
+        judgments.judge(state, navigator)
+        if state > 0, state % Self.progressInterval == 0 { progress?(state) }
+      })
     report.states = space.count
     report.transitions = space.transitions.count
     report.depth = space.maximumDepth
