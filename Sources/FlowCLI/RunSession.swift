@@ -19,17 +19,25 @@ struct RunSession {
     return .success
   }
 
-  /// Sends one event and reports it; prints the refusal and returns `false` if refused.
+  /// Sends one event and reports it; prints the refusal and returns `false` if refused. A
+  /// URL no link matches (or whose values do not read) is reported, its calls saying why it
+  /// changed nothing, then refused too, as a checklist's `refused:` counts it.
   mutating func send(_ event: NavigationEvent, to navigator: inout Navigator) -> Bool {
     let callsBefore = navigator.logCount
-    do {
-      try navigator.send(event)
-    } catch {
-      console.printError("flowc: error: '\(event)' was refused: \(error.message)")
+    let refusal = navigator.attempt(event)
+    // A refusal thrown leaves the navigator and its log as they were; a URL that set
+    // nothing is logged, with why.
+    let changedNothing = refusal != nil && navigator.logCount > callsBefore
+    if let refusal, !changedNothing {
+      console.printError("flowc: error: '\(event)' was refused: \(refusal.message)")
       return false
     }
     step += 1
     report(step: step, event: event, navigator: navigator, callsBefore: callsBefore)
+    if let refusal {
+      console.printError("flowc: error: '\(event)' changed nothing: \(refusal.message)")
+      return false
+    }
     return true
   }
 

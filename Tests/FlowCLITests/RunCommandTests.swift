@@ -233,10 +233,15 @@ struct RunRoutesTests {
       ))
   }
 
-  @Test("an invalid link changes nothing and the calls say why")
+  @Test("an invalid link changes nothing, the calls say why, and it stops the run with status 1")
   func invalidLink() {
-    let result = flowc(["run", shop, "--open", "monapp://product/abc"])
-    #expect(result.status == 0, "\(result)")
+    let result = flowc(["run", shop, "--open", "monapp://product/abc", "--events", "back"])
+    #expect(result.status == 1, "\(result)")
+    #expect(
+      result.errors.contains(
+        "flowc: error: 'open monapp://product/abc' changed nothing: '{id}' is 'abc', not an Int as 'ProductDetail' needs"
+      ), "\(result)")
+    #expect(!result.output.contains("[2]"), "\(result)")
     #expect(
       result.output.contains(
         "calls      open(monapp://product/abc) — no change: '{id}' is 'abc', not an Int as 'ProductDetail' needs"
