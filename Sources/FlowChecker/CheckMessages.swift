@@ -10,8 +10,8 @@ extension DiagnosticMessage {
       : "'\(operation)' names no screen '\(name)'"
     return Self("check.unknown-screen", .error, text)
   }
-  static func unknownPresentable(_ name: String) -> Self {
-    Self("check.unknown-presentable", .error, "'present' names no alert or screen '\(name)'")
+  static func unknownPresentable(_ name: String, keyword: String = "present") -> Self {
+    Self("check.unknown-presentable", .error, "'\(keyword)' names no alert or screen '\(name)'")
   }
   static func unknownState(_ name: String, _ context: String) -> Self {
     Self(

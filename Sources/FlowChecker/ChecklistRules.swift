@@ -213,7 +213,7 @@ extension Checker {
         checkExpectedRoute(expected.item, "presented")
       } else if !tree.flows.contains(where: { $0.indexOfAlert(named: name.value) != nil }) {
         reportUnknown(
-          .unknownPresentable(name.value), name: name,
+          .unknownPresentable(name.value, keyword: "presented"), name: name,
           candidates: screenNamesAnywhere + tree.flows.flatMap { $0.alerts.map(\.name) },
           set: .screensAndAlertsAnywhere)
       }

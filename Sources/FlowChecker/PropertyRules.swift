@@ -17,6 +17,9 @@ extension DiagnosticMessage {
       "property '\(property)' follows 'open: \(url)', which no link matches (\(known)): opening it changes nothing, so the property is never put to the test"
     )
   }
+  static func redundantVerifySetting(_ what: String) -> Self {
+    Self("check.redundant-verify-setting", .warning, what)
+  }
   static func builtInPropertyName(_ name: String) -> Self {
     Self(
       "check.builtin-property-name", .error,
@@ -33,6 +36,7 @@ extension Checker {
     for screen in settings.finalScreens + settings.repeatableScreens {
       checkScreenName(screen, "verify")
     }
+    checkRedundancy(of: settings)
     // The names walk every handler of every screen: not done for a flow without properties.
     guard !flow.properties.isEmpty else { return }
     let names = ChecklistNames(tree)
@@ -57,6 +61,32 @@ extension Checker {
         if case .open(let url) = event.kind { checkLinkMatches(url, of: name.value) }
         check(condition, names)
       }
+    }
+  }
+
+  /// `verify:` settings that change nothing: a built-in switched off twice, screens exempt
+  /// from a built-in that is off.
+  private func checkRedundancy(of settings: VerificationSettings) {
+    var off: [BuiltInProperty: Located<BuiltInProperty>] = [:]
+    for id in settings.off {
+      if let first = off[id.value] {
+        sink.report(
+          .redundantVerifySetting("'\(id.value.rawValue)' is switched off twice"), at: id.range,
+          notes: [.init("the first is here", range: first.range)])
+      } else {
+        off[id.value] = id
+      }
+    }
+    let exemptions = [
+      ("final", settings.finalScreens, BuiltInProperty.noTrap),
+      ("repeatable", settings.repeatableScreens, BuiltInProperty.noDoublePush),
+    ]
+    for (key, screens, builtIn) in exemptions {
+      guard let first = screens.first, let switchedOff = off[builtIn] else { continue }
+      sink.report(
+        .redundantVerifySetting(
+          "'\(key)' changes nothing: it exempts screens from '\(builtIn.rawValue)', which is switched off"
+        ), at: first.range, notes: [.init("switched off here", range: switchedOff.range)])
     }
   }
 

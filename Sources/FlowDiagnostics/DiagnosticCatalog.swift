@@ -256,6 +256,11 @@ public enum DiagnosticCatalog {
         "an `after: { open: URL }` property whose URL no link of the flow matches: opening it changes nothing, so the property is never put to the test"
     ),
     Entry(
+      id: "check.redundant-verify-setting", severity: "warning",
+      help:
+        "a `verify:` setting that changes nothing: a built-in property switched off twice, or `final`/`repeatable` screens exempt from a built-in that is switched off"
+    ),
+    Entry(
       id: "check.builtin-property-name", severity: "error",
       help:
         "a property named like a built-in one (`no-trap`); switch the built-in off with `verify: { off: […] }` instead"

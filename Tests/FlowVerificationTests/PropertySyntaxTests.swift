@@ -74,6 +74,9 @@ struct PropertySyntaxTests {
         "checklist.unknown-event",
       ])
     #expect(found.map(\.line) == [10, 11, 12, 13])
+    #expect(
+      document.diagnostics.first { $0.id == "check.unknown-presentable" }?.message
+        == "'presented' names no alert or screen 'Oopz'")
     let fixes = document.diagnostics.flatMap(\.fixIts).map(\.replacement)
     #expect(fixes == ["Detail", "Oops", "isLoggedIn", "next"])
   }
@@ -139,6 +142,27 @@ struct PropertySyntaxTests {
         == "property 'a' follows 'open: app://nothing/{x}', which no link matches (its links: 'app://item/{id}'): opening it changes nothing, so the property is never put to the test"
     )
     #expect(warnings.allSatisfy { $0.severity == .warning })
+  }
+
+  @Test(
+    "a 'verify:' setting that changes nothing is a warning: an id off twice, an exemption from what is off"
+  )
+  func redundantSettings() throws {
+    let document = flow(
+      "verify: { off: [no-trap, no-double-push, no-trap], final: [Detail], repeatable: [Home] }")
+    let warnings = document.diagnostics.filter { $0.id == "check.redundant-verify-setting" }
+    #expect(
+      warnings.map(\.message) == [
+        "'no-trap' is switched off twice",
+        "'final' changes nothing: it exempts screens from 'no-trap', which is switched off",
+        "'repeatable' changes nothing: it exempts screens from 'no-double-push', which is switched off",
+      ])
+    #expect(warnings.map(\.range.start.column) == [42, 60, 82])
+    #expect(warnings.allSatisfy { $0.severity == .warning && $0.notes.count == 1 })
+    #expect(
+      !flow("verify: { off: [no-trap], repeatable: [Home] }").diagnostics.contains {
+        $0.id == "check.redundant-verify-setting"
+      })
   }
 
   @Test("an out-of-range number is named as one, not as text")
