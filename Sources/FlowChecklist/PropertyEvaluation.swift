@@ -148,8 +148,8 @@ extension StateCondition {
 }
 
 extension Observation {
-  /// The state in a few words, for a property's failure: `stack [Home, Detail], Sheet
-  /// presented, pending [load], state isLoggedIn: false`.
+  /// The state in a few words, for a property's failure: `stack [Home, Detail], presented
+  /// [sheet Compose › Detail], pending [load], state isLoggedIn: false`.
   package var summary: String {
     var parts: [String] = []
     if let tabs { parts.append("tab '\(tabs.selected)'") }
@@ -157,7 +157,12 @@ extension Observation {
       parts.append("stack [" + stack.map(\.description).joined(separator: ", ") + "]")
     }
     if let presentations, !presentations.isEmpty {
-      parts.append("presented [" + presentations.map { "\($0)" }.joined(separator: ", ") + "]")
+      // A presented screen's own stack follows it: `sheet Compose › Detail`.
+      let shown = presentations.map { item -> String in
+        guard case .screen(_, _, let stack?) = item, stack.count > 1 else { return "\(item)" }
+        return "\(item)" + stack.dropFirst().map { " › \($0)" }.joined()
+      }
+      parts.append("presented [" + shown.joined(separator: ", ") + "]")
     }
     if let pendingRequests, !pendingRequests.isEmpty {
       parts.append("pending [" + pendingRequests.map(\.description).joined(separator: ", ") + "]")

@@ -54,6 +54,9 @@ struct PlantedViolationTests {
     PlantedViolation(
       fixture: "second-request.yaml", id: "verify.property", property: "b always saves",
       line: 10, path: ["{ fail: save, index: 1 }"], reason: "state failed: \"b\""),
+    PlantedViolation(
+      fixture: "sheet-stack.yaml", id: "verify.property", property: "no detail in the sheet",
+      line: 5, path: ["compose", "more"], reason: "presented [sheet Compose › Detail]"),
   ]
 
   @Test("the violation, its place and its shortest path", arguments: planted)
