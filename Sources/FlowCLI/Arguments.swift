@@ -134,18 +134,27 @@ struct ParsedArguments {
 
   /// The value of an option that must be a positive whole number.
   func positiveInteger(_ name: String) throws(UsageError) -> Int? {
-    guard let text = value(name) else { return nil }
-    guard let number = Int(text), number > 0 else {
-      throw UsageError(message: "'--\(name)' must be a positive whole number, not '\(text)'")
-    }
-    return number
+    try wholeNumber(name, least: 1, "a positive whole number")
   }
 
   /// An option's value as a whole number of 0 or more, if given.
   func count(_ name: String) throws(UsageError) -> Int? {
+    try wholeNumber(name, least: 0, "a whole number (0 or more)")
+  }
+
+  /// An option's value as a whole number of `least` or more, if given; `kind` names what it
+  /// must be. A number too large for an Int is told as such, not as no number.
+  private func wholeNumber(_ name: String, least: Int, _ kind: String) throws(UsageError) -> Int? {
     guard let text = value(name) else { return nil }
-    guard let number = Int(text), number >= 0 else {
-      throw UsageError(message: "'--\(name)' must be a whole number (0 or more), not '\(text)'")
+    guard let number = Int(text) else {
+      let digits = text.drop { $0 == "+" }
+      if !digits.isEmpty, digits.allSatisfy({ ("0"..."9").contains($0) }) {
+        throw UsageError(message: "'--\(name)' is too large: at most \(Int.max), not '\(text)'")
+      }
+      throw UsageError(message: "'--\(name)' must be \(kind), not '\(text)'")
+    }
+    guard number >= least else {
+      throw UsageError(message: "'--\(name)' must be \(kind), not '\(text)'")
     }
     return number
   }

@@ -19,7 +19,8 @@ enum RunCommand: Command {
       With neither --events nor --script, events are read from standard input, one per
       line; on a terminal that is interactive: '?' lists the events available now and
       'quit' ends. An event the flow refuses, or a URL no link matches (shown, with why
-      it changed nothing), stops the run with exit status 1.
+      it changed nothing), stops the run with exit status 1; on a terminal it is
+      reported and the session goes on.
       """,
     options: [
       OptionSpec(

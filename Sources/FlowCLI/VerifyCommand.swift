@@ -58,7 +58,7 @@ enum VerifyCommand: Command {
       OptionSpec(
         name: "texts", valueName: "N",
         help:
-          "The longest text, in characters, a state may hold and be searched from (default: the flow's, else \(SearchBounds.standard.textLength))."
+          "How many characters longer than the longest the flow starts with, writes or sends a text may grow and its state still be searched from (default: the flow's, else \(SearchBounds.standard.textLength))."
       ),
     ] + FlowInputs.limitOptions,
     arguments: [("PATHS", "Flow files or folders of flows (default: flows/).")],

@@ -17,6 +17,12 @@ extension DiagnosticMessage {
       "property '\(property)' follows 'open: \(url)', which no link matches (\(known)): opening it changes nothing, so the property is never put to the test"
     )
   }
+  static func unreadablePropertyLink(_ property: String, url: String, problem: String) -> Self {
+    Self(
+      "check.unmatched-property-link", .warning,
+      "property '\(property)' follows 'open: \(url)', which is not a URL a link can match: \(problem); opening it changes nothing, so the property is never put to the test"
+    )
+  }
   static func redundantVerifySetting(_ what: String) -> Self {
     Self("check.redundant-verify-setting", .warning, what)
   }
@@ -64,24 +70,16 @@ extension Checker {
     }
   }
 
-  /// `verify:` settings that change nothing: a built-in switched off twice, screens exempt
-  /// from a built-in that is off.
+  /// `verify:` settings that change nothing: a built-in switched off twice, a screen listed
+  /// twice, screens exempt from a built-in that is off.
   private func checkRedundancy(of settings: VerificationSettings) {
-    var off: [BuiltInProperty: Located<BuiltInProperty>] = [:]
-    for id in settings.off {
-      if let first = off[id.value] {
-        sink.report(
-          .redundantVerifySetting("'\(id.value.rawValue)' is switched off twice"), at: id.range,
-          notes: [.init("the first is here", range: first.range)])
-      } else {
-        off[id.value] = id
-      }
-    }
+    let off = firstOfEach(settings.off) { "'\($0.rawValue)' is already switched off" }
     let exemptions = [
       ("final", settings.finalScreens, BuiltInProperty.noTrap),
       ("repeatable", settings.repeatableScreens, BuiltInProperty.noDoublePush),
     ]
     for (key, screens, builtIn) in exemptions {
+      _ = firstOfEach(screens) { "'\($0)' is already in '\(key)'" }
       guard let first = screens.first, let switchedOff = off[builtIn] else { continue }
       sink.report(
         .redundantVerifySetting(
@@ -90,15 +88,44 @@ extension Checker {
     }
   }
 
-  /// An `after` property's URL (or URL pattern) must be one some link can match.
+  /// Each value's first place in `items`; every later one is reported, with `repeated`'s
+  /// message and a note at the first.
+  private func firstOfEach<Item: Hashable>(
+    _ items: [Located<Item>], repeated: (Item) -> String
+  ) -> [Item: Located<Item>] {
+    var first: [Item: Located<Item>] = [:]
+    for item in items {
+      if let earlier = first[item.value] {
+        sink.report(
+          .redundantVerifySetting(repeated(item.value)), at: item.range,
+          notes: [.init("the first is here", range: earlier.range)])
+      } else {
+        first[item.value] = item
+      }
+    }
+    return first
+  }
+
+  /// An `after` property's URL (or URL pattern) must be one some link can match: a URL as
+  /// the navigator matches it (its values decoded, the query items a link needs), a pattern
+  /// by whether some URL could match both it and a link.
   private func checkLinkMatches(_ url: Located<String>, of property: String) {
-    guard case .success(let pattern) = URLPattern.parse(url.value) else {
+    let pattern: URLPattern
+    switch URLPattern.parse(url.value) {
+    case .success(let parsed): pattern = parsed
+    case .failure(let problem):
       sink.report(
-        .unmatchedPropertyLink(property, url: url.value, links: flow.links.map(\.pattern.value)),
+        .unreadablePropertyLink(property, url: url.value, problem: problem.description),
         at: url.range)
       return
     }
-    guard !flow.links.contains(where: { $0.parsed?.overlaps(pattern) ?? true }) else { return }
+    let matches: (DeepLink) -> Bool
+    if pattern.variables.isEmpty, let concrete = LinkURL(url.value) {
+      matches = { $0.parsed.map { $0.match(concrete) != nil } ?? true }
+    } else {
+      matches = { $0.parsed?.overlaps(pattern) ?? true }
+    }
+    guard !flow.links.contains(where: matches) else { return }
     sink.report(
       .unmatchedPropertyLink(property, url: url.value, links: flow.links.map(\.pattern.value)),
       at: url.range)

@@ -41,6 +41,26 @@ package struct EventSamples {
   /// Int (one more than any the samples use), the text `fresh`, `true`, an empty list. An
   /// event taking a record gets none. What a search of every state sends beside the
   /// checklist's own values, so that an event the checklist never sends is still tried.
+  /// How far the values the samples send reach: their lists, Ints and texts (a URL counted
+  /// whole as a text, as a value read from it is no longer).
+  package var valueExtent: ValueExtent {
+    var extent = ValueExtent()
+    for samples in arguments.values {
+      for sample in samples { for value in sample.values { extent.measure(value) } }
+    }
+    for events in outcomes.values {
+      for event in events {
+        switch event {
+        case .complete(_, let values, _), .fail(_, let values, _):
+          for value in values.values { extent.measure(value) }
+        default: break
+        }
+      }
+    }
+    for url in urls { extent.measure(.string(url)) }
+    return extent
+  }
+
   package mutating func addFreshValues(for signatures: [EventSignature]) {
     var largest = 0
     for samples in arguments.values {
@@ -176,10 +196,16 @@ extension EventSamples {
         if !(arguments[name] ?? []).contains(values) { arguments[name, default: []].append(values) }
       }
     case .open(let written):
-      guard case .success(let pattern) = URLPattern.parse(written) else { break }
-      let url = pattern.variables.isEmpty ? written : pattern.example(filling: "1")
+      // A URL without variables is sent as written, even where another URL reads the same
+      // to a link (a scheme's case, a trailing slash, a query item more): the property
+      // follows that one.
+      guard case .success(let pattern) = URLPattern.parse(written), !pattern.variables.isEmpty
+      else {
+        if !urls.contains(written) { urls.append(written) }
+        break
+      }
       let matched = urls.contains { LinkURL($0).map { pattern.match($0) != nil } ?? false }
-      if !matched { urls.append(url) }
+      if !matched { urls.append(pattern.example(filling: "1")) }
     case .complete(let request, let values, _) where !values.isEmpty,
       .fail(let request, let values, _) where !values.isEmpty:
       if !(outcomes[request] ?? []).contains(event) { outcomes[request, default: []].append(event) }

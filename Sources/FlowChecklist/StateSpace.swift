@@ -38,6 +38,23 @@ package struct SearchBounds: Sendable, Hashable {
     self.textLength = textLength
   }
 
+  /// These bounds raised to what a search meets without anything growing: lists, Ints and
+  /// stacks to the largest the start state holds, the flow writes or the samples send; texts
+  /// by the longest of those, since `textLength` bounds how far a text grows. So the start
+  /// is always searched from, and a state beyond a bound is one something grew into.
+  package func reaching(start: ValueExtent, written: ValueExtent, sent: ValueExtent)
+    -> SearchBounds
+  {
+    var bounds = self
+    let met = [start, written, sent]
+    bounds.listLength = max(listLength, met.map(\.longestList).max()!)
+    bounds.intMagnitude = max(intMagnitude, met.map(\.largestInt).max()!)
+    bounds.stackHeight = max(stackHeight, start.highestStack)
+    let (texts, overflow) = textLength.addingReportingOverflow(met.map(\.longestText).max()!)
+    bounds.textLength = overflow ? .max : texts
+    return bounds
+  }
+
   /// The flow's `verify:` bounds over the standard ones.
   package init(_ settings: VerificationSettings) {
     var bounds = Self.standard
@@ -153,6 +170,9 @@ package struct StateSpace {
     from start: Navigator, samples: EventSamples, bounds: SearchBounds,
     visit: (Int, Navigator) -> Void = { _, _ in }, stop: ((Navigator) -> Bool)? = nil
   ) {
+    let bounds = bounds.reaching(
+      start: start.snapshot.valueExtent, written: start.program.writtenExtent,
+      sent: samples.valueExtent)
     template = start.withoutHistory
     eventsBySituation = Array(repeating: nil, count: start.program.eventSituationCount)
     var words = PackedWords()

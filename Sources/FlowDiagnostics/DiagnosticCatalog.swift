@@ -74,6 +74,11 @@ public enum DiagnosticCatalog {
       id: "model.invalid-value", severity: "error",
       help: "a value outside an enumeration (`style: bold`), with \"did you mean\""),
     Entry(
+      id: "model.number-range", severity: "error",
+      help:
+        "an unquoted whole number beyond an Int's range (-9223372036854775808 to 9223372036854775807) where a value goes; quote it if you mean text"
+    ),
+    Entry(
       id: "model.yaml11-boolean", severity: "error",
       help: "`yes`, `no`, `on`, `off` where a flag is expected"),
     Entry(
@@ -258,7 +263,7 @@ public enum DiagnosticCatalog {
     Entry(
       id: "check.redundant-verify-setting", severity: "warning",
       help:
-        "a `verify:` setting that changes nothing: a built-in property switched off twice, or `final`/`repeatable` screens exempt from a built-in that is switched off"
+        "a `verify:` setting that changes nothing: a built-in property switched off twice, a screen listed twice in `final` or `repeatable`, or `final`/`repeatable` screens exempt from a built-in that is switched off"
     ),
     Entry(
       id: "check.builtin-property-name", severity: "error",

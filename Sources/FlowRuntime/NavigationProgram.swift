@@ -253,26 +253,33 @@ extension Instruction {
       default: break
       }
     }
+    forEachOperand(collect)
+    return names
+  }
+
+  /// Calls `body` with each operand this instruction and those nested in it read (a record's
+  /// or a text's own operands are the caller's to walk), in the order written.
+  func forEachOperand(_ body: (Operand) -> Void) {
     func visit(_ instruction: Instruction) {
       switch instruction {
       case .setRoot(let target, _), .push(let target, _), .presentScreen(let target, _, _, _):
-        for operand in target.arguments { collect(operand) }
+        for operand in target.arguments { body(operand) }
       case .reset(let targets, _):
-        for target in targets { for operand in target.arguments { collect(operand) } }
+        for target in targets { for operand in target.arguments { body(operand) } }
       case .set(let writes), .add(let writes), .append(let writes), .remove(let writes):
-        for write in writes { collect(write.value) }
+        for write in writes { body(write.value) }
       case .update(let writes):
         for write in writes {
           for fields in [write.match, write.changes] {
-            for (_, operand) in fields.sorted(by: { $0.key < $1.key }) { collect(operand) }
+            for (_, operand) in fields.sorted(by: { $0.key < $1.key }) { body(operand) }
           }
         }
       case .request(_, let operands):
-        for operand in operands { collect(operand) }
+        for operand in operands { body(operand) }
       case .startFlow(_, let writes, _, _, _):
-        for write in writes { collect(write.value) }
+        for write in writes { body(write.value) }
       case .finish(_, let arguments):
-        for (_, operand) in arguments { collect(operand) }
+        for (_, operand) in arguments { body(operand) }
       case .branch(let predicate, let then, let otherwise):
         visit(predicate)
         visit(then)
@@ -287,13 +294,55 @@ extension Instruction {
     }
     func visit(_ predicate: Predicate) {
       switch predicate {
-      case .equals(_, let operand): collect(operand)
+      case .equals(_, let operand): body(operand)
       case .not(let inner): visit(inner)
       case .all(let predicates): for nested in predicates { visit(nested) }
       case .flag, .unknown: break
       }
     }
     visit(self)
-    return names
+  }
+}
+
+extension NavigationProgram {
+  /// How far the values the flow writes itself reach: its literals (a text with values in
+  /// it counted by its own characters), in every operation, link and tab. A search's bounds
+  /// are raised to them, so that a state is never out of bounds for what the flow writes
+  /// without growing it.
+  package var writtenExtent: ValueExtent {
+    var extent = ValueExtent()
+    func measure(_ operand: Operand) {
+      switch operand {
+      case .literal(let value): extent.measure(value)
+      case .text(let template, let references):
+        var literal = 0
+        for part in template.parts {
+          if case .text(let text) = part { literal += text.unicodeScalars.count }
+        }
+        extent.longestText = max(extent.longestText, literal)
+        for nested in references.values { measure(nested) }
+      case .record(let fields): for nested in fields.values { measure(nested) }
+      case .reference, .missing, .absent: break
+      }
+    }
+    var instructions: [Instruction] = []
+    instructions += [start].compactMap { $0 }
+    for flow in flows {
+      instructions += [flow.start].compactMap { $0 }
+      instructions += flow.handlers.handlers.map(\.instruction)
+    }
+    for screen in screens {
+      instructions += [screen.onEnter, screen.onAppear].compactMap { $0 }
+      instructions += screen.handlers.handlers.map(\.instruction)
+    }
+    for request in requests {
+      instructions += [request.onSuccess, request.onFailure].compactMap { $0 }
+    }
+    for alert in alerts { instructions += alert.actions }
+    for instruction in instructions { instruction.forEachOperand(measure) }
+    for target in links.flatMap(\.routes) + tabs.map(\.root) {
+      for operand in target.arguments { measure(operand) }
+    }
+    return extent
   }
 }

@@ -1,4 +1,4 @@
-internal import FlowModel
+package import FlowModel
 
 /// What a navigator shows and holds, as a value: equal for two navigators in the same state
 /// (stacks, presentations, pending requests, child flows, state), whatever led there and
@@ -27,11 +27,14 @@ public struct NavigationSnapshot: Sendable, Hashable {
 /// How far a state's values reach: the longest list, the largest Int, the longest text and
 /// the highest stack it holds.
 public struct ValueExtent: Sendable, Hashable {
+  /// Nothing measured yet: every figure 0.
+  public init() {}
+
   /// The most items in a list (pending requests and running child flows included).
   public var longestList = 0
   /// The largest magnitude of an Int (`Int.max` for `Int.min`).
   public var largestInt = 0
-  /// The most characters in a text.
+  /// The most characters (Unicode scalars) in a text.
   public var longestText = 0
   /// The most screens in a stack (a tab's or a presented screen's).
   public var highestStack = 0
@@ -49,7 +52,8 @@ public struct ValueExtent: Sendable, Hashable {
     }
   }
 
-  mutating func measure(_ value: Value) {
+  /// Takes `value` into account: its lists, Ints and texts, anything nested in it too.
+  package mutating func measure(_ value: Value) {
     switch value {
     case .int(let number): largestInt = max(largestInt, number.magnitudeClamped)
     case .list(let values):
@@ -58,9 +62,12 @@ public struct ValueExtent: Sendable, Hashable {
     case .record(let fields):
       for field in fields.values { measure(field) }
     case .string(let text):
-      // Counting characters walks the text: only one longer than any seen so far in bytes
-      // can be longer in characters.
-      if text.utf8.count > longestText { longestText = max(longestText, text.count) }
+      // Counting scalars walks the text: only one longer than any seen so far in bytes can
+      // be longer in scalars. Scalars, not characters: a combining mark inserted into
+      // itself grows a text without adding a character.
+      if text.utf8.count > longestText {
+        longestText = max(longestText, text.unicodeScalars.count)
+      }
     case .bool: break
     }
   }

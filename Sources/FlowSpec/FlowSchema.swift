@@ -284,7 +284,7 @@ public enum FlowSchema {
       ),
       "texts": described(
         wholeNumber,
-        "The longest text, in characters, a state may hold and be searched from (default \(SearchBounds.standard.textLength))."
+        "How many characters longer than the longest the flow starts with, writes or sends a text may grow and its state still be searched from (default \(SearchBounds.standard.textLength))."
       ),
     ],
     .link: [

@@ -39,7 +39,7 @@ public struct PropertyVerifier: Sendable {
   private var flow: Flow { program.tree.root }
 
   /// How often, in states visited, `verify(progress:)` reports how far it got.
-  public static let progressInterval = 1 << 16
+  public static let progressInterval = 1 << 12
 
   /// Visits every reachable state and judges every property. `progress`, if given, is
   /// called with the number of states visited so far every `progressInterval` states: what

@@ -108,6 +108,11 @@ public struct YAMLNode: Sendable {
   /// The integer of an unquoted number.
   public var integer: Int? { isPlainScalar ? withScalarBytes(ScalarResolution.integer) : nil }
 
+  /// Whether the node is an unquoted whole number an `Int` cannot hold.
+  public var isOutOfRangeInteger: Bool {
+    isPlainScalar && withScalarBytes(ScalarResolution.isOutOfRangeInteger)
+  }
+
   /// Whether the node is an unquoted YAML 1.1 boolean spelling, such as `yes` or `off`.
   public var isYAML11Boolean: Bool {
     isPlainScalar && withScalarBytes(ScalarResolution.isYAML11Boolean)

@@ -202,5 +202,12 @@ struct VerifyCommandTests {
   func usage() throws {
     #expect(flowc(["verify", TestFlows.fixture("verify/trap.yaml"), "--depth", "0"]).status == 2)
     #expect(flowc(["verify", "/no/such/file.yaml"]).status == 2)
+    let huge = flowc(
+      ["verify", TestFlows.fixture("verify/trap.yaml"), "--texts", "99999999999999999999"])
+    #expect(huge.status == 2)
+    #expect(
+      huge.errors.contains(
+        "'--texts' is too large: at most 9223372036854775807, not '99999999999999999999'"),
+      "\(huge)")
   }
 }

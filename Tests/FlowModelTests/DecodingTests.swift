@@ -219,3 +219,30 @@ struct ArticleFlowDecodingTests {
     #expect(checklist.entries.allSatisfy { $0.item.isBound })
   }
 }
+
+@Suite("Decoding: numbers beyond an Int")
+struct NumberRangeDecodingTests {
+  @Test("a whole number no Int holds is an error at the number, wherever a value goes")
+  func outOfRange() throws {
+    let document = TestFlows.document(
+      """
+      flow: F
+      state: { n: 9223372036854775808, low: -9223372036854775808 }
+      start: { setRoot: H }
+      screens: { H: { on: { up: { add: { n: 99999999999999999999 } } } } }
+      spec: |
+        [ ] x
+            when { up: { v: 99999999999999999999 } }
+      """)
+    let errors = document.diagnostics.filter { $0.id == "model.number-range" }
+    #expect(
+      errors.map { "\($0.range.start.line):\($0.range.start.column)" } == ["2:13", "4:39", "7:23"],
+      "\(document.diagnostics)")
+    #expect(
+      errors.first?.message
+        == "the number 9223372036854775808 is beyond an Int's range (-9223372036854775808 to 9223372036854775807); quote it if you mean text"
+    )
+    // Int.min itself is an Int.
+    #expect(!document.diagnostics.contains { $0.message.contains("-9223372036854775808 is") })
+  }
+}

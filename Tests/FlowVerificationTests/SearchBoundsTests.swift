@@ -87,3 +87,71 @@ struct SearchBoundsTests {
     #expect(messages.contains("4:28 'texts' must be 0 or more, found the number -1"), "\(messages)")
   }
 }
+
+/// What nothing grew never stops a search: the start state, the flow's own literals and the
+/// values the search sends are within bounds, whatever the bounds say.
+@Suite("flowc verify searches what the flow starts with and writes, whatever the bounds")
+struct SearchBoundsRaisedTests {
+  private func verify(_ yaml: String) throws -> VerificationReport {
+    PropertyVerifier(tree: FlowTree(try TestFlows.flow(yaml))).verify()
+  }
+
+  @Test("a start state beyond every bound is still searched from, and its failures found")
+  func longStart() throws {
+    let terms = String(repeating: "terms ", count: 30)
+    let report = try verify(
+      """
+      flow: F
+      state: { terms: "\(terms)", items: [a, b, c, d, e], count: 5000 }
+      start: { setRoot: Welcome }
+      properties:
+        never broken: { never: { top: Broken } }
+      screens:
+        Welcome: { on: { accept: { push: Home } } }
+        Home: { navBar: { backButton: visible }, on: { crash: { push: Broken } } }
+        Broken: { navBar: { backButton: visible } }
+      verify: { off: [no-trap], lists: 1, ints: 10, texts: 0 }
+      """)
+    #expect(report.failures.map(\.property) == ["never broken"])
+    #expect(report.failures.first?.path?.count == 2)
+    #expect(report.boundsHit.isEmpty, "\(report.boundsHit)")
+  }
+
+  @Test("a text, list or Int the flow writes itself is within the bounds")
+  func writtenLiterals() throws {
+    let notice = String(repeating: "n", count: 150)
+    let report = try verify(
+      """
+      flow: F
+      state: { notice: "", items: [], count: 0 }
+      start: { setRoot: Home }
+      screens:
+        Home:
+          on:
+            warn: { set: { notice: "\(notice) {count}", items: [a, b, c, d], count: 2000 } }
+            next: { push: Next }
+        Next: { navBar: { backButton: visible } }
+      verify: { off: [no-trap] }
+      """)
+    #expect(report.boundsHit.isEmpty, "\(report.boundsHit)")
+    // Home before and after each warning (the second one renders the Int the first wrote),
+    // and Next over each.
+    #expect(report.states == 6)
+  }
+
+  @Test("texts count Unicode scalars: a combining mark inserted into itself hits the bound")
+  func combiningMarks() throws {
+    let report = try verify(
+      """
+      flow: F
+      state: { z: "\u{301}" }
+      start: { setRoot: Home }
+      screens:
+        Home: { on: { grow: { set: { z: "{z}{z}" } } } }
+      verify: { off: [no-trap], texts: 1 }
+      """)
+    // One scalar, then 2, 4: the first beyond 1 + 1 is stored, not searched from.
+    #expect(report.states == 3)
+    #expect(report.boundsHit == ["texts"])
+  }
+}

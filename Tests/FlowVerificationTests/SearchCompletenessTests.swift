@@ -155,3 +155,37 @@ struct SearchCompletenessTests {
     #expect(verifier.bounds.states == Int(Int32.max))
   }
 }
+
+@Suite("flowc verify sends an 'after' property's own URL")
+struct AfterURLTests {
+  @Test(
+    "a URL the property names is sent as written, even where another URL reads the same to a link"
+  )
+  func literalURLSent() throws {
+    for url in [
+      "monapp://product/7", "MONAPP://product/7", "monapp://product/7/",
+      "monapp://product/7?from=mail",
+    ] {
+      let report = PropertyVerifier(
+        tree: FlowTree(
+          try TestFlows.flow(
+            """
+            flow: Links
+            start: { setRoot: Home }
+            links:
+              "monapp://product/{id}": [{ Product: { id: $id } }]
+            screens: { Home: {}, Product: { params: { id: Int } } }
+            verify: { off: [no-trap] }
+            properties:
+              a product shows home: { after: { open: "\(url)" }, then: { top: Home } }
+            spec: |
+              [ ] a campaign link opens product 7
+                  when { open: "monapp://product/7?utm=mail" }
+                  expect { top: { Product: { id: 7 } } }
+            """))
+      ).verify()
+      #expect(report.failures.map(\.property) == ["a product shows home"], "\(url)")
+      #expect(report.warnings.isEmpty, "\(url): \(report.warnings.map(\.message))")
+    }
+  }
+}

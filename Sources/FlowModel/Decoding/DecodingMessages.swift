@@ -27,6 +27,12 @@ extension DiagnosticMessage {
     let hint = suggestion.map { "did you mean '\($0)'?" } ?? "expected \(Self.list(options))"
     return Self("model.invalid-value", .error, "'\(value)' is not \(subject); \(hint)")
   }
+  static func numberOutOfRange(_ value: String) -> Self {
+    Self(
+      "model.number-range", .error,
+      "the number \(value) is beyond an Int's range (\(Int.min) to \(Int.max)); quote it if you mean text"
+    )
+  }
   static func yaml11Boolean(_ value: String) -> Self {
     Self(
       "model.yaml11-boolean", .error,

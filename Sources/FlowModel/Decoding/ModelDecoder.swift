@@ -197,6 +197,10 @@ struct ModelDecoder {
     }
     if let bool = node.bool { return Located(.bool(bool), at: node.range) }
     if let integer = node.integer { return Located(.int(integer), at: node.range) }
+    if node.isOutOfRangeInteger {
+      sink.report(.numberOutOfRange(node.text), at: node.range)
+      return nil
+    }
     let text = node.text
     if node.isYAML11Boolean {
       // Reported, then read as the flag it was meant to be, so later checks do not cascade.
