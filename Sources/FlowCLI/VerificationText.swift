@@ -66,6 +66,9 @@ enum VerificationText {
 
   /// `flows/shop.yaml: 6 properties over 1234 states and 3456 transitions (depth 12): all hold`.
   static func summary(_ report: VerificationReport) -> String {
+    if report.startFailure != nil {
+      return "\(TerminalText.line(report.file)): nothing verified: the flow cannot start"
+    }
     let outcome =
       report.failures.isEmpty
       ? "all hold"
@@ -95,8 +98,18 @@ enum VerificationText {
               ("depth", .number(report.depth)),
               ("boundsHit", .array(report.boundsHit.map(JSONValue.string))),
             ]
-            if let start = report.startFailure { fields.append(("startFailure", .string(start))) }
-            fields.append(("failures", .array(report.failures.map(json))))
+            var failures = report.failures.map(json)
+            if let start = report.startFailure {
+              fields.append(("startFailure", .string(start)))
+              failures += diagnostics(report).filter { $0.id.rawValue == "verify.start" }.map {
+                .object([
+                  ("id", .string($0.id.rawValue)), ("file", .string($0.file)),
+                  ("line", .number($0.range.start.line)),
+                  ("column", .number($0.range.start.column)), ("message", .string($0.message)),
+                ])
+              }
+            }
+            fields.append(("failures", .array(failures)))
             fields.append(("warnings", .array(report.warnings.map(json))))
             return .object(fields)
           })

@@ -16,8 +16,9 @@ enum VerifyCommand: Command {
       outcomes, and the flow's events with the values its checklist gives them plus one
       fresh value per type. Then judges the flow's 'properties:' and the built-in ones
       (all-reachable, no-trap, no-repeated-request, no-double-push; 'verify: { off: [...] }'
-      switches one off). For each property that fails it prints the shortest
-      counterexample as a checklist item to paste, which fails for that reason. The search
+      switches one off). For each failure of a state reached by a path it prints the
+      shortest counterexample as a checklist item to paste, which fails for that reason
+      (a declaration never reached has no path: its failure names it). The search
       stops at its bounds ('verify:' in the flow, or the options here); when it hits one it
       says so, since what holds within bounds is not proved beyond them. A flow used as a
       child of another given here is verified through its parent, and alone for the
@@ -29,7 +30,7 @@ enum VerifyCommand: Command {
       OptionSpec(
         name: "format", valueName: "FORMAT",
         help:
-          "'text' (default), 'json' (one object per flow: its figures and failures) or 'sarif' (SARIF 2.1.0)."
+          "'text' (default), 'json' (one object: 'errors', the flows' check errors, and 'flows', each flow's figures, failures and warnings) or 'sarif' (SARIF 2.1.0)."
       ),
       OptionSpec(
         name: "depth", valueName: "N",

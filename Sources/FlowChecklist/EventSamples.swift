@@ -6,6 +6,11 @@ package struct EventSamples {
   private var arguments: [String: [[String: Value]]] = [:]
   private var urls: [String] = []
   private var outcomes: [String: [NavigationEvent]] = [:]
+  /// For each event, the arguments it takes as records: no fresh value is made for them.
+  private var recordArguments: [String: Set<String>] = [:]
+  /// The events that take a record no sample gives (with that argument): a search cannot
+  /// send them, and says so.
+  package private(set) var unsendable: [(event: Located<String>, argument: String)] = []
 
   /// The checklist's samples; with `links`, also a URL for each pattern no URL of the
   /// checklist matches, its variables written as `1` (a valid Int and String).
@@ -37,10 +42,6 @@ package struct EventSamples {
     }
   }
 
-  /// Adds, for each event that takes arguments, one sample of values no sample has: a fresh
-  /// Int (one more than any the samples use), the text `fresh`, `true`, an empty list. An
-  /// event taking a record gets none. What a search of every state sends beside the
-  /// checklist's own values, so that an event the checklist never sends is still tried.
   /// How far the values the samples send reach: their lists, Ints and texts (a URL counted
   /// whole as a text, as a value read from it is no longer).
   package var valueExtent: ValueExtent {
@@ -61,6 +62,11 @@ package struct EventSamples {
     return extent
   }
 
+  /// Adds, for each event that takes arguments, one sample of values no sample has: a fresh
+  /// Int (one more than any the samples use), the text `fresh`, `true`, an empty list. What
+  /// a search of every state sends beside the checklist's own values, so that an event the
+  /// checklist never sends is still tried. A record has no fresh value: an event taking one
+  /// that no sample gives is noted in `unsendable`, and `concrete(_:)` leaves it out.
   package mutating func addFreshValues(for signatures: [EventSignature]) {
     var largest = 0
     for samples in arguments.values {
@@ -71,16 +77,19 @@ package struct EventSamples {
     let freshInt = largest == .max ? 0 : largest + 1
     for signature in signatures where !signature.arguments.isEmpty {
       var sample: [String: Value] = [:]
+      let name = signature.name.value
       for argument in signature.arguments {
         switch argument.type {
         case .int: sample[argument.name] = .int(freshInt)
         case .string: sample[argument.name] = .string("fresh")
         case .bool: sample[argument.name] = .bool(true)
         case .list: sample[argument.name] = .list([])
-        case .record: break
+        case .record: recordArguments[name, default: []].insert(argument.name)
         }
       }
-      let name = signature.name.value
+      if arguments[name] == nil, let record = recordArguments[name]?.sorted().first {
+        unsendable.append((signature.name, record))
+      }
       guard sample.count == signature.arguments.count,
         !(arguments[name] ?? []).contains(sample)
       else { continue }
@@ -103,8 +112,17 @@ package struct EventSamples {
       case .named(let name, let placeholder)
       where !placeholder.isEmpty || arguments[name] != nil:
         // An event the checklist passes arguments, with those: the app's binding takes them
-        // even where the flow reads them as state of the same name.
-        events += (arguments[name] ?? []).map { .named(name, arguments: $0) }
+        // even where the flow reads them as state of the same name. An argument a handler
+        // reads where its type cannot be told (a field of a record it makes) is text.
+        let records = recordArguments[name] ?? []
+        for sample in arguments[name] ?? [[:]] {
+          var values = sample
+          for argument in placeholder.keys where values[argument] == nil {
+            if !records.contains(argument) { values[argument] = .string("fresh") }
+          }
+          guard !records.contains(where: { values[$0] == nil }) else { continue }
+          events.append(.named(name, arguments: values))
+        }
       case .complete(let request, _, _), .fail(let request, _, _):
         let samples = (outcomes[request] ?? []).filter { $0.isSameOutcome(as: event) }
         guard let pending else {
@@ -171,7 +189,7 @@ extension EventSamples {
     // checklist's may be one the link refuses (a value that does not read as its type).
     for flow in program.tree.flows {
       for link in flow.links {
-        guard let example = link.parsed?.example(filling: "1"), !samples.urls.contains(example)
+        guard let example = example(of: link, in: flow), !samples.urls.contains(example)
         else { continue }
         samples.urls.append(example)
       }
@@ -183,6 +201,23 @@ extension EventSamples {
       }
     }
     return samples
+  }
+
+  /// A URL `link` matches and reads: each variable written as a value of the type its route
+  /// reads it as (`true` for a Bool, `1` for an Int or text).
+  private static func example(of link: DeepLink, in flow: Flow) -> String? {
+    guard let pattern = link.parsed else { return nil }
+    var types: [String: ValueType] = [:]
+    for route in link.routes {
+      guard let screen = flow.screen(named: route.screen.value) else { continue }
+      for argument in route.arguments {
+        guard case .reference(let name) = argument.value.value, types[name] == nil,
+          let parameter = screen.parameter(named: argument.name.value)
+        else { continue }
+        types[name] = parameter.type.value.base
+      }
+    }
+    return pattern.example { types[$0] == .bool ? "true" : "1" }
   }
 
   /// Adds the event an `after` property is about, so that the search sends it: its values

@@ -388,6 +388,11 @@ public enum DiagnosticCatalog {
         "from `flowc verify`: an `after` property whose event no reachable state accepts: it holds only because it is never put to the test"
     ),
     Entry(
+      id: "verify.unsent-event", severity: "warning",
+      help:
+        "from `flowc verify`: an event the search cannot send, since it takes a whole record (which has no fresh value) and no checklist step gives one; what follows it is not searched"
+    ),
+    Entry(
       id: "verify.bounded", severity: "note",
       help:
         "from `flowc verify` (in SARIF; text and JSON say it in their summary): the search hit a bound (`depth`, `states`, `lists`, `ints`, `stack`, `texts`), so what holds is proved within the bounds only"

@@ -66,7 +66,7 @@ public enum SARIFReport {
       (
         "defaultConfiguration",
         .object([
-          ("level", .string(entry?.severity.hasPrefix("warning") == true ? "warning" : "error"))
+          ("level", .string(defaultLevel(entry?.severity ?? "")))
         ])
       ),
     ])
@@ -86,6 +86,13 @@ public enum SARIFReport {
     }
     if !related.isEmpty { fields.append(("relatedLocations", .array(related))) }
     return .object(fields)
+  }
+
+  /// A rule's level from the catalog's severity column (`note`, `warning`, `error (a warning
+  /// when …)`): its first word; `error` for a runtime failure, which has none.
+  private static func defaultLevel(_ severity: String) -> String {
+    for level in ["note", "warning"] where severity.hasPrefix(level) { return level }
+    return "error"
   }
 
   private static func level(_ severity: Severity) -> String {

@@ -113,7 +113,9 @@ extension SpaceSearch {
       return LinkURL(url)
     }
     let bounded = space.boundsHit.any ? " (within the bounds)" : ""
-    let visited = "in the \(space.count) reachable states\(bounded)"
+    let visited =
+      space.count == 1
+      ? "in the one reachable state\(bounded)" : "in the \(space.count) reachable states\(bounded)"
     var failures: [VerificationReport.Failure] = []
     func unreached(_ what: String, _ name: Located<String>, file: String) {
       failures.append(

@@ -38,6 +38,22 @@ public struct PropertyVerifier: Sendable {
 
   private var flow: Flow { program.tree.root }
 
+  /// A warning for each event the search could not send: it takes a record, which has no
+  /// fresh value, and no checklist step gives one. What follows it is not searched.
+  private func unsentEvents(_ samples: EventSamples) -> [VerificationReport.Failure] {
+    let files = Dictionary(
+      program.tree.eventSignatures.map { ($0.name.value, $0.file) }, uniquingKeysWith: { a, _ in a }
+    )
+    return samples.unsendable.map { event, argument in
+      VerificationReport.Failure(
+        property: "", id: "verify.unsent-event", file: files[event.value] ?? flow.file,
+        range: event.range,
+        message:
+          "event '\(event.value)' is never sent: it takes '\(argument)' as a record, which has no fresh value, and no checklist step gives one, so what follows it is not searched; give one in a checklist item ('when { \(event.value): { \(argument): { … } } }')",
+        path: nil, item: nil)
+    }
+  }
+
   /// How often, in states visited, `verify(progress:)` reports how far it got.
   public static let progressInterval = 1 << 12
 
@@ -70,6 +86,7 @@ public struct PropertyVerifier: Sendable {
     report.boundsHit = space.boundsHit.names
     report.boundsRange = flow.verification.range
     let search = SpaceSearch(space: space, flow: flow, samples: samples, judgments: judgments)
+    report.warnings += unsentEvents(samples)
     for (index, property) in flow.properties.enumerated() {
       report.propertiesChecked += 1
       if let failure = search.failure(of: property, at: index) {

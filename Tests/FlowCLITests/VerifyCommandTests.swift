@@ -107,6 +107,13 @@ struct VerifyCommandTests {
     let location =
       (note["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any]
     #expect((location?["region"] as? [String: Any])?["startLine"] as? Int == 5)
+    let rules =
+      (run["tool"] as? [String: Any]).flatMap { $0["driver"] as? [String: Any] }?[
+        "rules"] as? [[String: Any]]
+    let rule = rules?.first { $0["id"] as? String == "verify.bounded" }
+    #expect(
+      (rule?["defaultConfiguration"] as? [String: Any])?["level"] as? String == "note",
+      "\(String(describing: rule))")
   }
 
   @Test("a flow with errors is not verified: its errors and exit 1")
@@ -119,6 +126,29 @@ struct VerifyCommandTests {
     #expect(result.status == 1)
     #expect(result.output.contains("check.unknown-screen") || result.output.contains("'Hom'"))
     #expect(result.errors.contains("flows with errors are not verified"))
+  }
+
+  @Test("a flow that cannot start says nothing was verified, in text and in JSON")
+  func cannotStart() throws {
+    let folder = try TemporaryFolder()
+    let path = try folder.write(
+      "start.yaml",
+      """
+      flow: Start
+      state: { n: 9223372036854775807 }
+      start: [{ add: { n: 1 } }, { setRoot: Home }]
+      screens: { Home: {} }
+      """)
+    let text = flowc(["verify", path])
+    #expect(text.status == 1, "\(text)")
+    #expect(text.output.contains("start.yaml: nothing verified: the flow cannot start"), "\(text)")
+    #expect(!text.output.contains("all hold"), "\(text)")
+    let json = flowc(["verify", path, "--format", "json"])
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any])
+    let flow = try #require((object["flows"] as? [[String: Any]])?.first)
+    let failures = try #require(flow["failures"] as? [[String: Any]])
+    #expect(failures.map { $0["id"] as? String } == ["verify.start"])
   }
 
   @Test("a flow whose only error is in its checklist is verified, and not said to be unverified")

@@ -30,3 +30,12 @@ struct FixtureSpace {
     self.navigators = navigators
   }
 }
+
+/// The report of verifying the flow `yaml`, its bounds changed by `change` first.
+func verifyFlow(_ yaml: String, _ change: (inout PropertyVerifier) -> Void = { _ in }) throws
+  -> VerificationReport
+{
+  var verifier = PropertyVerifier(tree: FlowTree(try TestFlows.flow(yaml)))
+  change(&verifier)
+  return verifier.verify()
+}

@@ -6,14 +6,6 @@ import Testing
 /// by the names a user raises them with.
 @Suite("flowc verify stops at its bounds and names each bound it hit")
 struct SearchBoundsTests {
-  private func verify(_ yaml: String, _ change: (inout PropertyVerifier) -> Void = { _ in })
-    throws -> VerificationReport
-  {
-    var verifier = PropertyVerifier(tree: FlowTree(try TestFlows.flow(yaml)))
-    change(&verifier)
-    return verifier.verify()
-  }
-
   private let doubling = """
     flow: F
     state: { trail: ab }
@@ -28,12 +20,12 @@ struct SearchBoundsTests {
 
   @Test("a text that doubles with every event stops at the text bound, and says so")
   func doublingText() throws {
-    let report = try verify(doubling)
+    let report = try verifyFlow(doubling)
     // ab, then 4, 8, … 128 characters: the first beyond 100 is stored, not searched from.
     #expect(report.states == 7)
     #expect(report.boundsHit == ["texts"])
     #expect(report.failures.isEmpty, "\(report.failures.map(\.message))")
-    let wider = try verify(doubling) { $0.override(textLength: 1_000) }
+    let wider = try verifyFlow(doubling) { $0.override(textLength: 1_000) }
     #expect(wider.states == 10)
     #expect(wider.boundsHit == ["texts"])
   }
@@ -52,15 +44,15 @@ struct SearchBoundsTests {
             next: { push: Home }
       verify: { off: [no-trap], repeatable: [Home], lists: 1, ints: 2, stack: 3, depth: 50 }
       """
-    let report = try verify(flow)
+    let report = try verifyFlow(flow)
     #expect(report.boundsHit == ["lists", "ints", "stack"])
-    let deeper = try verify(flow) { $0.override(depth: 4, listLength: 10, intMagnitude: 10) }
+    let deeper = try verifyFlow(flow) { $0.override(depth: 4, listLength: 10, intMagnitude: 10) }
     #expect(deeper.boundsHit == ["depth", "stack"])
   }
 
   @Test("lists, ints and texts may be 0 in the file; depth, states and stack may not")
   func zeroBounds() throws {
-    let zero = try verify(
+    let zero = try verifyFlow(
       """
       flow: F
       state: { items: [] }
@@ -92,14 +84,10 @@ struct SearchBoundsTests {
 /// values the search sends are within bounds, whatever the bounds say.
 @Suite("flowc verify searches what the flow starts with and writes, whatever the bounds")
 struct SearchBoundsRaisedTests {
-  private func verify(_ yaml: String) throws -> VerificationReport {
-    PropertyVerifier(tree: FlowTree(try TestFlows.flow(yaml))).verify()
-  }
-
   @Test("a start state beyond every bound is still searched from, and its failures found")
   func longStart() throws {
     let terms = String(repeating: "terms ", count: 30)
-    let report = try verify(
+    let report = try verifyFlow(
       """
       flow: F
       state: { terms: "\(terms)", items: [a, b, c, d, e], count: 5000 }
@@ -120,7 +108,7 @@ struct SearchBoundsRaisedTests {
   @Test("a text, list or Int the flow writes itself is within the bounds")
   func writtenLiterals() throws {
     let notice = String(repeating: "n", count: 150)
-    let report = try verify(
+    let report = try verifyFlow(
       """
       flow: F
       state: { notice: "", items: [], count: 0 }
@@ -141,7 +129,7 @@ struct SearchBoundsRaisedTests {
 
   @Test("texts count Unicode scalars: a combining mark inserted into itself hits the bound")
   func combiningMarks() throws {
-    let report = try verify(
+    let report = try verifyFlow(
       """
       flow: F
       state: { z: "\u{301}" }

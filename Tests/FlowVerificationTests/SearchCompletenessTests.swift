@@ -6,13 +6,9 @@ import Testing
 /// settle a property: so that a property does not hold only because nothing tested it.
 @Suite("flowc verify sends what a property is about, and says when a property says nothing")
 struct SearchCompletenessTests {
-  private func verify(_ yaml: String) throws -> VerificationReport {
-    PropertyVerifier(tree: FlowTree(try TestFlows.flow(yaml))).verify()
-  }
-
   @Test("an 'after' event with values no checklist item sends is sent, and its property judged")
   func afterEventIsSent() throws {
-    let report = try verify(
+    let report = try verifyFlow(
       """
       flow: F
       start: { setRoot: Home }
@@ -47,10 +43,10 @@ struct SearchCompletenessTests {
       verify: { off: [all-reachable] }
       """
     }
-    let report = try verify(flow(next: ", on: { close: { popToRoot: true } }"))
+    let report = try verifyFlow(flow(next: ", on: { close: { popToRoot: true } }"))
     #expect(report.failures.isEmpty, "\(report.failures.map(\.message))")
     #expect(report.warnings.isEmpty)
-    let never = try verify(flow(next: ""))
+    let never = try verifyFlow(flow(next: ""))
     #expect(never.failures.isEmpty)
     #expect(never.warnings.map(\.id) == ["verify.vacuous"])
     #expect(never.warnings.first?.range.start.line == 4)
@@ -62,7 +58,7 @@ struct SearchCompletenessTests {
   )
   func vacuousAfterTriedButNotAccepted() throws {
     // Sent from Next, but the state it leads to is beyond the bound of two states.
-    let unfit = try verify(
+    let unfit = try verifyFlow(
       """
       flow: F
       start: { setRoot: Home }
@@ -78,7 +74,7 @@ struct SearchCompletenessTests {
     #expect(unfit.warnings.first?.message.contains("within the bounds") == true)
     // Sent wherever the request is pending, and refused there: its outcome needs a value no
     // sample gives.
-    let refused = try verify(
+    let refused = try verifyFlow(
       """
       flow: F
       requests:
@@ -99,7 +95,7 @@ struct SearchCompletenessTests {
     "an 'after' URL no link matches, or whose value does not read, changes nothing: the property is vacuous, not failing"
   )
   func afterUnmatchedLinkIsVacuous() throws {
-    let report = try verify(
+    let report = try verifyFlow(
       """
       flow: F
       start: { setRoot: Home }
@@ -187,5 +183,76 @@ struct AfterURLTests {
       #expect(report.failures.map(\.property) == ["a product shows home"], "\(url)")
       #expect(report.warnings.isEmpty, "\(url): \(report.warnings.map(\.message))")
     }
+  }
+}
+
+@Suite(
+  "flowc verify sends events whose values the flow does not type, and says what it cannot send")
+struct UntypedArgumentTests {
+  @Test("an argument read only as a field of a record the handler makes is sent as text")
+  func recordFields() throws {
+    let report = try verifyFlow(
+      """
+      flow: Todo
+      state: { tasks: [] }
+      start: { setRoot: List }
+      properties:
+        never two tasks: { never: { state: { tasks: [{ title: fresh, isCompleted: false }, { title: fresh, isCompleted: false }] } } }
+      screens:
+        List:
+          on:
+            add: { append: { tasks: { title: $title, isCompleted: false } } }
+            delete: { remove: { tasks: { title: $title } } }
+      verify: { off: [no-trap] }
+      """)
+    #expect(report.failures.map(\.property) == ["never two tasks"], "\(report.failures)")
+    #expect(report.failures.first?.path?.count == 2)
+    #expect(report.warnings.isEmpty, "\(report.warnings.map(\.message))")
+  }
+
+  @Test("an event taking a whole record no checklist gives is a warning, not silence")
+  func wholeRecord() throws {
+    let flow = """
+      flow: Todo
+      state: { current: { title: a } }
+      start: { setRoot: List }
+      screens:
+        List:
+          on:
+            pick: { set: { current: $task } }
+            show: { push: Detail }
+        Detail: { navBar: { backButton: visible } }
+      verify: { off: [no-trap] }
+      """
+    let unsent = try verifyFlow(flow)
+    #expect(unsent.warnings.map(\.id) == ["verify.unsent-event"])
+    #expect(unsent.warnings.first?.range.start.line == 7)
+    #expect(unsent.warnings.first?.message.contains("'task' as a record") == true)
+    let given = try verifyFlow(
+      flow + """
+
+        spec: |
+          [ ] a task is picked
+              when { pick: { task: { title: b } } }
+              expect { state: { current: { title: b } } }
+        """)
+    #expect(given.warnings.isEmpty, "\(given.warnings.map(\.message))")
+    #expect(given.states > unsent.states)
+  }
+
+  @Test("a link whose variable its route reads as a Bool is opened with one")
+  func boolLink() throws {
+    let report = try verifyFlow(
+      """
+      flow: F
+      start: { setRoot: Home }
+      links:
+        "app://f/{on}": { routes: [{ Flag: { on: $on } }] }
+      screens:
+        Home: {}
+        Flag: { params: { on: Bool }, navBar: { backButton: visible } }
+      verify: { off: [no-trap] }
+      """)
+    #expect(report.failures.isEmpty, "\(report.failures.map(\.message))")
   }
 }

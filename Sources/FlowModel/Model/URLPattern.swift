@@ -46,9 +46,16 @@ public struct URLPattern: Sendable, Hashable {
   /// A URL the pattern matches, each variable written as `value`:
   /// `monapp://profile/1/settings`.
   public func example(filling value: String) -> String {
+    example { _ in value }
+  }
+
+  /// A URL the pattern matches, each variable written as `value(name)`.
+  public func example(filling value: (String) -> String) -> String {
     func text(_ part: Part) -> String {
-      if case .literal(let literal) = part { return literal }
-      return value
+      switch part {
+      case .literal(let literal): literal
+      case .variable(let name): value(name)
+      }
     }
     let path = scheme + "://" + parts.map(text).joined(separator: "/")
     guard !query.isEmpty else { return path }
