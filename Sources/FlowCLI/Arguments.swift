@@ -147,7 +147,7 @@ struct ParsedArguments {
   private func wholeNumber(_ name: String, least: Int, _ kind: String) throws(UsageError) -> Int? {
     guard let text = value(name) else { return nil }
     guard let number = Int(text) else {
-      let digits = text.drop { $0 == "+" }
+      let digits = text.hasPrefix("+") ? text.dropFirst() : Substring(text)
       if !digits.isEmpty, digits.allSatisfy({ ("0"..."9").contains($0) }) {
         throw UsageError(message: "'--\(name)' is too large: at most \(Int.max), not '\(text)'")
       }

@@ -29,8 +29,9 @@ enum VerificationText {
     guard !report.boundsHit.isEmpty else { return nil }
     let options = report.boundsHit.map { $0 == "states" ? "--max-states" : "--" + $0 }
     let keys = report.boundsHit.map { "\($0): N" }.joined(separator: ", ")
+    let hit = zip(report.boundsHit, report.boundLimits).map { "\($0) \($1)" }
     return
-      "the search hit its bounds (\(report.boundsHit.joined(separator: ", "))): what holds is proved within them only; raise them with 'verify: { \(keys) }' or \(options.joined(separator: ", "))"
+      "the search hit its bounds (\(hit.joined(separator: ", "))): what holds is proved within them only; raise them with 'verify: { \(keys) }' or \(options.joined(separator: ", "))"
   }
 
   private static func diagnostic(
@@ -97,6 +98,10 @@ enum VerificationText {
               ("states", .number(report.states)), ("transitions", .number(report.transitions)),
               ("depth", .number(report.depth)),
               ("boundsHit", .array(report.boundsHit.map(JSONValue.string))),
+              (
+                "boundLimits",
+                .object(zip(report.boundsHit, report.boundLimits).map { ($0, .number($1)) })
+              ),
             ]
             var failures = report.failures.map(json)
             if let start = report.startFailure {

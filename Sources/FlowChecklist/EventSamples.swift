@@ -6,6 +6,10 @@ package struct EventSamples {
   private var arguments: [String: [[String: Value]]] = [:]
   private var urls: [String] = []
   private var outcomes: [String: [NavigationEvent]] = [:]
+  /// The Int sent where an event's argument needs a fresh one: one more than any sampled;
+  /// `nil` until `addFreshValues(for:)` adds fresh values (a search does, a suggestion
+  /// does not: it proposes only values the checklist gives).
+  private var freshInt: Int?
   /// For each event, the arguments it takes as records: no fresh value is made for them.
   private var recordArguments: [String: Set<String>] = [:]
   /// The events that take a record no sample gives (with that argument): a search cannot
@@ -75,6 +79,7 @@ package struct EventSamples {
       }
     }
     let freshInt = largest == .max ? 0 : largest + 1
+    self.freshInt = freshInt
     for signature in signatures where !signature.arguments.isEmpty {
       var sample: [String: Value] = [:]
       let name = signature.name.value
@@ -87,7 +92,9 @@ package struct EventSamples {
         case .record: recordArguments[name, default: []].insert(argument.name)
         }
       }
-      if arguments[name] == nil, let record = recordArguments[name]?.sorted().first {
+      if let record = recordArguments[name]?.sorted().first(where: { record in
+        !(arguments[name] ?? []).contains { $0[record] != nil }
+      }) {
         unsendable.append((signature.name, record))
       }
       guard sample.count == signature.arguments.count,
@@ -113,15 +120,26 @@ package struct EventSamples {
       where !placeholder.isEmpty || arguments[name] != nil:
         // An event the checklist passes arguments, with those: the app's binding takes them
         // even where the flow reads them as state of the same name. An argument a handler
-        // reads where its type cannot be told (a field of a record it makes) is text.
+        // reads where the flow does not tell its type (a field of a record it makes, a value
+        // it compares) is sent as each fresh value in turn; those of the wrong type are
+        // refused, as the app's type would not let them be sent.
+        guard let freshInt else {
+          events += (arguments[name] ?? []).map { .named(name, arguments: $0) }
+          continue
+        }
         let records = recordArguments[name] ?? []
         for sample in arguments[name] ?? [[:]] {
-          var values = sample
-          for argument in placeholder.keys where values[argument] == nil {
-            if !records.contains(argument) { values[argument] = .string("fresh") }
+          guard !records.contains(where: { sample[$0] == nil }) else { continue }
+          let untyped = placeholder.keys.filter { sample[$0] == nil }
+          guard !untyped.isEmpty else {
+            events.append(.named(name, arguments: sample))
+            continue
           }
-          guard !records.contains(where: { values[$0] == nil }) else { continue }
-          events.append(.named(name, arguments: values))
+          for fresh in [Value.string("fresh"), .int(freshInt), .bool(true)] {
+            var values = sample
+            for argument in untyped { values[argument] = fresh }
+            events.append(.named(name, arguments: values))
+          }
         }
       case .complete(let request, _, _), .fail(let request, _, _):
         let samples = (outcomes[request] ?? []).filter { $0.isSameOutcome(as: event) }
@@ -211,9 +229,11 @@ extension EventSamples {
     for route in link.routes {
       guard let screen = flow.screen(named: route.screen.value) else { continue }
       for argument in route.arguments {
-        guard case .reference(let name) = argument.value.value, types[name] == nil,
+        guard case .reference(let name) = argument.value.value, types[name] != .bool,
           let parameter = screen.parameter(named: argument.name.value)
         else { continue }
+        // A Bool reads `true` only; `true` is text for a String, and no Int reads it, so a
+        // variable read as a Bool anywhere is filled as one.
         types[name] = parameter.type.value.base
       }
     }

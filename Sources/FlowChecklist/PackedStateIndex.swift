@@ -23,6 +23,8 @@ package struct PackedStateIndex {
 
   /// How many states are stored.
   package var count: Int { starts.count - 1 }
+  /// The words every state stored takes, together.
+  package var wordCount: Int { words.count }
 
   /// The hash of a state's words: a multiply-and-rotate mix per word, finished so that
   /// every bit of the result depends on every word.

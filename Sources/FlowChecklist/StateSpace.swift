@@ -20,6 +20,9 @@ package struct SearchBounds: Sendable, Hashable {
 
   /// The most states a search may store: states are numbered with 32 bits.
   package static let mostStates = Int(Int32.max)
+  /// The most words (4 bytes each) the stored states may take together, 2 GiB: long texts
+  /// make states large, and the `states` bound counts states, not bytes.
+  package static let mostStoredWords = 1 << 29
 
   /// The bounds when neither the flow nor the command sets them.
   package static let standard = SearchBounds(
@@ -39,7 +42,8 @@ package struct SearchBounds: Sendable, Hashable {
   }
 
   /// These bounds raised to what a search meets without anything growing: lists, Ints and
-  /// stacks to the largest the start state holds, the flow writes or the samples send; texts
+  /// stacks to the largest the start state holds, the flow writes (a stack: set at once by a
+  /// `reset:` or a link) or the samples send; texts
   /// by the longest of those, since `textLength` bounds how far a text grows. So the start
   /// is always searched from, and a state beyond a bound is one something grew into.
   package func reaching(start: ValueExtent, written: ValueExtent, sent: ValueExtent)
@@ -49,7 +53,7 @@ package struct SearchBounds: Sendable, Hashable {
     let met = [start, written, sent]
     bounds.listLength = max(listLength, met.map(\.longestList).max()!)
     bounds.intMagnitude = max(intMagnitude, met.map(\.largestInt).max()!)
-    bounds.stackHeight = max(stackHeight, start.highestStack)
+    bounds.stackHeight = max(stackHeight, start.highestStack, written.highestStack)
     let (texts, overflow) = textLength.addingReportingOverflow(met.map(\.longestText).max()!)
     bounds.textLength = overflow ? .max : texts
     return bounds
@@ -102,11 +106,15 @@ package struct StateSpace {
     package var any: Bool { depth || states || lists || ints || stack || texts }
 
     /// The bounds hit, by the names `verify:` gives them, in the order it lists them.
-    package var names: [String] {
+    package var names: [String] { limits(of: .standard).map(\.name) }
+
+    /// Each bound hit, by name, with its value in `bounds`.
+    package func limits(of bounds: SearchBounds) -> [(name: String, limit: Int)] {
       [
-        ("depth", depth), ("states", states), ("lists", lists), ("ints", ints),
-        ("stack", stack), ("texts", texts),
-      ].filter(\.1).map(\.0)
+        ("depth", depth, bounds.depth), ("states", states, bounds.states),
+        ("lists", lists, bounds.listLength), ("ints", ints, bounds.intMagnitude),
+        ("stack", stack, bounds.stackHeight), ("texts", texts, bounds.textLength),
+      ].filter(\.1).map { ($0.0, $0.2) }
     }
   }
 
@@ -119,6 +127,9 @@ package struct StateSpace {
   private var queueStart = 0
   /// The start with its history forgotten: what each stored state is restored into.
   private let template: Navigator
+  /// The bounds the search kept to: those asked for, raised to what nothing grew
+  /// (`SearchBounds.reaching`).
+  package let bounds: SearchBounds
   /// How each state was first reached: the transition's index in `transitions`; `-1` for
   /// the start.
   package private(set) var parent: [Int32] = []
@@ -173,6 +184,7 @@ package struct StateSpace {
     let bounds = bounds.reaching(
       start: start.snapshot.valueExtent, written: start.program.writtenExtent,
       sent: samples.valueExtent)
+    self.bounds = bounds
     template = start.withoutHistory
     eventsBySituation = Array(repeating: nil, count: start.program.eventSituationCount)
     var words = PackedWords()
@@ -207,7 +219,9 @@ package struct StateSpace {
         let known = words.withWords { reached in
           let hash = PackedStateIndex.hash(reached)
           if let known = index.id(of: reached, hash: hash) { return known }
-          guard index.count < bounds.states else { return Int32(-1) }
+          guard index.count < bounds.states,
+            index.wordCount + reached.count <= SearchBounds.mostStoredWords
+          else { return Int32(-1) }
           return store(
             reached, hash: hash, parent: Int32(transitions.count), depth: depth[head] + 1)
         }

@@ -257,6 +257,18 @@ extension Instruction {
     return names
   }
 
+  /// The highest stack this instruction or one nested in it sets at once (`reset:` sets its
+  /// routes above the root); 0 when it sets none.
+  var highestReset: Int {
+    switch self {
+    case .reset(let targets, _): targets.count + 1
+    case .branch(_, let then, let otherwise): max(then.highestReset, otherwise?.highestReset ?? 0)
+    case .sequence(let instructions): instructions.map(\.highestReset).max() ?? 0
+    case .probed(_, let instruction): instruction.highestReset
+    default: 0
+    }
+  }
+
   /// Calls `body` with each operand this instruction and those nested in it read (a record's
   /// or a text's own operands are the caller's to walk), in the order written.
   func forEachOperand(_ body: (Operand) -> Void) {
@@ -339,10 +351,15 @@ extension NavigationProgram {
       instructions += [request.onSuccess, request.onFailure].compactMap { $0 }
     }
     for alert in alerts { instructions += alert.actions }
-    for instruction in instructions { instruction.forEachOperand(measure) }
+    for instruction in instructions {
+      instruction.forEachOperand(measure)
+      extent.highestStack = max(extent.highestStack, instruction.highestReset)
+    }
     for target in links.flatMap(\.routes) + tabs.map(\.root) {
       for operand in target.arguments { measure(operand) }
     }
+    // A link's routes go above the root of its tab's stack.
+    for link in links { extent.highestStack = max(extent.highestStack, link.routes.count + 1) }
     return extent
   }
 }

@@ -84,6 +84,7 @@ public struct PropertyVerifier: Sendable {
     report.transitions = space.transitions.count
     report.depth = space.maximumDepth
     report.boundsHit = space.boundsHit.names
+    report.boundLimits = space.boundsHit.limits(of: space.bounds).map(\.limit)
     report.boundsRange = flow.verification.range
     let search = SpaceSearch(space: space, flow: flow, samples: samples, judgments: judgments)
     report.warnings += unsentEvents(samples)

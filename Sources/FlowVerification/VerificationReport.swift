@@ -46,6 +46,9 @@ public struct VerificationReport: Sendable {
   /// The bounds the search hit, by their names in `verify:` (`depth`, `states`, `lists`,
   /// `ints`, `stack`, `texts`): when any is, what holds was proved only within them.
   public var boundsHit: [String]
+  /// The value each bound in `boundsHit` had, in the same order: the one asked for, or what
+  /// the start state, the flow's literals or the samples raised it to.
+  public var boundLimits: [Int] = []
   /// Where the flow sets its bounds (its `verify:`), if it does: where a note that the search
   /// hit them points.
   public var boundsRange: SourceRange?

@@ -55,7 +55,7 @@ struct VerifyCommandTests {
     #expect(result.output.contains(": all hold"))
     #expect(
       result.output.contains(
-        "note: the search hit its bounds (stack): what holds is proved within them only; raise them with 'verify: { stack: N }' or --stack"
+        "note: the search hit its bounds (stack 3): what holds is proved within them only; raise them with 'verify: { stack: N }' or --stack"
       ), "\(result)")
   }
 
@@ -103,7 +103,7 @@ struct VerifyCommandTests {
     let note = try #require(results.first { $0["ruleId"] as? String == "verify.bounded" })
     #expect(note["level"] as? String == "note")
     let message = (note["message"] as? [String: Any])?["text"] as? String
-    #expect(message?.contains("(stack)") == true, "\(String(describing: message))")
+    #expect(message?.contains("(stack 2)") == true, "\(String(describing: message))")
     let location =
       (note["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any]
     #expect((location?["region"] as? [String: Any])?["startLine"] as? Int == 5)

@@ -256,3 +256,89 @@ struct UntypedArgumentTests {
     #expect(report.failures.isEmpty, "\(report.failures.map(\.message))")
   }
 }
+
+@Suite("flowc verify tries every fresh type where the flow does not say one")
+struct UntypedFreshValueTests {
+  @Test("a flow-wide handler's argument, whose type no screen tells, is sent as an Int too")
+  func flowWideHandler() throws {
+    let report = try verifyFlow(
+      """
+      flow: F
+      state: { count: 0 }
+      start: { setRoot: Home }
+      on: { setCount: { set: { count: $amount } } }
+      properties:
+        count stays zero: { always: { state: { count: 0 } } }
+      screens: { Home: {} }
+      verify: { off: [no-trap] }
+      """)
+    #expect(report.failures.map(\.property) == ["count stays zero"], "\(report.failures)")
+    #expect(report.failures.first?.item?.contains("setCount: { amount: 1 }") == true)
+  }
+
+  @Test("a checklist step that sends an event without its record does not hide that it is unsent")
+  func unsentDespiteStep() throws {
+    let report = try verifyFlow(
+      """
+      flow: F
+      state: { current: { title: a } }
+      start: { setRoot: Home }
+      screens:
+        Home: { on: { pick: { set: { current: $task } } } }
+      verify: { off: [no-trap] }
+      spec: |
+        [ ] picking needs a task
+            when { pick: { n: 3 } }
+            expect { refused: missing-argument }
+      """)
+    #expect(report.warnings.map(\.id) == ["verify.unsent-event"], "\(report.warnings)")
+  }
+
+  @Test("a link variable read as a Bool by any of its routes is filled as one")
+  func boolInLaterRoute() throws {
+    let report = try verifyFlow(
+      """
+      flow: F
+      start: { setRoot: Home }
+      links:
+        "app://x/{v}": [{ A: { s: $v } }, { B: { b: $v } }]
+      screens:
+        Home: {}
+        A: { params: { s: String }, navBar: { backButton: visible } }
+        B: { params: { b: Bool }, navBar: { backButton: visible } }
+      verify: { off: [no-trap] }
+      """)
+    #expect(report.failures.isEmpty, "\(report.failures.map(\.message))")
+  }
+
+  @Test(
+    "a stack a link sets at once is within the stack bound, and the bound hit is told with its value"
+  )
+  func linkStack() throws {
+    let report = try verifyFlow(
+      """
+      flow: F
+      start: { setRoot: S0 }
+      links:
+        "app://deep": [S1, S2, S3, S4, S5, S6, S7, S8]
+      properties:
+        no secret: { never: { top: Secret } }
+      screens:
+        S0: {}
+        S1: {}
+        S2: {}
+        S3: {}
+        S4: {}
+        S5: {}
+        S6: {}
+        S7: {}
+        S8: { on: { more: { push: Secret } } }
+        Secret: { navBar: { backButton: visible }, on: { more: { push: Secret } } }
+      verify: { off: [no-trap], repeatable: [Secret], stack: 2 }
+      """)
+    #expect(report.failures.map(\.property) == ["no secret"], "\(report.failures)")
+    #expect(report.boundsHit == ["stack"])
+    // Raised from 2 to the link's root and eight routes.
+    #expect(report.boundLimits == [9])
+  }
+}
