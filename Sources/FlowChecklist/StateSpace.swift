@@ -43,9 +43,9 @@ package struct SearchBounds: Sendable, Hashable {
 
   /// These bounds raised to what a search meets without anything growing: lists, Ints and
   /// stacks to the largest the start state holds, the flow writes (a stack: set at once by a
-  /// `reset:` or a link) or the samples send; texts
-  /// by the longest of those, since `textLength` bounds how far a text grows. So the start
-  /// is always searched from, and a state beyond a bound is one something grew into.
+  /// `reset:` or a link) or the samples send; texts by the longest of those, since
+  /// `textLength` bounds how far a text grows. So the start is always searched from, and a
+  /// state beyond a bound is one something grew into.
   package func reaching(start: ValueExtent, written: ValueExtent, sent: ValueExtent)
     -> SearchBounds
   {
