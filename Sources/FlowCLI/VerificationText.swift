@@ -7,12 +7,8 @@ enum VerificationText {
   static func diagnostics(_ report: VerificationReport) -> [Diagnostic] {
     var diagnostics = report.failures.map { diagnostic($0, severity: .error, withItem: true) }
     diagnostics += report.warnings.map { diagnostic($0, severity: .warning, withItem: true) }
-    if let start = report.startFailure {
-      diagnostics.append(
-        Diagnostic(
-          id: "verify.start", severity: .error,
-          message: "flow '\(report.flow)' cannot start, so nothing is verified: \(start)",
-          file: report.file, range: SourceRange(at: .start)))
+    if let start = report.failureToStart {
+      diagnostics.append(diagnostic(start, severity: .error, withItem: false))
     }
     if let note = boundsNote(report) {
       diagnostics.append(
@@ -104,15 +100,9 @@ enum VerificationText {
               ),
             ]
             var failures = report.failures.map(json)
-            if let start = report.startFailure {
-              fields.append(("startFailure", .string(start)))
-              failures += diagnostics(report).filter { $0.id.rawValue == "verify.start" }.map {
-                .object([
-                  ("id", .string($0.id.rawValue)), ("file", .string($0.file)),
-                  ("line", .number($0.range.start.line)),
-                  ("column", .number($0.range.start.column)), ("message", .string($0.message)),
-                ])
-              }
+            if let reason = report.startFailure, let start = report.failureToStart {
+              fields.append(("startFailure", .string(reason)))
+              failures.append(json(start))
             }
             fields.append(("failures", .array(failures)))
             fields.append(("warnings", .array(report.warnings.map(json))))

@@ -12,9 +12,10 @@ package struct EventSamples {
   private var freshInt: Int?
   /// For each event, the arguments it takes as records: no fresh value is made for them.
   private var recordArguments: [String: Set<String>] = [:]
-  /// The events that take a record no sample gives (with that argument): a search cannot
-  /// send them, and says so.
-  package private(set) var unsendable: [(event: Located<String>, argument: String)] = []
+  /// The events that take a record no sample gives (with that argument, and the file of the
+  /// flow that first handles the event): a search cannot send them, and says so.
+  package private(set) var unsendable: [(event: Located<String>, argument: String, file: String)] =
+    []
 
   /// The checklist's samples; with `links`, also a URL for each pattern no URL of the
   /// checklist matches, its variables written as `1` (a valid Int and String).
@@ -95,7 +96,7 @@ package struct EventSamples {
       if let record = recordArguments[name]?.sorted().first(where: { record in
         !(arguments[name] ?? []).contains { $0[record] != nil }
       }) {
-        unsendable.append((signature.name, record))
+        unsendable.append((signature.name, record, signature.file))
       }
       guard sample.count == signature.arguments.count,
         !(arguments[name] ?? []).contains(sample)

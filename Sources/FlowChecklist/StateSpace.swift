@@ -14,8 +14,10 @@ package struct SearchBounds: Sendable, Hashable {
   /// A state with a higher stack (a tab's or a presented screen's) is stored but not searched
   /// from.
   package var stackHeight: Int
-  /// A state holding a longer text (in characters) is stored but not searched from: text
-  /// an event lengthens (`{name}` inserted into itself) would otherwise grow without end.
+  /// A state holding a text longer by more than this many characters (Unicode scalars) than
+  /// the longest the search meets without growing one (`reaching`) is stored but not
+  /// searched from: text an event lengthens (`{name}` inserted into itself) would otherwise
+  /// grow without end.
   package var textLength: Int
 
   /// The most states a search may store: states are numbered with 32 bits.
@@ -105,10 +107,8 @@ package struct StateSpace {
     /// Whether any bound was hit.
     package var any: Bool { depth || states || lists || ints || stack || texts }
 
-    /// The bounds hit, by the names `verify:` gives them, in the order it lists them.
-    package var names: [String] { limits(of: .standard).map(\.name) }
-
-    /// Each bound hit, by name, with its value in `bounds`.
+    /// Each bound hit, by the name `verify:` gives it and in the order it lists them, with
+    /// its value in `bounds`.
     package func limits(of bounds: SearchBounds) -> [(name: String, limit: Int)] {
       [
         ("depth", depth, bounds.depth), ("states", states, bounds.states),

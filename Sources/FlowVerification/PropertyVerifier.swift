@@ -41,13 +41,9 @@ public struct PropertyVerifier: Sendable {
   /// A warning for each event the search could not send: it takes a record, which has no
   /// fresh value, and no checklist step gives one. What follows it is not searched.
   private func unsentEvents(_ samples: EventSamples) -> [VerificationReport.Failure] {
-    let files = Dictionary(
-      program.tree.eventSignatures.map { ($0.name.value, $0.file) }, uniquingKeysWith: { a, _ in a }
-    )
-    return samples.unsendable.map { event, argument in
+    samples.unsendable.map { event, argument, file in
       VerificationReport.Failure(
-        property: "", id: "verify.unsent-event", file: files[event.value] ?? flow.file,
-        range: event.range,
+        property: "", id: "verify.unsent-event", file: file, range: event.range,
         message:
           "event '\(event.value)' is never sent: it takes '\(argument)' as a record, which has no fresh value, and no checklist step gives one, so what follows it is not searched; give one in a checklist item ('when { \(event.value): { \(argument): { … } } }')",
         path: nil, item: nil)
@@ -83,8 +79,9 @@ public struct PropertyVerifier: Sendable {
     report.states = space.count
     report.transitions = space.transitions.count
     report.depth = space.maximumDepth
-    report.boundsHit = space.boundsHit.names
-    report.boundLimits = space.boundsHit.limits(of: space.bounds).map(\.limit)
+    let hit = space.boundsHit.limits(of: space.bounds)
+    report.boundsHit = hit.map(\.name)
+    report.boundLimits = hit.map(\.limit)
     report.boundsRange = flow.verification.range
     let search = SpaceSearch(space: space, flow: flow, samples: samples, judgments: judgments)
     report.warnings += unsentEvents(samples)

@@ -54,4 +54,15 @@ public struct VerificationReport: Sendable {
   public var boundsRange: SourceRange?
   /// Why the flow could not be started, if it could not.
   public var startFailure: String?
+
+  /// The flow's failure to start, if it could not, as a failure at its first line
+  /// (`verify.start`): what text, SARIF and JSON report alike.
+  public var failureToStart: Failure? {
+    startFailure.map { reason in
+      Failure(
+        property: "", id: "verify.start", file: file, range: SourceRange(at: .start),
+        message: "flow '\(flow)' cannot start, so nothing is verified: \(reason)", path: nil,
+        item: nil)
+    }
+  }
 }

@@ -32,17 +32,17 @@ struct VerificationProgressTests {
     var errors: [String] = []
     let console = Console(writeOutput: { _ in }, writeError: { errors.append($0) })
     let silent = VerificationProgress(console: console, interval: .seconds(3600))
-    let quiet = silent.reporter(for: "flows/a.yaml")
+    let quiet = silent.reporter(for: "app/a.yaml")
     quiet(65_536)
     #expect(errors.isEmpty)
     let eager = VerificationProgress(console: console, interval: .zero).reporter(
-      for: "flows/\u{1B}[2Jb.yaml")
+      for: "app/\u{1B}[2Jb.yaml")
     eager(65_536)
     eager(131_072)
     #expect(
       errors == [
-        "flowc: verifying flows/\\u{1B}[2Jb.yaml: 65536 states visited so far\n",
-        "flowc: verifying flows/\\u{1B}[2Jb.yaml: 131072 states visited so far\n",
+        "flowc: verifying app/\\u{1B}[2Jb.yaml: 65536 states visited so far\n",
+        "flowc: verifying app/\\u{1B}[2Jb.yaml: 131072 states visited so far\n",
       ])
   }
 }

@@ -109,7 +109,8 @@ public struct VerificationSettings: Sendable {
   public var intMagnitude: Located<Int>?
   /// The highest stack a state may have before it is out of bounds.
   public var stackHeight: Located<Int>?
-  /// The longest text, in characters, a state may hold before it is out of bounds.
+  /// How many characters (Unicode scalars) a text may grow beyond the longest the flow
+  /// starts with, writes or sends before its state is out of bounds.
   public var textLength: Located<Int>?
 
   /// Where the flow writes `verify:`; `nil` when it does not.
