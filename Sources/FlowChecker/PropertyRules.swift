@@ -23,6 +23,15 @@ extension DiagnosticMessage {
       "property '\(property)' follows 'open: \(url)', which is not a URL a link can match: \(problem); opening it changes nothing, so the property is never put to the test"
     )
   }
+  static func unreadablePropertyLinkValue(
+    _ property: String, url: String, link: String, variable: String, text: String,
+    expected: ValueType, screen: String
+  ) -> Self {
+    Self(
+      "check.unmatched-property-link", .warning,
+      "property '\(property)' follows 'open: \(url)', which link '\(link)' matches, but its '\(text)' for '{\(variable)}' is not \(expected.withArticle), as screen '\(screen)' takes it: opening it changes nothing, so the property is never put to the test"
+    )
+  }
   static func redundantVerifySetting(_ what: String) -> Self {
     Self("check.redundant-verify-setting", .warning, what)
   }
@@ -119,16 +128,46 @@ extension Checker {
         at: url.range)
       return
     }
-    let matches: (DeepLink) -> Bool
     if pattern.variables.isEmpty, let concrete = LinkURL(url.value) {
-      matches = { $0.parsed.map { $0.match(concrete) != nil } ?? true }
-    } else {
-      matches = { $0.parsed?.overlaps(pattern) ?? true }
+      // The navigator opens a URL with the first link that matches it, or not at all.
+      guard
+        let link = flow.links.first(where: { $0.parsed.map { $0.match(concrete) != nil } ?? true })
+      else { return reportUnmatched(url, of: property) }
+      if let values = link.parsed?.match(concrete) {
+        checkValuesRead(values, by: link, url: url, of: property)
+      }
+      return
     }
-    guard !flow.links.contains(where: matches) else { return }
+    guard !flow.links.contains(where: { $0.parsed?.overlaps(pattern) ?? true }) else { return }
+    reportUnmatched(url, of: property)
+  }
+
+  private func reportUnmatched(_ url: Located<String>, of property: String) {
     sink.report(
       .unmatchedPropertyLink(property, url: url.value, links: flow.links.map(\.pattern.value)),
       at: url.range)
+  }
+
+  /// A concrete URL's values as its link's routes read them: a value the screen's parameter
+  /// type cannot read (`abc` for an Int) makes the navigator refuse the URL.
+  private func checkValuesRead(
+    _ values: [String: String], by link: DeepLink, url: Located<String>, of property: String
+  ) {
+    for route in link.routes {
+      guard let screen = flow.screen(named: route.screen.value) else { continue }
+      for argument in route.arguments {
+        guard case .reference(let variable) = argument.value.value, let text = values[variable],
+          let type = screen.parameter(named: argument.name.value)?.type.value.base,
+          type.parse(text) == nil
+        else { continue }
+        sink.report(
+          .unreadablePropertyLinkValue(
+            property, url: url.value, link: link.pattern.value, variable: variable, text: text,
+            expected: type, screen: screen.name.value),
+          at: url.range)
+        return
+      }
+    }
   }
 
   private func check(_ condition: StateCondition, _ names: ChecklistNames) {

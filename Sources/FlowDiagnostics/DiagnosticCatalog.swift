@@ -258,7 +258,7 @@ public enum DiagnosticCatalog {
     Entry(
       id: "check.unmatched-property-link", severity: "warning",
       help:
-        "an `after: { open: URL }` property whose URL no link of the flow matches: opening it changes nothing, so the property is never put to the test"
+        "an `after: { open: URL }` property whose URL no link of the flow matches, or whose value the link that matches it cannot read (`abc` where a screen takes an Int): opening it changes nothing, so the property is never put to the test"
     ),
     Entry(
       id: "check.redundant-verify-setting", severity: "warning",

@@ -63,6 +63,9 @@ extension Navigator {
   > {
     if let unknown = target.unknownScreen { return .failure(.flowError("no screen '\(unknown)'")) }
     let screen = program.screens[target.screen]
+    // Each parameter reads its variable as its own type: one variable may give an Int
+    // parameter and a String one. Text with values in it reads them as the event's.
+    var typed = target
     var arguments: [String: Value] = [:]
     for (index, operand) in target.arguments.enumerated() {
       guard case .reference(let name, _, _) = operand, let text = variables[name] else { continue }
@@ -71,12 +74,12 @@ extension Navigator {
         return .failure(
           .linkValueType(name, text: text, expected: type, screen: screen.name))
       }
+      typed.arguments[index] = .literal(value)
       arguments[name] = value
     }
     do {
       return .success(
-        try makeEntry(target, ExecutionContext(source: .event("open"), eventArguments: arguments))
-      )
+        try makeEntry(typed, ExecutionContext(source: .event("open"), eventArguments: arguments)))
     } catch {
       return .failure(error)
     }

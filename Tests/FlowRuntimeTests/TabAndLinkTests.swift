@@ -175,6 +175,27 @@ struct DeepLinkTests {
       ])
   }
 
+  @Test("one link variable read by parameters of two types gives each its own value")
+  func variableOfTwoTypes() throws {
+    var navigator = try Navigator(
+      flow: try TestFlows.flow(
+        """
+        flow: F
+        start: { setRoot: Home }
+        links:
+          "app://item/{id}": { routes: [{ Item: { id: $id, label: $id, title: "No. {id}" } }] }
+        screens:
+          Home: {}
+          Item: { params: { id: Int, label: String, title: String } }
+        """))
+    try navigator.send(.open("app://item/7"))
+    #expect(
+      navigator.screens.map(\.description) == [
+        "Home", "Item(id: 7, label: \"7\", title: \"No. 7\")",
+      ])
+    #expect(navigator.attempt(.open("app://item/x")) != nil)
+  }
+
   @Test(
     "a link declared oneByOne pushes each route on the stack as it is; 'animated' sets the flag")
   func openOneByOne() throws {

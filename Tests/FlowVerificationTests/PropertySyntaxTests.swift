@@ -158,6 +158,50 @@ struct PropertySyntaxTests {
   }
 
   @Test(
+    "an 'after' URL whose value its link's screen cannot read is a warning, as the navigator refuses it"
+  )
+  func unreadableLinkValue() throws {
+    let document = TestFlows.document(
+      """
+      flow: F
+      start: { setRoot: Home }
+      links:
+        "app://item/{id}": { routes: [Home, { Item: { id: $id, label: $id } }] }
+        "app://item/{id}/more": { routes: [{ Flag: { on: $id } }] }
+        "app://item/abc": { routes: [Home] }
+      properties:
+        a: { after: { open: "app://item/abc" }, then: { top: Item } }
+        b: { after: { open: "app://item/7" }, then: { top: Item } }
+        c: { after: { open: "app://item/yes/more" }, then: { top: Flag } }
+        d: { after: { open: "app://item/true/more" }, then: { top: Flag } }
+        e: { after: { open: "app://item/-0012" }, then: { top: Item } }
+      screens:
+        Home: {}
+        Item: { params: { id: Int, label: String }, navBar: { backButton: visible } }
+        Flag: { params: { on: Bool } }
+      """)
+    let warnings = document.diagnostics.filter { $0.id == "check.unmatched-property-link" }
+    // The first link that matches is the one the navigator takes, even where a later one
+    // would read the value ('app://item/abc').
+    #expect(warnings.map(\.range.start.line) == [8, 10], "\(document.diagnostics)")
+    #expect(
+      warnings.first?.message
+        == "property 'a' follows 'open: app://item/abc', which link 'app://item/{id}' matches, but its 'abc' for '{id}' is not an Int, as screen 'Item' takes it: opening it changes nothing, so the property is never put to the test"
+    )
+    #expect(warnings.last?.message.contains("its 'yes' for '{id}' is not a Bool") == true)
+    // What the checker claims, the navigator does: 'a' and 'c' change nothing.
+    let flow = try #require(document.flow)
+    for (url, refused) in [
+      ("app://item/abc", true), ("app://item/7", false), ("app://item/yes/more", true),
+      ("app://item/-0012", false),
+    ] {
+      var navigator = try Navigator(flow: flow)
+      let refusal = navigator.attempt(.open(url))
+      #expect((refusal != nil) == refused, "\(url): \(String(describing: refusal))")
+    }
+  }
+
+  @Test(
     "a 'verify:' setting that changes nothing is a warning: an id off twice, an exemption from what is off"
   )
   func redundantSettings() throws {
