@@ -142,13 +142,18 @@ struct ParsedArguments {
     try wholeNumber(name, least: 0, "a whole number (0 or more)")
   }
 
+  /// Whether `text` spells a whole number (a sign, then digits) that an Int cannot hold.
+  static func isWholeNumberBeyondInt(_ text: String) -> Bool {
+    let digits = text.hasPrefix("+") || text.hasPrefix("-") ? text.dropFirst() : Substring(text)
+    return Int(text) == nil && !digits.isEmpty && digits.allSatisfy { ("0"..."9").contains($0) }
+  }
+
   /// An option's value as a whole number of `least` or more, if given; `kind` names what it
   /// must be. A number too large for an Int is told as such, not as no number.
   private func wholeNumber(_ name: String, least: Int, _ kind: String) throws(UsageError) -> Int? {
     guard let text = value(name) else { return nil }
     guard let number = Int(text) else {
-      let digits = text.hasPrefix("+") ? text.dropFirst() : Substring(text)
-      if !digits.isEmpty, digits.allSatisfy({ ("0"..."9").contains($0) }) {
+      if Self.isWholeNumberBeyondInt(text), !text.hasPrefix("-") {
         throw UsageError(message: "'--\(name)' is too large: at most \(Int.max), not '\(text)'")
       }
       throw UsageError(message: "'--\(name)' must be \(kind), not '\(text)'")

@@ -120,7 +120,10 @@ enum RunCommand: Command {
         values[name] = .bool(text == "true")
       case .int:
         guard let number = Int(text) else {
-          throw UsageError(message: "state '\(name)' is an Int: give a whole number, not '\(text)'")
+          let found =
+            ParsedArguments.isWholeNumberBeyondInt(text)
+            ? "'\(text)' is beyond an Int's range (\(Int.min) to \(Int.max))" : "not '\(text)'"
+          throw UsageError(message: "state '\(name)' is an Int: give a whole number, \(found)")
         }
         values[name] = .int(number)
       case .string:

@@ -93,6 +93,24 @@ struct RunCommandTests {
     }
   }
 
+  @Test("--given names a whole number beyond an Int's range as such")
+  func givenHugeInt() throws {
+    let folder = try TemporaryFolder()
+    let flow = try folder.write(
+      "n.yaml", "flow: N\nstate: { n: 0 }\nstart: { setRoot: A }\nscreens: { A: {} }\n")
+    for huge in ["99999999999999999999", "-99999999999999999999", "+99999999999999999999"] {
+      let result = flowc(["run", flow, "--given", "n=\(huge)"])
+      #expect(result.status == 2, "\(result)")
+      #expect(
+        result.errors.contains(
+          "state 'n' is an Int: give a whole number, '\(huge)' is beyond an Int's range (\(Int.min) to \(Int.max))"
+        ), "\(result)")
+    }
+    let word = flowc(["run", flow, "--given", "n=many"])
+    #expect(word.errors.contains("state 'n' is an Int: give a whole number, not 'many'"), "\(word)")
+    #expect(flowc(["run", flow, "--given", "n=\(Int.min)"]).status == 0)
+  }
+
   @Test("--given reads a record state as YAML, and refuses anything else for it")
   func givenRecord() throws {
     let folder = try TemporaryFolder()
