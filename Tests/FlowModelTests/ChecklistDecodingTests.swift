@@ -133,6 +133,20 @@ struct BlockChecklistTests {
     #expect(diagnostic.position == source.marker)
   }
 
+  @Test("an empty 'state' or 'params' expectation, which would hold anywhere, is an error at it")
+  func emptyExpectation() throws {
+    for key in ["state", "params"] {
+      let source = MarkedSource(
+        flow(checklist: "spec: |\n  [ ] A\n      expect { top: Home, \(key): ‸{} }\n"))
+      let diagnostic = try #require(
+        TestFlows.document(source.text).diagnostics.only("model.wrong-type"))
+      #expect(
+        diagnostic.message
+          == "'\(key)' must be one or more names with the values to expect, found an empty mapping")
+      #expect(diagnostic.position == source.marker)
+    }
+  }
+
   @Test("an unknown mark and a stray line are each explained")
   func strayLines() throws {
     let source = MarkedSource(flow(checklist: "spec: |\n  ‸[?] A\n  ‸just some text\n"))

@@ -109,6 +109,8 @@ struct PropertySyntaxTests {
       ("verify: { zz: 1 }", "model.unknown-key", 9),
       ("verify: { texts: -1 }", "model.wrong-type", 9),
       ("verify: { states: 99999999999999999999 }", "model.wrong-type", 9),
+      ("properties: { a: { never: { state: {} } } }", "model.wrong-type", 9),
+      ("properties: { a: { always: { top: Home, params: {} } } }", "model.wrong-type", 9),
     ]
     for (text, id, line) in cases {
       let found = errors(flow(text))

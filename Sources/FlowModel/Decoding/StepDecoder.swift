@@ -189,8 +189,8 @@ extension ModelDecoder {
       }
     case .navBar: return navigationBarExpectation(value).map { .navigationBar($0) }
     case .alert: return alertExpectation(value).map { .alert($0) }
-    case .state: return .state(assignments(value, "'state'", allowsReferences: false))
-    case .params: return .params(assignments(value, "'params'", allowsReferences: false))
+    case .state: return namesSomething(value, "'state'").map { .state($0) }
+    case .params: return namesSomething(value, "'params'").map { .params($0) }
     case .calls: return callCounts(value).map { .calls($0) }
     case .pending:
       return stackExpectation(value, "'pending'").map { routes in
@@ -207,6 +207,20 @@ extension ModelDecoder {
     case .holds:
       return string(value, "the name of a property").map { .holds($0) }
     }
+  }
+
+  /// The values a `state:` or `params:` expectation expects; an empty mapping, which would
+  /// hold everywhere (a property it is part of would fail at the start), is an error.
+  private mutating func namesSomething(_ value: YAMLNode, _ subject: String) -> [Assignment]? {
+    if let pairs = value.pairs, pairs.isEmpty {
+      sink.report(
+        .wrongType(
+          subject, expected: "one or more names with the values to expect",
+          found: "an empty mapping"),
+        at: value.range)
+      return nil
+    }
+    return assignments(value, subject, allowsReferences: false)
   }
 
   /// An expected stack: a list of routes (a single name stands for a stack of one).
