@@ -276,6 +276,34 @@ struct UntypedFreshValueTests {
     #expect(report.failures.first?.item?.contains("setCount: { amount: 1 }") == true)
   }
 
+  @Test("an argument appended to a list whose items have one type is sent as that type only")
+  func appendedToTypedList() throws {
+    let flow = """
+      flow: F
+      state: { nums: [1], tags: [a], pairs: [{ n: 1 }] }
+      start: { setRoot: Home }
+      properties:
+        only numbers: { never: { state: { nums: [1, "fresh"] } } }
+        only text: { never: { state: { tags: [a, 1] } } }
+        grows: { never: { state: { nums: [1, 1] } } }
+      screens:
+        Home: { on: { add: { append: { nums: $x } }, tag: { append: { tags: $t } }, pair: { append: { pairs: $p } }, drop: { remove: { nums: $y } } } }
+      verify: { off: [no-trap], lists: 2 }
+      """
+    let report = try verifyFlow(flow)
+    // 'x' is an Int as the list's items are, so only the fresh Int (1) is appended.
+    #expect(report.failures.map(\.property) == ["grows"], "\(report.failures.map(\.message))")
+    #expect(report.failures.first?.item?.contains("add: { x: 1 }") == true)
+    // A whole record appended is a record argument: unsent without a checklist's record.
+    #expect(report.warnings.map(\.id) == ["verify.unsent-event"], "\(report.warnings)")
+    let signatures = try #require(TestFlows.document(flow).tree).eventSignatures
+    #expect(
+      signatures.map { "\($0.name.value)(\($0.arguments.map { "\($0.name): \($0.type)" }))" } == [
+        "add([\"x: Int\"])", "tag([\"t: String\"])", "pair([\"p: Record\"])",
+        "drop([\"y: Int\"])",
+      ])
+  }
+
   @Test("a checklist step that sends an event without its record does not hide that it is unsent")
   func unsentDespiteStep() throws {
     let report = try verifyFlow(

@@ -145,8 +145,14 @@ extension Operation {
         return (name, .int)
       }
     case .append(let assignments), .remove(let assignments):
-      return assignments.flatMap { assignment in
-        recordFieldUses(assignment.value.value, list: assignment.name.value)
+      return assignments.flatMap { assignment -> [(String, ValueType)] in
+        // `$name` appended or removed whole: typed as the list's items are.
+        if case .reference(let name) = assignment.value.value, isArgument(name),
+          let type = flow.stateVariable(named: assignment.name.value)?.itemType
+        {
+          return [(name, type)]
+        }
+        return recordFieldUses(assignment.value.value, list: assignment.name.value)
       }
     case .update(let updates):
       return updates.flatMap { update in
@@ -176,6 +182,15 @@ extension Operation {
 }
 
 extension StateVariable {
+  /// The type of every item of this list state's first value, when it has items and they
+  /// are all of one type.
+  public var itemType: ValueType? {
+    guard case .list(let items) = initialValue.value, let type = items.first?.type,
+      items.allSatisfy({ $0.type == type })
+    else { return nil }
+    return type
+  }
+
   /// The type of field `field` in the records of this list state's first value, if one has it.
   public func recordFieldType(_ field: String) -> ValueType? {
     guard case .list(let items) = initialValue.value else { return nil }
