@@ -299,11 +299,12 @@ struct ChecklistNames {
     events = Set(handledEvents.map(\.value))
     actionTitles = tree.flows.flatMap { $0.alerts.flatMap { $0.actions.map(\.title) } }
     var types: [String: [String: [ValueType]]] = [:]
-    for flow in tree.flows {
+    for (index, flow) in tree.flows.enumerated() {
+      let child = tree.childFlow(of: index)
       for screen in flow.screens {
         for handler in screen.handlers {
           handler.operation.visit { operation in
-            for (name, type) in operation.argumentUses(in: flow, screen: screen)
+            for (name, type) in operation.argumentUses(in: flow, screen: screen, child: child)
             where !(types[handler.event.value]?[name] ?? []).contains(type) {
               types[handler.event.value, default: [:]][name, default: []].append(type)
             }

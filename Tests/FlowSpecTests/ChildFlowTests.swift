@@ -448,4 +448,31 @@ struct ChildFlowVerifierTests {
     #expect(generated.contains("\"\(folder.path)/children/modal.yaml\": #\"\"\"\nflow: Modal\n"))
     #expect(generated.contains("\"\(folder.path)/children/pushed.yaml\": #\"\"\""))
   }
+
+  @Test(
+    "a value an event passes to a child flow is typed as the child's state, so verify sends it as one"
+  )
+  func argumentsTypedByChildState() throws {
+    let root = parent.replacingOccurrences(
+      of: "go: { start: Pushed, with: { greeting: hello } }",
+      with:
+        "go: { start: Pushed, with: { greeting: $g, count: $n } }\n      edit: { start: Modal, with: { draft: $d } }"
+    )
+    let modalWithDraft = modal.replacingOccurrences(
+      of: "flow: Modal", with: "flow: Modal\nstate: { draft: { title: x } }")
+    let document = document(root, modal: modalWithDraft)
+    let tree = try #require(document.tree)
+    let arguments = tree.eventSignatures.filter { ["go", "edit"].contains($0.name.value) }.map {
+      "\($0.name.value)(\($0.arguments.map { "\($0.name): \($0.type)" }.joined(separator: ", ")))"
+    }
+    #expect(arguments == ["go(g: String, n: Int)", "edit(d: Record)"])
+    // A record no checklist gives cannot be sent: said, not passed over in silence.
+    var verifier = PropertyVerifier(tree: tree)
+    verifier.checksBuiltIns = false
+    let report = verifier.verify()
+    #expect(
+      report.warnings.map(\.id) == ["verify.unsent-event"]
+        && report.warnings.first?.message.contains("'edit'") == true,
+      "\(report.warnings.map(\.message))")
+  }
 }

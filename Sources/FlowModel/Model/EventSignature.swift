@@ -32,7 +32,8 @@ extension FlowTree {
     // Each name looked up once a handler: a search asks this of flows of 10,000 screens.
     var positions: [String: Int] = [:]
     // The screen by its index: passed as an optional, a screen would be copied whole.
-    func note(_ handler: EventHandler, in flow: Flow, screen: Int?) {
+    func note(_ handler: EventHandler, in flowIndex: Int, screen: Int?) {
+      let flow = flows[flowIndex]
       let name = handler.event.value
       let index: Int
       if let known = positions[name] {
@@ -58,7 +59,8 @@ extension FlowTree {
       var operations: [Operation] = []
       handler.operation.visit { operations.append($0) }
       for operation in operations {
-        for (argument, type) in operation.argumentUses(in: flow, screen: flow.screens[screen])
+        for (argument, type) in operation.argumentUses(
+          in: flow, screen: flow.screens[screen], child: childFlow(of: flowIndex))
         where !signatures[index].arguments.contains(where: { $0.name == argument }) {
           signatures[index].arguments.append(.init(name: argument, type: type))
         }
@@ -66,13 +68,13 @@ extension FlowTree {
     }
     // Screens and handlers read in place, by index: a copy of a screen for each of its
     // handlers costs more than the rest on a large flow.
-    for flow in flows {
-      for screen in flow.screens.indices {
-        for handler in flow.screens[screen].handlers.indices {
-          note(flow.screens[screen].handlers[handler], in: flow, screen: screen)
+    for flow in flows.indices {
+      for screen in flows[flow].screens.indices {
+        for handler in flows[flow].screens[screen].handlers.indices {
+          note(flows[flow].screens[screen].handlers[handler], in: flow, screen: screen)
         }
       }
-      for handler in flow.handlers { note(handler, in: flow, screen: nil) }
+      for handler in flows[flow].handlers { note(handler, in: flow, screen: nil) }
     }
     // An argument the checklist passes that no handler names as one (`set: { title: $title }`
     // with `title` also state: the event's argument is read first), typed by its value.
@@ -96,11 +98,21 @@ extension FlowTree {
   }
 }
 
+extension FlowTree {
+  /// The child flow a flow of the tree starts by a name, if it is known.
+  public func childFlow(of flow: Int) -> (String) -> Flow? {
+    { name in child(name, of: flow).map { flows[$0] } }
+  }
+}
+
 extension Operation {
   /// The event arguments (`$name` that is neither a parameter of `screen` nor state) this
-  /// operation passes on, with the type each must have there.
+  /// operation passes on, with the type each must have there; `child` finds the child flows
+  /// a `start:` passes values to.
   // Better whole: one arm per operation kind, each naming the arguments that kind passes on.
-  public func argumentUses(in flow: Flow, screen: Screen) -> [(String, ValueType)] {
+  public func argumentUses(
+    in flow: Flow, screen: Screen, child: (String) -> Flow? = { _ in nil }
+  ) -> [(String, ValueType)] {
     func isArgument(_ name: String) -> Bool {
       screen.parameter(named: name) == nil && flow.stateVariable(named: name) == nil
     }
@@ -160,7 +172,16 @@ extension Operation {
           fieldUse(assignment.value.value, list: update.state.value, field: assignment.name.value)
         }
       }
-    case .select, .pop, .popToRoot, .dismiss, .branch, .sequence, .startFlow, .finish:
+    case .startFlow(let start):
+      // A value given a child flow sets its state of that name.
+      guard let started = child(start.flow.value) else { return [] }
+      return start.arguments.compactMap { argument in
+        guard case .reference(let name) = argument.value.value, isArgument(name),
+          let variable = started.stateVariable(named: argument.name.value)
+        else { return nil }
+        return (name, variable.initialValue.value.type)
+      }
+    case .select, .pop, .popToRoot, .dismiss, .branch, .sequence, .finish:
       return []
     }
 
