@@ -219,7 +219,60 @@ extension EventSamples {
         samples.add(NavigationEvent(step))
       }
     }
+    for flow in program.tree.flows { samples.addComparedValues(in: flow) }
     return samples
+  }
+
+  /// For an event whose value a handler compares with state (`if: { selected: $n }`), each
+  /// value the flow gives that state (its default, what `set:` and comparisons write), so
+  /// that both arms are tried: a fresh value alone matches only by chance.
+  private mutating func addComparedValues(in flow: Flow) {
+    var comparisons: [(event: String, argument: String, state: String)] = []
+    var given: [String: [Value]] = [:]
+    func note(_ value: Value, for state: String) {
+      if !(given[state] ?? []).contains(value) { given[state, default: []].append(value) }
+    }
+    for variable in flow.state { note(variable.initialValue.value, for: variable.name.value) }
+    func read(_ handler: EventHandler) {
+      handler.operation.visit { operation in
+        switch operation.kind {
+        case .branch(let condition, _, _):
+          for (state, reference) in condition.comparedReferences {
+            comparisons.append((handler.event.value, reference, state))
+          }
+          Self.literals(of: condition) { note($1, for: $0) }
+        case .set(let assignments):
+          for case (let state, .literal(let value)) in assignments.map({
+            ($0.name.value, $0.value.value)
+          }) {
+            note(value, for: state)
+          }
+        default: break
+        }
+      }
+    }
+    for screen in flow.screens.indices {
+      for handler in flow.screens[screen].handlers { read(handler) }
+    }
+    for handler in flow.handlers { read(handler) }
+    for comparison in comparisons {
+      guard let type = flow.stateVariable(named: comparison.state)?.initialValue.value.type
+      else { continue }
+      for value in given[comparison.state] ?? [] where value.type == type {
+        add(.named(comparison.event, arguments: [comparison.argument: value]))
+      }
+    }
+  }
+
+  /// Each `{ state: literal }` comparison of a condition.
+  private static func literals(of condition: Condition, _ body: (String, Value) -> Void) {
+    switch condition {
+    case .flag: break
+    case .not(let inner): literals(of: inner, body)
+    case .equals(let name, let value):
+      if case .literal(let literal) = value.value { body(name.value, literal) }
+    case .all(let conditions): for inner in conditions { literals(of: inner, body) }
+    }
   }
 
   /// A URL `link` matches and reads: each variable written as a value of the type its route

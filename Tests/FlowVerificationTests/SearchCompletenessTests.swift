@@ -304,6 +304,42 @@ struct UntypedFreshValueTests {
       ])
   }
 
+  @Test(
+    "a value a handler compares with state is typed as the state and sent as each value the flow gives it"
+  )
+  func comparedWithState() throws {
+    let flow = """
+      flow: F
+      state: { selected: 7, mode: list }
+      start: { setRoot: Home }
+      properties:
+        same never shown: { never: { top: Same } }
+        grid never shown: { never: { top: Grid } }
+      screens:
+        Home:
+          on:
+            pick: { if: { selected: $n }, then: { push: Same } }
+            show: { if: { mode: $m }, then: { push: Grid } }
+            useGrid: { if: { mode: list }, then: { set: { mode: grid } } }
+        Same: { navBar: { backButton: visible } }
+        Grid: { navBar: { backButton: visible } }
+      verify: { off: [no-trap] }
+      """
+    let report = try verifyFlow(flow)
+    // The fresh Int (1) and text ('fresh') never equal the state: only the flow's own
+    // values reach the 'then' arms.
+    #expect(
+      report.failures.map(\.property) == ["same never shown", "grid never shown"],
+      "\(report.failures.map(\.message))")
+    #expect(report.failures.first?.item?.contains(#"pick: { "n": 7 }"#) == true)
+    #expect(report.failures.last?.item?.contains(#"show: { m: "list" }"#) == true)
+    let signatures = try #require(TestFlows.document(flow).tree).eventSignatures
+    #expect(
+      signatures.prefix(2).map {
+        "\($0.name.value)(\($0.arguments.map { "\($0.name): \($0.type)" }))"
+      } == ["pick([\"n: Int\"])", "show([\"m: String\"])"])
+  }
+
   @Test("a checklist step that sends an event without its record does not hide that it is unsent")
   func unsentDespiteStep() throws {
     let report = try verifyFlow(

@@ -181,7 +181,15 @@ extension Operation {
         else { return nil }
         return (name, variable.initialValue.value.type)
       }
-    case .select, .pop, .popToRoot, .dismiss, .branch, .sequence, .finish:
+    case .branch(let condition, _, _):
+      // `if: { count: $n }`: the event's value is compared with the state, as its type.
+      return condition.comparedReferences.compactMap { comparison in
+        guard isArgument(comparison.reference),
+          let variable = flow.stateVariable(named: comparison.state)
+        else { return nil }
+        return (comparison.reference, variable.initialValue.value.type)
+      }
+    case .select, .pop, .popToRoot, .dismiss, .sequence, .finish:
       return []
     }
 

@@ -291,6 +291,17 @@ public enum Condition: Sendable, Hashable {
     }
   }
 
+  /// Each `{ state: $name }` comparison: the state's name and the name `$name` reads.
+  public var comparedReferences: [(state: String, reference: String)] {
+    switch self {
+    case .flag: []
+    case .not(let condition): condition.comparedReferences
+    case .equals(let name, let value):
+      if case .reference(let reference) = value.value { [(name.value, reference)] } else { [] }
+    case .all(let conditions): conditions.flatMap(\.comparedReferences)
+    }
+  }
+
   /// The state names the condition reads, with their places.
   public var stateNames: [Located<String>] {
     switch self {
