@@ -301,16 +301,19 @@ struct ChecklistNames {
     var types: [String: [String: [ValueType]]] = [:]
     for (index, flow) in tree.flows.enumerated() {
       let child = tree.childFlow(of: index)
-      for screen in flow.screens {
-        for handler in screen.handlers {
-          handler.operation.visit { operation in
-            for (name, type) in operation.argumentUses(in: flow, screen: screen, child: child)
-            where !(types[handler.event.value]?[name] ?? []).contains(type) {
-              types[handler.event.value, default: [:]][name, default: []].append(type)
-            }
+      // A flow-wide handler runs on any screen: no screen's parameters are its own.
+      func note(_ handler: EventHandler, on screen: Screen?) {
+        handler.operation.visit { operation in
+          for (name, type) in operation.argumentUses(in: flow, screen: screen, child: child)
+          where !(types[handler.event.value]?[name] ?? []).contains(type) {
+            types[handler.event.value, default: [:]][name, default: []].append(type)
           }
         }
       }
+      for screen in flow.screens {
+        for handler in screen.handlers { note(handler, on: screen) }
+      }
+      for handler in flow.handlers { note(handler, on: nil) }
     }
     argumentTypes = types
   }

@@ -276,6 +276,37 @@ struct UntypedFreshValueTests {
     #expect(report.failures.first?.item?.contains("setCount: { amount: 1 }") == true)
   }
 
+  @Test(
+    "a flow-wide handler's argument is typed as what it is passed on to, unless a screen has it")
+  func flowWideTyped() throws {
+    let flow = """
+      flow: F
+      state: { count: 0 }
+      start: { setRoot: Home }
+      on:
+        setCount: { set: { count: $amount } }
+        show: { push: Detail, with: { id: $id } }
+        again: { push: Detail, with: { id: $item } }
+      screens:
+        Home: {}
+        Detail: { params: { id: Int }, navBar: { backButton: visible } }
+      spec: |
+        [ ] text is not a count
+            when { setCount: { amount: many } }
+      """
+    let document = TestFlows.document(flow)
+    let signatures = try #require(document.tree).eventSignatures
+    // '$id' may read the parameter of the screen on top (Detail's): not an argument.
+    #expect(
+      signatures.map { "\($0.name.value)(\($0.arguments.map { "\($0.name): \($0.type)" }))" } == [
+        "setCount([\"amount: Int\"])", "show([])", "again([\"item: Int\"])",
+      ])
+    #expect(
+      document.diagnostics.contains {
+        $0.message == "event 'setCount' passes 'amount' on as an Int, but this value is a String"
+      }, "\(document.diagnostics.map(\.message))")
+  }
+
   @Test("an argument appended to a list whose items have one type is sent as that type only")
   func appendedToTypedList() throws {
     let flow = """

@@ -54,13 +54,12 @@ extension FlowTree {
           } ?? false
         if !isBarAction { signatures[index].isBarButtonAction = false }
       }
-      guard let screen else { return }
       // The operations gathered first: a closure that reads the flow copies it for each one.
       var operations: [Operation] = []
       handler.operation.visit { operations.append($0) }
       for operation in operations {
         for (argument, type) in operation.argumentUses(
-          in: flow, screen: flow.screens[screen], child: childFlow(of: flowIndex))
+          in: flow, screen: screen.map { flow.screens[$0] }, child: childFlow(of: flowIndex))
         where !signatures[index].arguments.contains(where: { $0.name == argument }) {
           signatures[index].arguments.append(.init(name: argument, type: type))
         }
@@ -108,13 +107,18 @@ extension FlowTree {
 extension Operation {
   /// The event arguments (`$name` that is neither a parameter of `screen` nor state) this
   /// operation passes on, with the type each must have there; `child` finds the child flows
-  /// a `start:` passes values to.
+  /// a `start:` passes values to. Without a screen (a flow-wide handler, which runs on any),
+  /// a name some screen has as a parameter is that screen's, not an argument.
   // Better whole: one arm per operation kind, each naming the arguments that kind passes on.
   public func argumentUses(
-    in flow: Flow, screen: Screen, child: (String) -> Flow? = { _ in nil }
+    in flow: Flow, screen: Screen?, child: (String) -> Flow? = { _ in nil }
   ) -> [(String, ValueType)] {
     func isArgument(_ name: String) -> Bool {
-      screen.parameter(named: name) == nil && flow.stateVariable(named: name) == nil
+      guard flow.stateVariable(named: name) == nil else { return false }
+      guard let screen else {
+        return !flow.screens.indices.contains { flow.screens[$0].parameter(named: name) != nil }
+      }
+      return screen.parameter(named: name) == nil
     }
     func uses(_ arguments: [Assignment], of target: String) -> [(String, ValueType)] {
       // The shown screen read in place: a copy of it for every operation costs more than
