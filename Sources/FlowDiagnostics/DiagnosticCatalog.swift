@@ -76,7 +76,7 @@ public enum DiagnosticCatalog {
     Entry(
       id: "model.number-range", severity: "error",
       help:
-        "an unquoted whole number beyond an Int's range (-9223372036854775808 to 9223372036854775807) where a value goes; quote it if you mean text"
+        "an unquoted whole number beyond an Int's range (-9223372036854775808 to 9223372036854775807) where a value goes (quote it if you mean text) or where a whole number goes (a `verify:` bound, a call count, an `index`)"
     ),
     Entry(
       id: "model.yaml11-boolean", severity: "error",

@@ -108,7 +108,7 @@ struct PropertySyntaxTests {
       ("verify: { final: [Recept] }", "check.unknown-screen", 9),
       ("verify: { zz: 1 }", "model.unknown-key", 9),
       ("verify: { texts: -1 }", "model.wrong-type", 9),
-      ("verify: { states: 99999999999999999999 }", "model.wrong-type", 9),
+      ("verify: { states: 99999999999999999999 }", "model.number-range", 9),
       ("properties: { a: { never: { state: {} } } }", "model.wrong-type", 9),
       ("properties: { a: { always: { top: Home, params: {} } } }", "model.wrong-type", 9),
     ]
@@ -231,10 +231,10 @@ struct PropertySyntaxTests {
   @Test("an out-of-range number is named as one, not as text")
   func hugeNumber() throws {
     let document = flow("verify: { states: 99999999999999999999 }")
-    let message = document.diagnostics.first { $0.id == "model.wrong-type" }?.message
+    let message = document.diagnostics.first { $0.id == "model.number-range" }?.message
     #expect(
       message
-        == "'states' must be a whole number, found the number 99999999999999999999, beyond an Int's range",
+        == "'states' must be a whole number, and the number 99999999999999999999 is beyond an Int's range (-9223372036854775808 to 9223372036854775807)",
       "\(document.diagnostics)")
   }
 

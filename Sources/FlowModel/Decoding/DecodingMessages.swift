@@ -27,11 +27,14 @@ extension DiagnosticMessage {
     let hint = suggestion.map { "did you mean '\($0)'?" } ?? "expected \(Self.list(options))"
     return Self("model.invalid-value", .error, "'\(value)' is not \(subject); \(hint)")
   }
-  static func numberOutOfRange(_ value: String) -> Self {
-    Self(
+  /// A number no Int holds: where a value goes (`subject` nil), it may have been meant as
+  /// text; where a whole number goes, `subject` names what needs one.
+  static func numberOutOfRange(_ value: String, in subject: String? = nil) -> Self {
+    let range = "is beyond an Int's range (\(Int.min) to \(Int.max))"
+    return Self(
       "model.number-range", .error,
-      "the number \(value) is beyond an Int's range (\(Int.min) to \(Int.max)); quote it if you mean text"
-    )
+      subject.map { "\($0) must be a whole number, and the number \(value) \(range)" }
+        ?? "the number \(value) \(range); quote it if you mean text")
   }
   static func yaml11Boolean(_ value: String) -> Self {
     Self(

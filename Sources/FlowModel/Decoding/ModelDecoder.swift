@@ -130,9 +130,10 @@ struct ModelDecoder {
   mutating func int(_ node: YAMLNode, _ subject: @autoclosure () -> String) -> Located<Int>? {
     guard let value = node.integer else {
       sink.report(
-        .wrongType(subject(), expected: "a whole number", found: node.kindDescription),
-        at: node.range
-      )
+        node.isOutOfRangeInteger
+          ? .numberOutOfRange(node.text, in: subject())
+          : .wrongType(subject(), expected: "a whole number", found: node.kindDescription),
+        at: node.range)
       return nil
     }
     return Located(value, at: node.range)
