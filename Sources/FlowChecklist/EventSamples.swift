@@ -203,7 +203,8 @@ extension EventSamples {
     var samples = EventSamples(
       checklist: flow.checklist, links: program.tree.flows.flatMap { $0.links.compactMap(\.parsed) }
     )
-    samples.addFreshValues(for: program.tree.eventSignatures)
+    let signatures = program.tree.eventSignatures
+    samples.addFreshValues(for: signatures)
     // Each link's own example too, even where the checklist opens a URL it matches: the
     // checklist's may be one the link refuses (a value that does not read as its type).
     for flow in program.tree.flows {
@@ -219,14 +220,16 @@ extension EventSamples {
         samples.add(NavigationEvent(step))
       }
     }
-    for flow in program.tree.flows { samples.addComparedValues(in: flow) }
+    for flow in program.tree.flows { samples.addComparedValues(in: flow, signatures: signatures) }
     return samples
   }
 
-  /// For an event whose value a handler compares with state (`if: { selected: $n }`), each
-  /// value the flow gives that state (its default, what `set:` and comparisons write), so
-  /// that both arms are tried: a fresh value alone matches only by chance.
-  private mutating func addComparedValues(in flow: Flow) {
+  /// For an event whose argument a handler compares with state (`if: { selected: $n }`),
+  /// each value the flow gives that state (its default, what `set:` and comparisons write),
+  /// so that both arms are tried: a fresh value alone matches only by chance. A `$name` that
+  /// reads a screen's parameter or state is no argument (`signatures` say which are), and
+  /// sending a value for it would hide what it reads.
+  private mutating func addComparedValues(in flow: Flow, signatures: [EventSignature]) {
     var comparisons: [(event: String, argument: String, state: String)] = []
     var given: [String: [Value]] = [:]
     func note(_ value: Value, for state: String) {
@@ -242,10 +245,9 @@ extension EventSamples {
           }
           Self.literals(of: condition) { note($1, for: $0) }
         case .set(let assignments):
-          for case (let state, .literal(let value)) in assignments.map({
-            ($0.name.value, $0.value.value)
-          }) {
-            note(value, for: state)
+          for assignment in assignments {
+            guard case .literal(let value) = assignment.value.value else { continue }
+            note(value, for: assignment.name.value)
           }
         default: break
         }
@@ -255,8 +257,14 @@ extension EventSamples {
       for handler in flow.screens[screen].handlers { read(handler) }
     }
     for handler in flow.handlers { read(handler) }
+    guard !comparisons.isEmpty else { return }
+    var arguments: [String: Set<String>] = [:]
+    for signature in signatures {
+      arguments[signature.name.value] = Set(signature.arguments.map(\.name))
+    }
     for comparison in comparisons {
-      guard let type = flow.stateVariable(named: comparison.state)?.initialValue.value.type
+      guard arguments[comparison.event]?.contains(comparison.argument) == true,
+        let type = flow.stateVariable(named: comparison.state)?.initialValue.value.type
       else { continue }
       for value in given[comparison.state] ?? [] where value.type == type {
         add(.named(comparison.event, arguments: [comparison.argument: value]))

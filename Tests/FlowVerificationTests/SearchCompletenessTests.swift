@@ -371,6 +371,28 @@ struct UntypedFreshValueTests {
       } == ["pick([\"n: Int\"])", "show([\"m: String\"])"])
   }
 
+  @Test("a screen's parameter or state an if: compares is not sent as an argument")
+  func comparedParameterIsNoArgument() throws {
+    let report = try verifyFlow(
+      """
+      flow: F
+      state: { selected: 7, other: 1 }
+      start: { setRoot: Home }
+      properties:
+        same never shown: { never: { top: Same } }
+      screens:
+        Home: { on: { open: { push: Detail, with: { id: 1 } }, test: { if: { selected: $other }, then: { push: Same } } } }
+        Detail:
+          params: { id: Int }
+          navBar: { backButton: visible }
+          on: { check: { if: { selected: $id }, then: { push: Same } } }
+        Same: { navBar: { backButton: visible } }
+      verify: { off: [no-trap, all-reachable] }
+      """)
+    // Sending 'check { id: 7 }' would read 7 where the app reads Detail's id, 1.
+    #expect(report.failures.isEmpty, "\(report.failures.map(\.message))")
+  }
+
   @Test("a checklist step that sends an event without its record does not hide that it is unsent")
   func unsentDespiteStep() throws {
     let report = try verifyFlow(
