@@ -172,7 +172,8 @@ public enum RouteGenerator {
           "if let values = parts.match(scheme: \(SwiftSource.stringLiteral(pattern.scheme)), parts: [\(parts)], query: [\(query)]) {"
         ) { writer in
           var routes: [String] = []
-          // Each variable read once, into a local of its own: `{x}` and `{X}` are two.
+          // Each variable read once per type, into a local of its own: `{x}` and `{X}` are
+          // two, and so is `{x}` read as an Int and as text, as the navigator reads them.
           var locals: [String: String] = [:]
           for target in link.routes {
             guard let screen = flow.screen(named: target.screen.value),
@@ -188,11 +189,12 @@ public enum RouteGenerator {
               }
               switch given.value.value {
               case .reference(let variable):
-                let local = locals[variable] ?? "value\(locals.count + 1)"
-                if locals[variable] == nil {
-                  locals[variable] = local
-                  let value = reader(
-                    parameter.type.value.base, "values[\(SwiftSource.stringLiteral(variable))]")
+                let type = parameter.type.value.base
+                let key = variable + "\u{0}" + type.rawValue
+                let local = locals[key] ?? "value\(locals.count + 1)"
+                if locals[key] == nil {
+                  locals[key] = local
+                  let value = reader(type, "values[\(SwiftSource.stringLiteral(variable))]")
                   writer.line("guard let \(local) = \(value) else { return nil }")
                 }
                 arguments.append("\(label): \(local)")

@@ -109,6 +109,27 @@ struct RouteGeneratorTests {
       source == RouteGenerator.render(try #require(document.validFlow), fileName: "shop.yaml"))
   }
 
+  @Test("a link variable two parameters read as different types is read once for each type")
+  func variableOfTwoTypes() throws {
+    let flow = try TestFlows.flow(
+      """
+      flow: L
+      start: { setRoot: Home }
+      links:
+        "app://item/{v}": [{ ById: { id: $v } }, { ByName: { name: $v } }, { Again: { id: $v } }]
+      screens:
+        Home: {}
+        ById: { params: { id: Int } }
+        ByName: { params: { name: String } }
+        Again: { params: { id: Int } }
+      """)
+    let source = RouteGenerator.render(flow, fileName: "l.yaml")
+    #expect(
+      source.contains(#"guard let value1 = values["v"].flatMap({ Int($0) }) else { return nil }"#))
+    #expect(source.contains(#"guard let value2 = values["v"] else { return nil }"#), "\(source)")
+    #expect(source.contains("[.byId(id: value1), .byName(name: value2), .again(id: value1)]"))
+  }
+
   @Test("flowc gen --routes writes <Flow>Routes.swift")
   func command() throws {
     let folder = try TemporaryFolder()
