@@ -120,10 +120,10 @@ enum RunCommand: Command {
         values[name] = .bool(text == "true")
       case .int:
         guard let number = Int(text) else {
-          let found =
-            ParsedArguments.isWholeNumberBeyondInt(text)
-            ? "'\(text)' is beyond an Int's range (\(Int.min) to \(Int.max))" : "not '\(text)'"
-          throw UsageError(message: "state '\(name)' is an Int: give a whole number, \(found)")
+          throw UsageError(
+            message: ParsedArguments.isWholeNumberBeyondInt(text)
+              ? "state '\(name)' is an Int, and '\(text)' is beyond an Int's range (\(Int.min) to \(Int.max))"
+              : "state '\(name)' is an Int: give a whole number, not '\(text)'")
         }
         values[name] = .int(number)
       case .string:

@@ -103,7 +103,7 @@ struct RunCommandTests {
       #expect(result.status == 2, "\(result)")
       #expect(
         result.errors.contains(
-          "state 'n' is an Int: give a whole number, '\(huge)' is beyond an Int's range (\(Int.min) to \(Int.max))"
+          "state 'n' is an Int, and '\(huge)' is beyond an Int's range (\(Int.min) to \(Int.max))"
         ), "\(result)")
     }
     let word = flowc(["run", flow, "--given", "n=many"])
