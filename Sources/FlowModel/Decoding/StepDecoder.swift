@@ -164,6 +164,9 @@ extension ModelDecoder {
     case .top: return route(value, allowsReferences: false).map { .top($0) }
     case .tab: return string(value, "a tab name").map { .tab($0) }
     case .tabs:
+      guard !isEmptyMapping(value, "'tabs'", expected: "one or more tabs with their stacks") else {
+        return nil
+      }
       var stacks: [TabStackExpectation] = []
       for pair in namedEntries(value, "'tabs'") {
         guard let tab = string(pair.key, "a tab name"),
@@ -187,7 +190,11 @@ extension ModelDecoder {
       return route(value, allowsReferences: false).map {
         .presented(PresentedExpectation(item: $0))
       }
-    case .navBar: return navigationBarExpectation(value).map { .navigationBar($0) }
+    case .navBar:
+      guard !isEmptyMapping(value, "'navBar'", expected: "the title or buttons to expect") else {
+        return nil
+      }
+      return navigationBarExpectation(value).map { .navigationBar($0) }
     case .alert: return alertExpectation(value).map { .alert($0) }
     case .state: return namesSomething(value, "'state'").map { .state($0) }
     case .params: return namesSomething(value, "'params'").map { .params($0) }
@@ -209,18 +216,21 @@ extension ModelDecoder {
     }
   }
 
-  /// The values a `state:` or `params:` expectation expects; an empty mapping, which would
-  /// hold everywhere (a property it is part of would fail at the start), is an error.
+  /// The values a `state:` or `params:` expectation expects, or `nil` for an empty mapping.
   private mutating func namesSomething(_ value: YAMLNode, _ subject: String) -> [Assignment]? {
-    if let pairs = value.pairs, pairs.isEmpty {
-      sink.report(
-        .wrongType(
-          subject, expected: "one or more names with the values to expect",
-          found: "an empty mapping"),
-        at: value.range)
-      return nil
-    }
+    guard !isEmptyMapping(value, subject, expected: "one or more names with the values to expect")
+    else { return nil }
     return assignments(value, subject, allowsReferences: false)
+  }
+
+  /// Whether `value` is an empty mapping, reported as an error: an expectation of nothing
+  /// holds everywhere (a property it is part of would fail at the start, or never).
+  private mutating func isEmptyMapping(_ value: YAMLNode, _ subject: String, expected: String)
+    -> Bool
+  {
+    guard let pairs = value.pairs, pairs.isEmpty else { return false }
+    sink.report(.wrongType(subject, expected: expected, found: "an empty mapping"), at: value.range)
+    return true
   }
 
   /// An expected stack: a list of routes (a single name stands for a stack of one).
