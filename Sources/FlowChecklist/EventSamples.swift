@@ -12,6 +12,9 @@ package struct EventSamples {
   private var freshInt: Int?
   /// For each event, the arguments it takes as records: no fresh value is made for them.
   private var recordArguments: [String: Set<String>] = [:]
+  /// For each event, its untyped arguments appended whole to (or removed from) a list
+  /// whose items have one type: a fresh value of that type is sent, not every fresh value.
+  private var itemTypes: [String: [String: ValueType]] = [:]
   /// The events that take a record no sample gives (with that argument, and the file of the
   /// flow that first handles the event): a search cannot send them, and says so.
   package private(set) var unsendable: [(event: Located<String>, argument: String, file: String)] =
@@ -85,13 +88,11 @@ package struct EventSamples {
       var sample: [String: Value] = [:]
       let name = signature.name.value
       for argument in signature.arguments {
-        switch argument.type {
-        case .int: sample[argument.name] = .int(freshInt)
-        case .string: sample[argument.name] = .string("fresh")
-        case .bool: sample[argument.name] = .bool(true)
-        case .list: sample[argument.name] = .list([])
-        case .record: recordArguments[name, default: []].insert(argument.name)
+        guard let fresh = freshValue(of: argument.type, int: freshInt) else {
+          recordArguments[name, default: []].insert(argument.name)
+          continue
         }
+        sample[argument.name] = fresh
       }
       if let record = recordArguments[name]?.sorted().first(where: { record in
         !(arguments[name] ?? []).contains { $0[record] != nil }
@@ -136,9 +137,18 @@ package struct EventSamples {
             events.append(.named(name, arguments: sample))
             continue
           }
+          let items = itemTypes[name] ?? [:]
+          // A record appended whole has no fresh value (noted in `unsendable`).
+          guard !untyped.contains(where: { items[$0] == .record }) else { continue }
+          var sent: [[String: Value]] = []
           for fresh in [Value.string("fresh"), .int(freshInt), .bool(true)] {
             var values = sample
-            for argument in untyped { values[argument] = fresh }
+            for argument in untyped {
+              values[argument] =
+                items[argument].flatMap { freshValue(of: $0, int: freshInt) } ?? fresh
+            }
+            guard !sent.contains(values) else { continue }
+            sent.append(values)
             events.append(.named(name, arguments: values))
           }
         }
@@ -154,6 +164,18 @@ package struct EventSamples {
       }
     }
     return events + urls.map(NavigationEvent.open)
+  }
+
+  /// The fresh value of a type: the fresh Int, `fresh`, `true`, an empty list; a record has
+  /// none.
+  private func freshValue(of type: ValueType, int: Int) -> Value? {
+    switch type {
+    case .int: .int(int)
+    case .string: .string("fresh")
+    case .bool: .bool(true)
+    case .list: .list([])
+    case .record: nil
+    }
   }
 
   /// Each of `outcomes`' values at each index of the requests named `request` in `pending`
@@ -220,54 +242,94 @@ extension EventSamples {
         samples.add(NavigationEvent(step))
       }
     }
-    for flow in program.tree.flows { samples.addComparedValues(in: flow, signatures: signatures) }
+    for flow in program.tree.flows { samples.addHandlerHints(in: flow, signatures: signatures) }
     return samples
   }
 
-  /// For an event whose argument a handler compares with state (`if: { selected: $n }`),
-  /// each value the flow gives that state (its default, what `set:` and comparisons write),
-  /// so that both arms are tried: a fresh value alone matches only by chance. A `$name` that
-  /// reads a screen's parameter or state is no argument (`signatures` say which are), and
-  /// sending a value for it would hide what it reads.
-  private mutating func addComparedValues(in flow: Flow, signatures: [EventSignature]) {
+  /// What the flow's handlers say of their untyped arguments, and the values it gives its
+  /// state: an argument appended whole to a list whose items have one type is sent as a
+  /// fresh value of that type (a record one, which has none, is noted unsendable); an
+  /// argument an `if:` compares with state is also sent as each value the flow gives that
+  /// state (its default, and what `set:` writes or a condition compares it with, anywhere
+  /// in the flow), one argument at a time, so that both arms are tried: a fresh value alone
+  /// matches only by chance. A `$name` that reads a screen's parameter or state is no
+  /// argument (`signatures` say which are typed ones), and sending a value for it would
+  /// hide what it reads.
+  private mutating func addHandlerHints(in flow: Flow, signatures: [EventSignature]) {
     var comparisons: [(event: String, argument: String, state: String)] = []
     var given: [String: [Value]] = [:]
     func note(_ value: Value, for state: String) {
       if !(given[state] ?? []).contains(value) { given[state, default: []].append(value) }
     }
     for variable in flow.state { note(variable.initialValue.value, for: variable.name.value) }
-    func read(_ handler: EventHandler) {
+    func readValues(_ operation: Operation) {
+      switch operation.kind {
+      case .branch(let condition, _, _):
+        Self.literals(of: condition) { note($1, for: $0) }
+      case .set(let assignments):
+        for assignment in assignments {
+          guard case .literal(let value) = assignment.value.value else { continue }
+          note(value, for: assignment.name.value)
+        }
+      default: break
+      }
+    }
+    func read(_ handler: EventHandler, on screen: Screen?) {
+      let event = handler.event.value
       handler.operation.visit { operation in
+        readValues(operation)
         switch operation.kind {
         case .branch(let condition, _, _):
           for (state, reference) in condition.comparedReferences {
-            comparisons.append((handler.event.value, reference, state))
+            comparisons.append((event, reference, state))
           }
-          Self.literals(of: condition) { note($1, for: $0) }
-        case .set(let assignments):
+        case .append(let assignments), .remove(let assignments):
           for assignment in assignments {
-            guard case .literal(let value) = assignment.value.value else { continue }
-            note(value, for: assignment.name.value)
+            guard case .reference(let argument) = assignment.value.value,
+              Operation.isArgument(argument, in: flow, screen: screen),
+              let type = flow.stateVariable(named: assignment.name.value)?.itemType,
+              itemTypes[event]?[argument] == nil
+            else { continue }
+            itemTypes[event, default: [:]][argument] = type
+            if type == .record, !unsendable.contains(where: { $0.event.value == event }) {
+              unsendable.append((handler.event, argument, flow.file))
+            }
           }
         default: break
         }
       }
     }
     for screen in flow.screens.indices {
-      for handler in flow.screens[screen].handlers { read(handler) }
+      let shown = flow.screens[screen]
+      for handler in shown.handlers { read(handler, on: shown) }
+      shown.onEnter?.visit(readValues)
+      shown.onAppear?.visit(readValues)
     }
-    for handler in flow.handlers { read(handler) }
+    for handler in flow.handlers { read(handler, on: nil) }
+    flow.start?.visit(readValues)
+    for alert in flow.alerts { for action in alert.actions { action.operation?.visit(readValues) } }
+    for request in flow.requests {
+      request.onSuccess?.visit(readValues)
+      request.onFailure?.visit(readValues)
+    }
     guard !comparisons.isEmpty else { return }
-    var arguments: [String: Set<String>] = [:]
+    var types: [String: [String: ValueType]] = [:]
     for signature in signatures {
-      arguments[signature.name.value] = Set(signature.arguments.map(\.name))
+      for argument in signature.arguments {
+        types[signature.name.value, default: [:]][argument.name] = argument.type
+      }
     }
     for comparison in comparisons {
-      guard arguments[comparison.event]?.contains(comparison.argument) == true,
-        let type = flow.stateVariable(named: comparison.state)?.initialValue.value.type
-      else { continue }
+      guard let type = types[comparison.event]?[comparison.argument] else { continue }
+      // Each value over one sample (the last, the fresh one where there is one): every
+      // combination of several compared arguments' values would grow as their product.
+      let base = arguments[comparison.event]?.last ?? [:]
       for value in given[comparison.state] ?? [] where value.type == type {
-        add(.named(comparison.event, arguments: [comparison.argument: value]))
+        var sample = base
+        sample[comparison.argument] = value
+        if !(arguments[comparison.event] ?? []).contains(sample) {
+          arguments[comparison.event, default: []].append(sample)
+        }
       }
     }
   }

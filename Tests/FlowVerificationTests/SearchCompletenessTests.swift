@@ -296,10 +296,11 @@ struct UntypedFreshValueTests {
       """
     let document = TestFlows.document(flow)
     let signatures = try #require(document.tree).eventSignatures
-    // '$id' may read the parameter of the screen on top (Detail's): not an argument.
+    // A flow-wide handler reads no screen's parameters: '$id' is the event's, though Detail
+    // has a parameter of that name.
     #expect(
       signatures.map { "\($0.name.value)(\($0.arguments.map { "\($0.name): \($0.type)" }))" } == [
-        "setCount([\"amount: Int\"])", "show([])", "again([\"item: Int\"])",
+        "setCount([\"amount: Int\"])", "show([\"id: Int\"])", "again([\"item: Int\"])",
       ])
     #expect(
       document.diagnostics.contains {
@@ -316,23 +317,29 @@ struct UntypedFreshValueTests {
       properties:
         only numbers: { never: { state: { nums: [1, "fresh"] } } }
         only text: { never: { state: { tags: [a, 1] } } }
+        no empty record: { never: { state: { pairs: [{ n: 1 }, {}] } } }
         grows: { never: { state: { nums: [1, 1] } } }
       screens:
         Home: { on: { add: { append: { nums: $x } }, tag: { append: { tags: $t } }, pair: { append: { pairs: $p } }, drop: { remove: { nums: $y } } } }
       verify: { off: [no-trap], lists: 2 }
       """
     let report = try verifyFlow(flow)
-    // 'x' is an Int as the list's items are, so only the fresh Int (1) is appended.
+    // 'x' is sent as a fresh Int (1), as the list's items are Ints; not as text or true.
     #expect(report.failures.map(\.property) == ["grows"], "\(report.failures.map(\.message))")
     #expect(report.failures.first?.item?.contains("add: { x: 1 }") == true)
-    // A whole record appended is a record argument: unsent without a checklist's record.
+    // A whole record appended has no fresh value: unsent without a checklist's record.
     #expect(report.warnings.map(\.id) == ["verify.unsent-event"], "\(report.warnings)")
-    let signatures = try #require(TestFlows.document(flow).tree).eventSignatures
+    #expect(report.warnings.first?.message.contains("'pair'") == true, "\(report.warnings)")
+    // The argument stays untyped for the app and the checklist: a list appends each item.
+    let document = TestFlows.document(
+      flow
+        + "\nspec: |\n  [ ] adds two\n      when { add: { x: [2, 3] } }\n      expect { state: { nums: [1, 2, 3] } }\n"
+    )
     #expect(
-      signatures.map { "\($0.name.value)(\($0.arguments.map { "\($0.name): \($0.type)" }))" } == [
-        "add([\"x: Int\"])", "tag([\"t: String\"])", "pair([\"p: Record\"])",
-        "drop([\"y: Int\"])",
-      ])
+      document.diagnostics.filter { $0.severity == .error }.isEmpty,
+      "\(document.diagnostics.map(\.message))")
+    let signatures = try #require(document.tree).eventSignatures
+    #expect(signatures.allSatisfy { $0.arguments.isEmpty || $0.name.value == "add" })
   }
 
   @Test(
@@ -369,6 +376,48 @@ struct UntypedFreshValueTests {
       signatures.prefix(2).map {
         "\($0.name.value)(\($0.arguments.map { "\($0.name): \($0.type)" }))"
       } == ["pick([\"n: Int\"])", "show([\"m: String\"])"])
+  }
+
+  @Test("what an argument is passed on to types it before what an if: compares it with")
+  func passedOnBeforeCompared() throws {
+    let flow = """
+      flow: F
+      state: { selected: none }
+      start: { setRoot: Home }
+      screens:
+        Home:
+          on:
+            select:
+              if: { selected: $id }
+              then: pop
+              else: { push: Detail, with: { id: $id } }
+        Detail: { params: { id: Int }, navBar: { backButton: visible } }
+      verify: { off: [no-trap] }
+      """
+    let signatures = try #require(TestFlows.document(flow).tree).eventSignatures
+    #expect(signatures.first?.arguments.map { "\($0.name): \($0.type)" } == ["id: Int"])
+    // Sent as an Int, 'select' reaches Detail.
+    let report = try verifyFlow(flow)
+    #expect(report.failures.isEmpty, "\(report.failures.map(\.message))")
+  }
+
+  @Test("the values compared include what onEnter, start, alert actions and requests set")
+  func comparedValuesFromEveryOperation() throws {
+    let report = try verifyFlow(
+      """
+      flow: F
+      state: { sel: 0, hit: false }
+      start: { setRoot: Home }
+      properties:
+        never hit: { never: { state: { hit: true } } }
+      screens:
+        Home:
+          onEnter: { set: { sel: 5 } }
+          on: { guess: { if: { sel: $n }, then: { set: { hit: true } } } }
+      verify: { off: [no-trap] }
+      """)
+    #expect(report.failures.map(\.property) == ["never hit"], "\(report.failures)")
+    #expect(report.failures.first?.item?.contains(#"guess: { "n": 5 }"#) == true)
   }
 
   @Test("a screen's parameter or state an if: compares is not sent as an argument")

@@ -64,6 +64,14 @@ extension FlowTree {
           signatures[index].arguments.append(.init(name: argument, type: type))
         }
       }
+      // A value only compared with state (`if: { selected: $n }`) has the state's type.
+      for operation in operations {
+        for (argument, type) in operation.comparisonUses(
+          in: flow, screen: screen.map { flow.screens[$0] })
+        where !signatures[index].arguments.contains(where: { $0.name == argument }) {
+          signatures[index].arguments.append(.init(name: argument, type: type))
+        }
+      }
     }
     // Screens and handlers read in place, by index: a copy of a screen for each of its
     // handlers costs more than the rest on a large flow.
@@ -107,18 +115,14 @@ extension FlowTree {
 extension Operation {
   /// The event arguments (`$name` that is neither a parameter of `screen` nor state) this
   /// operation passes on, with the type each must have there; `child` finds the child flows
-  /// a `start:` passes values to. Without a screen (a flow-wide handler, which runs on any),
-  /// a name some screen has as a parameter is that screen's, not an argument.
+  /// a `start:` passes values to. Without a screen (a flow-wide handler), no parameter is
+  /// read: a name that is not state is the event's.
   // Better whole: one arm per operation kind, each naming the arguments that kind passes on.
   public func argumentUses(
     in flow: Flow, screen: Screen?, child: (String) -> Flow? = { _ in nil }
   ) -> [(String, ValueType)] {
     func isArgument(_ name: String) -> Bool {
-      guard flow.stateVariable(named: name) == nil else { return false }
-      guard let screen else {
-        return !flow.screens.indices.contains { flow.screens[$0].parameter(named: name) != nil }
-      }
-      return screen.parameter(named: name) == nil
+      Self.isArgument(name, in: flow, screen: screen)
     }
     func uses(_ arguments: [Assignment], of target: String) -> [(String, ValueType)] {
       // The shown screen read in place: a copy of it for every operation costs more than
@@ -161,14 +165,9 @@ extension Operation {
         return (name, .int)
       }
     case .append(let assignments), .remove(let assignments):
-      return assignments.flatMap { assignment -> [(String, ValueType)] in
-        // `$name` appended or removed whole: typed as the list's items are.
-        if case .reference(let name) = assignment.value.value, isArgument(name),
-          let type = flow.stateVariable(named: assignment.name.value)?.itemType
-        {
-          return [(name, type)]
-        }
-        return recordFieldUses(assignment.value.value, list: assignment.name.value)
+      // `$name` appended whole may be an item or a list of them: not typed here.
+      return assignments.flatMap { assignment in
+        recordFieldUses(assignment.value.value, list: assignment.name.value)
       }
     case .update(let updates):
       return updates.flatMap { update in
@@ -185,15 +184,7 @@ extension Operation {
         else { return nil }
         return (name, variable.initialValue.value.type)
       }
-    case .branch(let condition, _, _):
-      // `if: { count: $n }`: the event's value is compared with the state, as its type.
-      return condition.comparedReferences.compactMap { comparison in
-        guard isArgument(comparison.reference),
-          let variable = flow.stateVariable(named: comparison.state)
-        else { return nil }
-        return (comparison.reference, variable.initialValue.value.type)
-      }
-    case .select, .pop, .popToRoot, .dismiss, .sequence, .finish:
+    case .select, .pop, .popToRoot, .dismiss, .branch, .sequence, .finish:
       return []
     }
 
@@ -210,6 +201,27 @@ extension Operation {
       return fields.sorted { $0.key < $1.key }.flatMap {
         fieldUse($0.value, list: list, field: $0.key)
       }
+    }
+  }
+}
+
+extension Operation {
+  /// Whether `$name` in a handler of `screen` (`nil`: a flow-wide handler, which reads no
+  /// screen's parameters) reads the event's argument: it is neither a parameter nor state.
+  package static func isArgument(_ name: String, in flow: Flow, screen: Screen?) -> Bool {
+    flow.stateVariable(named: name) == nil && screen?.parameter(named: name) == nil
+  }
+
+  /// The event arguments this operation, an `if:`, compares with state
+  /// (`if: { selected: $n }`), each with the state's type: weaker than what `argumentUses`
+  /// says, as a value of another type compares unequal instead of being refused.
+  public func comparisonUses(in flow: Flow, screen: Screen?) -> [(String, ValueType)] {
+    guard case .branch(let condition, _, _) = kind else { return [] }
+    return condition.comparedReferences.compactMap { comparison in
+      guard Self.isArgument(comparison.reference, in: flow, screen: screen),
+        let variable = flow.stateVariable(named: comparison.state)
+      else { return nil }
+      return (comparison.reference, variable.initialValue.value.type)
     }
   }
 }
