@@ -256,10 +256,15 @@ extension EventSamples {
   /// argument (`signatures` say which are typed ones), and sending a value for it would
   /// hide what it reads.
   private mutating func addHandlerHints(in flow: Flow, signatures: [EventSignature]) {
-    var comparisons: [(event: String, argument: String, state: String)] = []
+    // Event → argument → the states it is compared with, each once, in the flow's order.
+    var comparisons: [String: [(argument: String, state: String)]] = [:]
+    var eventOrder: [String] = []
     var given: [String: [Value]] = [:]
+    var known: [String: Set<Value>] = [:]
     func note(_ value: Value, for state: String) {
-      if !(given[state] ?? []).contains(value) { given[state, default: []].append(value) }
+      if known[state, default: []].insert(value).inserted {
+        given[state, default: []].append(value)
+      }
     }
     for variable in flow.state { note(variable.initialValue.value, for: variable.name.value) }
     func readValues(_ operation: Operation) {
@@ -280,8 +285,12 @@ extension EventSamples {
         readValues(operation)
         switch operation.kind {
         case .branch(let condition, _, _):
-          for (state, reference) in condition.comparedReferences {
-            comparisons.append((event, reference, state))
+          for (state, reference) in condition.comparedReferences
+          where !(comparisons[event] ?? []).contains(where: {
+            $0.argument == reference && $0.state == state
+          }) {
+            if comparisons[event] == nil { eventOrder.append(event) }
+            comparisons[event, default: []].append((reference, state))
           }
         case .append(let assignments), .remove(let assignments):
           for assignment in assignments {
@@ -291,7 +300,9 @@ extension EventSamples {
               itemTypes[event]?[argument] == nil
             else { continue }
             itemTypes[event, default: [:]][argument] = type
-            if type == .record, !unsendable.contains(where: { $0.event.value == event }) {
+            if type == .record, !unsendable.contains(where: { $0.event.value == event }),
+              !(arguments[event] ?? []).contains(where: { $0[argument] != nil })
+            {
               unsendable.append((handler.event, argument, flow.file))
             }
           }
@@ -319,18 +330,54 @@ extension EventSamples {
         types[signature.name.value, default: [:]][argument.name] = argument.type
       }
     }
-    for comparison in comparisons {
-      guard let type = types[comparison.event]?[comparison.argument] else { continue }
-      // Each value over one sample (the last, the fresh one where there is one): every
-      // combination of several compared arguments' values would grow as their product.
-      let base = arguments[comparison.event]?.last ?? [:]
-      for value in given[comparison.state] ?? [] where value.type == type {
-        var sample = base
-        sample[comparison.argument] = value
-        if !(arguments[comparison.event] ?? []).contains(sample) {
-          arguments[comparison.event, default: []].append(sample)
+    for event in eventOrder {
+      // Each compared argument's values, of its type: the flow's values for every state it
+      // is compared with.
+      var choices: [(argument: String, values: [Value])] = []
+      for (argument, state) in comparisons[event] ?? [] {
+        guard let type = types[event]?[argument] else { continue }
+        let values = (given[state] ?? []).filter { $0.type == type }
+        guard !values.isEmpty else { continue }
+        if let at = choices.firstIndex(where: { $0.argument == argument }) {
+          choices[at].values += values.filter { !choices[at].values.contains($0) }
+        } else {
+          choices.append((argument, values))
         }
       }
+      addCombinations(of: choices, to: event)
+    }
+  }
+
+  /// The most samples the values an event's handlers compare add to it: every combination
+  /// up to this many, beyond it each argument's values one at a time.
+  static let mostComparedSamples = 1_024
+
+  /// Samples of `event` over the last one it has (the fresh one, where there is one): every
+  /// combination of `choices`' values when there are at most `mostComparedSamples`, else each
+  /// argument's values alone.
+  private mutating func addCombinations(
+    of choices: [(argument: String, values: [Value])], to event: String
+  ) {
+    let base = arguments[event]?.last ?? [:]
+    var samples: [[String: Value]]
+    let count = choices.reduce(1) { product, choice in
+      min(product * choice.values.count, Self.mostComparedSamples + 1)
+    }
+    if count <= Self.mostComparedSamples {
+      samples = [base]
+      for choice in choices {
+        samples = samples.flatMap { sample in
+          choice.values.map { value in sample.merging([choice.argument: value]) { $1 } }
+        }
+      }
+    } else {
+      samples = choices.flatMap { choice in
+        choice.values.map { base.merging([choice.argument: $0]) { $1 } }
+      }
+    }
+    var present = Set(arguments[event] ?? [])
+    for sample in samples where present.insert(sample).inserted {
+      arguments[event, default: []].append(sample)
     }
   }
 

@@ -134,10 +134,10 @@ struct BlockChecklistTests {
   }
 
   @Test(
-    "an empty 'state', 'params', 'navBar' or 'tabs' expectation, which would hold anywhere, is an error at it"
+    "an empty 'state', 'params', 'navBar', 'tabs', 'calls' or 'onStack' expectation, which would hold anywhere, is an error at it"
   )
   func emptyExpectation() throws {
-    for key in ["state", "params", "navBar", "tabs"] {
+    for key in ["state", "params", "navBar", "tabs", "calls"] {
       let source = MarkedSource(
         flow(checklist: "spec: |\n  [ ] A\n      expect { top: Home, \(key): ‸{} }\n"))
       let diagnostic = try #require(
@@ -147,6 +147,13 @@ struct BlockChecklistTests {
           && diagnostic.message.hasSuffix(", found an empty mapping"), "\(diagnostic.message)")
       #expect(diagnostic.position == source.marker)
     }
+    let source = MarkedSource(
+      flow(checklist: "spec: |\n  [ ] A\n      expect { top: Home, onStack: ‸[] }\n"))
+    let diagnostic = try #require(
+      TestFlows.document(source.text).diagnostics.only("model.wrong-type"))
+    #expect(
+      diagnostic.message == "'onStack' must be one or more screens to find, found an empty list")
+    #expect(diagnostic.position == source.marker)
   }
 
   @Test("an unknown mark and a stray line are each explained")

@@ -401,6 +401,66 @@ struct UntypedFreshValueTests {
     #expect(report.failures.isEmpty, "\(report.failures.map(\.message))")
   }
 
+  @Test("the values two arguments are compared with are tried together")
+  func comparedTogether() throws {
+    let report = try verifyFlow(
+      """
+      flow: F
+      state: { a: 0, b: 0 }
+      start: { setRoot: Home }
+      verify: { off: [all-reachable, no-trap] }
+      properties:
+        no secret: { never: { top: Secret } }
+      screens:
+        Home:
+          on:
+            go: { if: { a: $x, b: $y }, then: { push: Secret } }
+            probe: { if: { a: 5 }, then: pop }
+        Secret: {}
+      """)
+    #expect(report.failures.map(\.property) == ["no secret"], "\(report.failures)")
+    #expect(report.failures.first?.item?.contains(#"go: { x: 0, "y": 0 }"#) == true)
+  }
+
+  @Test("a comparison types an argument only when no handler anywhere, nor the checklist, does")
+  func comparedTypedLast() throws {
+    let flow = """
+      flow: F
+      state: { name: bob }
+      start: { setRoot: A }
+      screens:
+        A: { on: { sel: { if: { name: $id }, then: pop }, e: { if: { name: $x }, then: pop } } }
+        C: { on: { sel: { push: B, with: { id: $id } } } }
+        B: { params: { id: Int } }
+      spec: |
+        [ ] e takes a number
+            when { e: { x: 2 } }
+      """
+    let signatures = try #require(TestFlows.document(flow).tree).eventSignatures
+    #expect(
+      signatures.map { "\($0.name.value)(\($0.arguments.map { "\($0.name): \($0.type)" }))" } == [
+        "sel([\"id: Int\"])", "e([\"x: Int\"])",
+      ])
+  }
+
+  @Test("a record the checklist gives to append whole is no unsent event")
+  func appendedRecordGiven() throws {
+    let report = try verifyFlow(
+      """
+      flow: F
+      state: { tasks: [{ title: a }] }
+      start: { setRoot: Home }
+      screens:
+        Home: { on: { add: { append: { tasks: $t } } } }
+      verify: { off: [no-trap] }
+      spec: |
+        [ ] adds
+            when { add: { t: { title: b } } }
+            expect { state: { tasks: [{ title: a }, { title: b }] } }
+      """)
+    #expect(report.warnings.isEmpty, "\(report.warnings.map(\.message))")
+  }
+
   @Test("the values compared include what onEnter, start, alert actions and requests set")
   func comparedValuesFromEveryOperation() throws {
     let report = try verifyFlow(

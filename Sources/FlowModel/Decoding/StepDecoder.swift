@@ -198,7 +198,10 @@ extension ModelDecoder {
     case .alert: return alertExpectation(value).map { .alert($0) }
     case .state: return namesSomething(value, "'state'").map { .state($0) }
     case .params: return namesSomething(value, "'params'").map { .params($0) }
-    case .calls: return callCounts(value).map { .calls($0) }
+    case .calls:
+      guard !isEmptyMapping(value, "'calls'", expected: "one or more calls with their counts")
+      else { return nil }
+      return callCounts(value).map { .calls($0) }
     case .pending:
       return stackExpectation(value, "'pending'").map { routes in
         .pending(routes.map { RequestPattern(request: $0.screen, arguments: $0.arguments) })
@@ -210,6 +213,12 @@ extension ModelDecoder {
         .refused($0)
       }
     case .onStack:
+      if let items = value.items, items.isEmpty {
+        sink.report(
+          .wrongType("'onStack'", expected: "one or more screens to find", found: "an empty list"),
+          at: value.range)
+        return nil
+      }
       return stackExpectation(value, "'onStack'").map { .onStack($0) }
     case .holds:
       return string(value, "the name of a property").map { .holds($0) }

@@ -31,6 +31,9 @@ extension FlowTree {
     var signatures: [EventSignature] = []
     // Each name looked up once a handler: a search asks this of flows of 10,000 screens.
     var positions: [String: Int] = [:]
+    // Values only compared with state, typed last: what any handler passes them on to, or a
+    // checklist's value, says more.
+    var compared: [(event: Int, argument: String, type: ValueType)] = []
     // The screen by its index: passed as an optional, a screen would be copied whole.
     func note(_ handler: EventHandler, in flowIndex: Int, screen: Int?) {
       let flow = flows[flowIndex]
@@ -64,12 +67,11 @@ extension FlowTree {
           signatures[index].arguments.append(.init(name: argument, type: type))
         }
       }
-      // A value only compared with state (`if: { selected: $n }`) has the state's type.
       for operation in operations {
         for (argument, type) in operation.comparisonUses(
           in: flow, screen: screen.map { flow.screens[$0] })
-        where !signatures[index].arguments.contains(where: { $0.name == argument }) {
-          signatures[index].arguments.append(.init(name: argument, type: type))
+        {
+          compared.append((index, argument, type))
         }
       }
     }
@@ -100,6 +102,11 @@ extension FlowTree {
           }
         }
       }
+    }
+    // A value only compared with state (`if: { selected: $n }`) has the state's type.
+    for (index, argument, type) in compared
+    where !signatures[index].arguments.contains(where: { $0.name == argument }) {
+      signatures[index].arguments.append(.init(name: argument, type: type))
     }
     return signatures
   }
