@@ -154,6 +154,10 @@ struct BlockChecklistTests {
     #expect(
       diagnostic.message == "'onStack' must be one or more screens to find, found an empty list")
     #expect(diagnostic.position == source.marker)
+    let empty = MarkedSource(flow(checklist: "spec: |\n  [ ] A\n      expect ‸{}\n"))
+    let nothing = try #require(TestFlows.document(empty.text).diagnostics.only("model.wrong-type"))
+    #expect(nothing.message == "'expect' must be one or more expectations, found an empty mapping")
+    #expect(nothing.position == empty.marker)
   }
 
   @Test("an unknown mark and a stray line are each explained")

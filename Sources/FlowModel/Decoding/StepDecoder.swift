@@ -131,9 +131,13 @@ extension ModelDecoder {
       .respond(request, outcome, values: values, index: index), range: node.range)
   }
 
-  /// `expect`'s mapping of expectations.
+  /// `expect`'s mapping of expectations; an empty one, which would pass whatever happened,
+  /// is an error.
   mutating func expectations(_ node: YAMLNode) -> [Expectation] {
-    expectations(node, in: "'expect'", allowing: ExpectationKey.allCases)
+    guard !isEmptyMapping(node, "'expect'", expected: "one or more expectations") else {
+      return []
+    }
+    return expectations(node, in: "'expect'", allowing: ExpectationKey.allCases)
   }
 
   /// A mapping of expectations whose keys are among `keys`, named `subject` in messages.
