@@ -14,8 +14,9 @@ public struct EventSignature: Sendable, Hashable {
   /// Whether every screen that handles the event has a bar button whose action it is.
   public var isBarButtonAction: Bool
 
-  /// An argument and its type; an argument passed on as two types is a checker error, and
-  /// the first is kept.
+  /// An argument and its type; of an argument passed on as two types, the first is kept
+  /// (a checklist value of the other type is a checker error; the handlers themselves are
+  /// not yet checked for it).
   public struct Argument: Sendable, Hashable {
     /// The argument's name, without its `$`.
     public var name: String
