@@ -153,20 +153,14 @@ extension Checker {
   private func checkValuesRead(
     _ values: [String: String], by link: DeepLink, url: Located<String>, of property: String
   ) {
-    for route in link.routes {
-      guard let screen = flow.screen(named: route.screen.value) else { continue }
-      for argument in route.arguments {
-        guard case .reference(let variable) = argument.value.value, let text = values[variable],
-          let type = screen.parameter(named: argument.name.value)?.type.value.base,
-          type.parse(text) == nil
-        else { continue }
-        sink.report(
-          .unreadablePropertyLinkValue(
-            property, url: url.value, link: link.pattern.value, variable: variable, text: text,
-            expected: type, screen: screen.name.value),
-          at: url.range)
-        return
-      }
+    for reading in link.variableReadings(in: flow) {
+      guard let text = values[reading.variable], reading.type.parse(text) == nil else { continue }
+      sink.report(
+        .unreadablePropertyLinkValue(
+          property, url: url.value, link: link.pattern.value, variable: reading.variable,
+          text: text, expected: reading.type, screen: reading.screen),
+        at: url.range)
+      return
     }
   }
 

@@ -49,15 +49,9 @@ extension Checker {
   /// Each variable should reach a route, and must be readable as every type it is given as.
   private func checkVariables(of link: DeepLink, pattern: URLPattern) {
     var types: [String: [ValueType]] = [:]
-    for route in link.routes {
-      guard let screen = flow.screen(named: route.screen.value) else { continue }
-      for argument in route.arguments {
-        guard case .reference(let name) = argument.value.value,
-          let parameter = screen.parameter(named: argument.name.value)
-        else { continue }
-        let type = parameter.type.value.base
-        if !(types[name] ?? []).contains(type) { types[name, default: []].append(type) }
-      }
+    for (name, type, _) in link.variableReadings(in: flow)
+    where !(types[name] ?? []).contains(type) {
+      types[name, default: []].append(type)
     }
     for variable in pattern.variables {
       guard let found = types[variable] else {

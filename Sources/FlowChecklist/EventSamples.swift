@@ -251,8 +251,8 @@ extension EventSamples {
   /// fresh value of that type (a record one, which has none, is noted unsendable); an
   /// argument an `if:` compares with state is also sent as each value the flow gives that
   /// state (its default, and what `set:` writes or a condition compares it with, anywhere
-  /// in the flow), one argument at a time, so that both arms are tried: a fresh value alone
-  /// matches only by chance. A `$name` that reads a screen's parameter or state is no
+  /// in the flow), in combinations (`addCombinations`), so that both arms are tried: a fresh
+  /// value alone matches only by chance. A `$name` that reads a screen's parameter or state is no
   /// argument (`signatures` say which are typed ones), and sending a value for it would
   /// hide what it reads.
   private mutating func addHandlerHints(in flow: Flow, signatures: [EventSignature]) {
@@ -270,7 +270,9 @@ extension EventSamples {
     func readValues(_ operation: Operation) {
       switch operation.kind {
       case .branch(let condition, _, _):
-        Self.literals(of: condition) { note($1, for: $0) }
+        for case (let state, .literal(let value)) in condition.comparisons {
+          note(value, for: state)
+        }
       case .set(let assignments):
         for assignment in assignments {
           guard case .literal(let value) = assignment.value.value else { continue }
@@ -285,7 +287,7 @@ extension EventSamples {
         readValues(operation)
         switch operation.kind {
         case .branch(let condition, _, _):
-          for (state, reference) in condition.comparedReferences
+          for case (let state, .reference(let reference)) in condition.comparisons
           where !(comparisons[event] ?? []).contains(where: {
             $0.argument == reference && $0.state == state
           }) {
@@ -381,32 +383,15 @@ extension EventSamples {
     }
   }
 
-  /// Each `{ state: literal }` comparison of a condition.
-  private static func literals(of condition: Condition, _ body: (String, Value) -> Void) {
-    switch condition {
-    case .flag: break
-    case .not(let inner): literals(of: inner, body)
-    case .equals(let name, let value):
-      if case .literal(let literal) = value.value { body(name.value, literal) }
-    case .all(let conditions): for inner in conditions { literals(of: inner, body) }
-    }
-  }
-
   /// A URL `link` matches and reads: each variable written as a value of the type its route
   /// reads it as (`true` for a Bool, `1` for an Int or text).
   private static func example(of link: DeepLink, in flow: Flow) -> String? {
     guard let pattern = link.parsed else { return nil }
     var types: [String: ValueType] = [:]
-    for route in link.routes {
-      guard let screen = flow.screen(named: route.screen.value) else { continue }
-      for argument in route.arguments {
-        guard case .reference(let name) = argument.value.value, types[name] != .bool,
-          let parameter = screen.parameter(named: argument.name.value)
-        else { continue }
-        // A Bool reads `true` only; `true` is text for a String, and no Int reads it, so a
-        // variable read as a Bool anywhere is filled as one.
-        types[name] = parameter.type.value.base
-      }
+    // A Bool reads `true` only; `true` is text for a String, and no Int reads it, so a
+    // variable read as a Bool anywhere is filled as one.
+    for reading in link.variableReadings(in: flow) where types[reading.variable] != .bool {
+      types[reading.variable] = reading.type
     }
     return pattern.example { types[$0] == .bool ? "true" : "1" }
   }

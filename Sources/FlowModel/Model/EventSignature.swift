@@ -225,11 +225,12 @@ extension Operation {
   /// says, as a value of another type compares unequal instead of being refused.
   public func comparisonUses(in flow: Flow, screen: Screen?) -> [(String, ValueType)] {
     guard case .branch(let condition, _, _) = kind else { return [] }
-    return condition.comparedReferences.compactMap { comparison in
-      guard Self.isArgument(comparison.reference, in: flow, screen: screen),
+    return condition.comparisons.compactMap { comparison in
+      guard case .reference(let name) = comparison.value,
+        Self.isArgument(name, in: flow, screen: screen),
         let variable = flow.stateVariable(named: comparison.state)
       else { return nil }
-      return (comparison.reference, variable.initialValue.value.type)
+      return (name, variable.initialValue.value.type)
     }
   }
 }

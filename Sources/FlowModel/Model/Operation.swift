@@ -291,14 +291,14 @@ public enum Condition: Sendable, Hashable {
     }
   }
 
-  /// Each `{ state: $name }` comparison: the state's name and the name `$name` reads.
-  public var comparedReferences: [(state: String, reference: String)] {
+  /// Each `{ state: value }` comparison, in the order written: the state's name and the
+  /// value (a literal, or `$name`) it is compared with.
+  public var comparisons: [(state: String, value: ValueExpression)] {
     switch self {
     case .flag: []
-    case .not(let condition): condition.comparedReferences
-    case .equals(let name, let value):
-      if case .reference(let reference) = value.value { [(name.value, reference)] } else { [] }
-    case .all(let conditions): conditions.flatMap(\.comparedReferences)
+    case .not(let condition): condition.comparisons
+    case .equals(let name, let value): [(name.value, value.value)]
+    case .all(let conditions): conditions.flatMap(\.comparisons)
     }
   }
 

@@ -62,3 +62,24 @@ public struct DeepLink: Sendable {
     self.range = range
   }
 }
+
+extension DeepLink {
+  /// Each place the link's routes read one of its variables as a parameter
+  /// (`{ Item: { id: $id } }`), in the order written: the variable, the type the screen's
+  /// parameter takes, and the screen.
+  public func variableReadings(in flow: Flow) -> [(
+    variable: String, type: ValueType, screen: String
+  )] {
+    var readings: [(variable: String, type: ValueType, screen: String)] = []
+    for route in routes {
+      guard let screen = flow.screen(named: route.screen.value) else { continue }
+      for argument in route.arguments {
+        guard case .reference(let variable) = argument.value.value,
+          let parameter = screen.parameter(named: argument.name.value)
+        else { continue }
+        readings.append((variable, parameter.type.value.base, screen.name.value))
+      }
+    }
+    return readings
+  }
+}
