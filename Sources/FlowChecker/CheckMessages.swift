@@ -157,6 +157,14 @@ extension DiagnosticMessage {
       "check.tab-root", .warning,
       "tab '\(tab)' has the same root as an earlier tab; each tab usually shows its own screen")
   }
+  static func argumentTypeConflict(
+    _ event: String, argument: String, type: ValueType, first: ValueType
+  ) -> Self {
+    Self(
+      "check.argument-type-conflict", .error,
+      "event '\(event)' passes '$\(argument)' on as \(type.withArticle) here and as \(first.withArticle) first: the app sends the argument as one type, \(first.withArticle), so this is refused whenever it runs"
+    )
+  }
   static func eventArgumentType(
     _ event: String, argument: String, expected: [ValueType], found: ValueType
   ) -> Self {

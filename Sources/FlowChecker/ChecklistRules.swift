@@ -304,9 +304,9 @@ struct ChecklistNames {
       // A flow-wide handler runs on any screen: no screen's parameters are its own.
       func note(_ handler: EventHandler, on screen: Screen?) {
         handler.operation.visit { operation in
-          for (name, type) in operation.argumentUses(in: flow, screen: screen, child: child)
-          where !(types[handler.event.value]?[name] ?? []).contains(type) {
-            types[handler.event.value, default: [:]][name, default: []].append(type)
+          for use in operation.argumentUses(in: flow, screen: screen, child: child)
+          where !(types[handler.event.value]?[use.name] ?? []).contains(use.type) {
+            types[handler.event.value, default: [:]][use.name, default: []].append(use.type)
           }
         }
       }

@@ -40,6 +40,7 @@ public enum FlowChecker {
     }
     checker.checkUnusedFlows(started: everyOperation)
     checker.checkPushesOnModals(everyOperation)
+    checker.checkArgumentTypes()
     checker.checkChecklist()
     checker.checkProperties()
     return checker.sink.diagnostics.sortedByLocation()

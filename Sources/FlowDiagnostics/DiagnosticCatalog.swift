@@ -144,6 +144,11 @@ public enum DiagnosticCatalog {
         "`$name` outside an event handler names no parameter or state, or stands where nothing can be read (a tab's root)"
     ),
     Entry(
+      id: "check.argument-type-conflict", severity: "error",
+      help:
+        "handlers of one event pass the same argument on as two types (an Int parameter and a String state); the app sends it as the first"
+    ),
+    Entry(
       id: "check.event-argument-type", severity: "error",
       help:
         "a step gives an event an argument of another type than the parameter or state its handlers pass it to"

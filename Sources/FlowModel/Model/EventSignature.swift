@@ -15,8 +15,7 @@ public struct EventSignature: Sendable, Hashable {
   public var isBarButtonAction: Bool
 
   /// An argument and its type; of an argument passed on as two types, the first is kept
-  /// (a checklist value of the other type is a checker error; the handlers themselves are
-  /// not yet checked for it).
+  /// (the checker reports the others: `check.argument-type-conflict`).
   public struct Argument: Sendable, Hashable {
     /// The argument's name, without its `$`.
     public var name: String
@@ -62,10 +61,10 @@ extension FlowTree {
       var operations: [Operation] = []
       handler.operation.visit { operations.append($0) }
       for operation in operations {
-        for (argument, type) in operation.argumentUses(
+        for use in operation.argumentUses(
           in: flow, screen: screen.map { flow.screens[$0] }, child: childFlow(of: flowIndex))
-        where !signatures[index].arguments.contains(where: { $0.name == argument }) {
-          signatures[index].arguments.append(.init(name: argument, type: type))
+        where !signatures[index].arguments.contains(where: { $0.name == use.name }) {
+          signatures[index].arguments.append(.init(name: use.name, type: use.type))
         }
       }
       for operation in operations {
@@ -120,6 +119,17 @@ extension FlowTree {
   }
 }
 
+/// An event argument an operation passes on: `$name` given to a parameter, state, a request
+/// or a child flow, with the type it must have there and where it is written.
+public struct ArgumentUse: Sendable, Hashable {
+  /// The argument's name, without its `$`.
+  public var name: String
+  /// The type the operation needs it to have.
+  public var type: ValueType
+  /// Where the `$name` (or the record holding it) is written.
+  public var range: SourceRange
+}
+
 extension Operation {
   /// The event arguments (`$name` that is neither a parameter of `screen` nor state) this
   /// operation passes on, with the type each must have there; `child` finds the child flows
@@ -128,19 +138,23 @@ extension Operation {
   // Better whole: one arm per operation kind, each naming the arguments that kind passes on.
   public func argumentUses(
     in flow: Flow, screen: Screen?, child: (String) -> Flow? = { _ in nil }
-  ) -> [(String, ValueType)] {
-    func isArgument(_ name: String) -> Bool {
-      Self.isArgument(name, in: flow, screen: screen)
+  ) -> [ArgumentUse] {
+    /// The argument `value` reads, if it reads one.
+    func argument(_ value: ValueExpression) -> String? {
+      guard case .reference(let name) = value,
+        Self.isArgument(name, in: flow, screen: screen)
+      else { return nil }
+      return name
     }
-    func uses(_ arguments: [Assignment], of target: String) -> [(String, ValueType)] {
+    func uses(_ arguments: [Assignment], of target: String) -> [ArgumentUse] {
       // The shown screen read in place: a copy of it for every operation costs more than
       // the rest on a large flow.
       guard !arguments.isEmpty, let shown = flow.indexOfScreen(named: target) else { return [] }
-      return arguments.compactMap { argument in
-        guard case .reference(let name) = argument.value.value, isArgument(name),
-          let parameter = flow.screens[shown].parameter(named: argument.name.value)
+      return arguments.compactMap { given in
+        guard let name = argument(given.value.value),
+          let parameter = flow.screens[shown].parameter(named: given.name.value)
         else { return nil }
-        return (name, parameter.type.value.base)
+        return ArgumentUse(name: name, type: parameter.type.value.base, range: given.value.range)
       }
     }
     switch kind {
@@ -152,45 +166,48 @@ extension Operation {
       return uses(presentation.arguments, of: presentation.target.value)
     case .set(let assignments):
       return assignments.compactMap { assignment in
-        guard case .reference(let name) = assignment.value.value, isArgument(name),
+        guard let name = argument(assignment.value.value),
           let variable = flow.stateVariable(named: assignment.name.value)
         else { return nil }
-        return (name, variable.initialValue.value.type)
+        return ArgumentUse(
+          name: name, type: variable.initialValue.value.type, range: assignment.value.range)
       }
     case .request(let call):
       guard let request = flow.indexOfRequest(named: call.request.value) else { return [] }
-      return call.arguments.compactMap { argument in
-        guard case .reference(let name) = argument.value.value, isArgument(name),
-          let parameter = flow.requests[request].parameter(named: argument.name.value)
+      return call.arguments.compactMap { given in
+        guard let name = argument(given.value.value),
+          let parameter = flow.requests[request].parameter(named: given.name.value)
         else { return nil }
-        return (name, parameter.type.value.base)
+        return ArgumentUse(name: name, type: parameter.type.value.base, range: given.value.range)
       }
     case .add(let assignments):
       return assignments.compactMap { assignment in
-        guard case .reference(let name) = assignment.value.value, isArgument(name) else {
-          return nil
+        argument(assignment.value.value).map {
+          ArgumentUse(name: $0, type: .int, range: assignment.value.range)
         }
-        return (name, .int)
       }
     case .append(let assignments), .remove(let assignments):
       // `$name` appended whole may be an item or a list of them: not typed here.
       return assignments.flatMap { assignment in
-        recordFieldUses(assignment.value.value, list: assignment.name.value)
+        recordFieldUses(assignment.value, list: assignment.name.value)
       }
     case .update(let updates):
       return updates.flatMap { update in
         (update.match + update.changes).flatMap { assignment in
-          fieldUse(assignment.value.value, list: update.state.value, field: assignment.name.value)
+          fieldUse(
+            assignment.value.value, at: assignment.value.range, list: update.state.value,
+            field: assignment.name.value)
         }
       }
     case .startFlow(let start):
       // A value given a child flow sets its state of that name.
       guard let started = child(start.flow.value) else { return [] }
-      return start.arguments.compactMap { argument in
-        guard case .reference(let name) = argument.value.value, isArgument(name),
-          let variable = started.stateVariable(named: argument.name.value)
+      return start.arguments.compactMap { given in
+        guard let name = argument(given.value.value),
+          let variable = started.stateVariable(named: given.name.value)
         else { return nil }
-        return (name, variable.initialValue.value.type)
+        return ArgumentUse(
+          name: name, type: variable.initialValue.value.type, range: given.value.range)
       }
     case .select, .pop, .popToRoot, .dismiss, .branch, .sequence, .finish:
       return []
@@ -198,16 +215,18 @@ extension Operation {
 
     /// `$name` read into a record field of list state `list`, typed as that field is in the
     /// list's first value (nothing when no record there has the field).
-    func fieldUse(_ value: ValueExpression, list: String, field: String) -> [(String, ValueType)] {
-      guard case .reference(let name) = value, isArgument(name),
+    func fieldUse(_ value: ValueExpression, at range: SourceRange, list: String, field: String)
+      -> [ArgumentUse]
+    {
+      guard let name = argument(value),
         let type = flow.stateVariable(named: list)?.recordFieldType(field)
       else { return [] }
-      return [(name, type)]
+      return [ArgumentUse(name: name, type: type, range: range)]
     }
-    func recordFieldUses(_ value: ValueExpression, list: String) -> [(String, ValueType)] {
-      guard case .record(let fields) = value else { return [] }
+    func recordFieldUses(_ value: Located<ValueExpression>, list: String) -> [ArgumentUse] {
+      guard case .record(let fields) = value.value else { return [] }
       return fields.sorted { $0.key < $1.key }.flatMap {
-        fieldUse($0.value, list: list, field: $0.key)
+        fieldUse($0.value, at: value.range, list: list, field: $0.key)
       }
     }
   }
