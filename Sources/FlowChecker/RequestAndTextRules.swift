@@ -51,7 +51,13 @@ extension Checker {
   /// The texts one operation stores or passes on (not those of operations nested in it),
   /// against the place it is written.
   func checkTexts(writtenBy operation: Operation, origin: OperationOrigin) {
-    for assignment in operation.writtenValues {
+    checkTexts(of: operation.writtenValues, origin: origin)
+  }
+
+  /// The texts given as `assignments`' values, against the place they are written: an
+  /// operation's, or a deep link's route (whose texts read the link's variables).
+  func checkTexts(of assignments: [Assignment], origin: OperationOrigin) {
+    for assignment in assignments {
       guard case .literal(.string(let text)) = assignment.value.value,
         TextTemplate.mayHoldNames(text)
       else { continue }

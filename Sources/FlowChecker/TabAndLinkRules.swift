@@ -32,6 +32,7 @@ extension Checker {
         if let screen = checkRoute(route, keyword: "routes", origin: .link(index)) {
           targets.screens.append(screen)
         }
+        checkTexts(of: route.arguments, origin: .link(index))
       }
       guard let pattern = link.parsed else { continue }
       checkVariables(of: link, pattern: pattern)

@@ -199,7 +199,7 @@ public enum RouteGenerator {
                 }
                 arguments.append("\(label): \(local)")
               case .literal(let value):
-                arguments.append("\(label): \(swiftLiteral(value))")
+                arguments.append("\(label): \(swiftLiteral(value, readingLinkValues: true))")
               case .record:
                 // A record is no parameter's type; the checker reports it. Its text stands in.
                 arguments.append(
@@ -306,12 +306,26 @@ public enum RouteGenerator {
     return base + (type.isOptional ? "?" : "")
   }
 
-  private static func swiftLiteral(_ value: Value) -> String {
+  /// `value` written in Swift. With `readingLinkValues`, a text with values in it
+  /// (`"Item {id}"`) reads the URL's text of each of the link's variables from `values`, as
+  /// the navigator does; a name the link does not have is kept as written.
+  private static func swiftLiteral(_ value: Value, readingLinkValues: Bool = false) -> String {
     switch value {
-    case .bool(let flag): String(flag)
-    case .int(let number): String(number)
+    case .bool(let flag): return String(flag)
+    case .int(let number): return String(number)
+    case .string(let text) where readingLinkValues && TextTemplate.mayHoldNames(text):
+      let template = TextTemplate(text)
+      guard template.hasValues else { return SwiftSource.stringLiteral(text) }
+      let parts = template.parts.map { part in
+        switch part {
+        case .text(let run): SwiftSource.stringLiteral(run)
+        case .value(let name, _):
+          "(values[\(SwiftSource.stringLiteral(name))] ?? \(SwiftSource.stringLiteral("{\(name)}")))"
+        }
+      }
+      return "[" + parts.joined(separator: ", ") + "].joined()"
     // A list is a `String` parameter (its values' text), as `swiftType` declares it.
-    case .string, .list, .record: SwiftSource.stringLiteral(value.text)
+    case .string, .list, .record: return SwiftSource.stringLiteral(value.text)
     }
   }
 }

@@ -64,9 +64,10 @@ extension Navigator {
     if let unknown = target.unknownScreen { return .failure(.flowError("no screen '\(unknown)'")) }
     let screen = program.screens[target.screen]
     // Each parameter reads its variable as its own type: one variable may give an Int
-    // parameter and a String one. Text with values in it reads them as the event's.
+    // parameter and a String one. Text with values in it (`"Item {id}"`) reads the URL's
+    // text, whatever type a parameter reads it as.
     var typed = target
-    var arguments: [String: Value] = [:]
+    let arguments = variables.mapValues { Value.string($0) }
     for (index, operand) in target.arguments.enumerated() {
       guard case .reference(let name, _, _) = operand, let text = variables[name] else { continue }
       let type = screen.parameterTypes[index].base
@@ -75,7 +76,6 @@ extension Navigator {
           .linkValueType(name, text: text, expected: type, screen: screen.name))
       }
       typed.arguments[index] = .literal(value)
-      arguments[name] = value
     }
     do {
       return .success(

@@ -130,6 +130,25 @@ struct RouteGeneratorTests {
     #expect(source.contains("[.byId(id: value1), .byName(name: value2), .again(id: value1)]"))
   }
 
+  @Test("a route's text with values reads the link's variables; one without is kept as written")
+  func textWithLinkValues() throws {
+    let flow = try TestFlows.flow(
+      """
+      flow: L
+      start: { setRoot: Home }
+      links:
+        "app://item/{v}": [{ Item: { id: $v, title: "No. {v} {{v}}", plain: "{{v}}" } }]
+      screens:
+        Home: {}
+        Item: { params: { id: Int, title: String, plain: String } }
+      """)
+    let source = RouteGenerator.render(flow, fileName: "l.yaml")
+    #expect(
+      source.contains(
+        #"[.item(id: value1, title: ["No. ", (values["v"] ?? "{v}"), " {v}"].joined(), plain: "{{v}}")]"#
+      ), "\(source)")
+  }
+
   @Test("flowc gen --routes writes <Flow>Routes.swift")
   func command() throws {
     let folder = try TemporaryFolder()

@@ -196,6 +196,50 @@ struct DeepLinkTests {
     #expect(navigator.attempt(.open("app://item/x")) != nil)
   }
 
+  @Test("a route's text reads the URL's text of the link's variables, read by a parameter or not")
+  func textReadsLinkVariables() throws {
+    var navigator = try Navigator(
+      flow: try TestFlows.flow(
+        """
+        flow: F
+        start: { setRoot: Home }
+        links:
+          "app://item/{id}/{name}": [{ Item: { id: $id, title: "{name} No. {id} {{id}}" } }]
+        screens:
+          Home: {}
+          Item: { params: { id: Int, title: String } }
+        """))
+    try navigator.send(.open("app://item/007/caf%C3%A9%20noir"))
+    #expect(
+      navigator.screens.map(\.description) == [
+        "Home", "Item(id: 7, title: \"café noir No. 007 {id}\")",
+      ])
+  }
+
+  @Test("a route's text must name the link's variables; a variable only a text reads is used")
+  func textNamesChecked() throws {
+    let source = MarkedSource(
+      """
+      flow: L
+      start: { setRoot: Home }
+      links:
+        "app://p/{id}": [{ P: { title: "No. {id} of ‸{idd}" } }]
+        "app://q/{x}": [{ P: { title: "‸$x" } }]
+      screens:
+        Home: {}
+        P: { params: { title: String } }
+      """)
+    let diagnostics = TestFlows.document(source.text).diagnostics
+    let unknown = try #require(diagnostics.only("check.unknown-text-value"))
+    #expect(unknown.message == "'{idd}' names no variable of the link 'app://p/{id}'")
+    #expect(unknown.range == SourceRange(start: source.markers[0], length: 5))
+    #expect(diagnostics.only("check.literal-dollar")?.position == source.markers[1])
+    #expect(
+      diagnostics.filter { $0.id == "check.unused-link-variable" }.map(\.message) == [
+        "'{x}' of the link 'app://q/{x}' is passed to no route; use it as '$x' or write the segment itself"
+      ])
+  }
+
   @Test(
     "a link declared oneByOne pushes each route on the stack as it is; 'animated' sets the flag")
   func openOneByOne() throws {

@@ -64,9 +64,10 @@ public struct DeepLink: Sendable {
 }
 
 extension DeepLink {
-  /// Each place the link's routes read one of its variables as a parameter
-  /// (`{ Item: { id: $id } }`), in the order written: the variable, the type the screen's
-  /// parameter takes, and the screen.
+  /// Each place the link's routes read one of its variables, in the order written: the
+  /// variable, the type it is read as, and the screen. A parameter given `$id`
+  /// (`{ Item: { id: $id } }`) reads it as the parameter's type; a text
+  /// (`{ Item: { title: "Item {id}" } }`) as a String, the URL's text.
   public func variableReadings(in flow: Flow) -> [(
     variable: String, type: ValueType, screen: String
   )] {
@@ -74,10 +75,17 @@ extension DeepLink {
     for route in routes {
       guard let screen = flow.screen(named: route.screen.value) else { continue }
       for argument in route.arguments {
-        guard case .reference(let variable) = argument.value.value,
-          let parameter = screen.parameter(named: argument.name.value)
-        else { continue }
-        readings.append((variable, parameter.type.value.base, screen.name.value))
+        switch argument.value.value {
+        case .reference(let variable):
+          guard let parameter = screen.parameter(named: argument.name.value) else { continue }
+          readings.append((variable, parameter.type.value.base, screen.name.value))
+        case .literal(.string(let text)) where TextTemplate.mayHoldNames(text):
+          for (variable, _) in TextTemplate(text).names {
+            readings.append((variable, .string, screen.name.value))
+          }
+        default:
+          continue
+        }
       }
     }
     return readings
