@@ -337,23 +337,32 @@ extension NavigationProgram {
       case .reference, .missing, .absent: break
       }
     }
-    var instructions: [Instruction] = []
-    instructions += [start].compactMap { $0 }
-    for flow in flows {
-      instructions += [flow.start].compactMap { $0 }
-      instructions += flow.handlers.handlers.map(\.instruction)
-    }
-    for screen in screens {
-      instructions += [screen.onEnter, screen.onAppear].compactMap { $0 }
-      instructions += screen.handlers.handlers.map(\.instruction)
-    }
-    for request in requests {
-      instructions += [request.onSuccess, request.onFailure].compactMap { $0 }
-    }
-    for alert in alerts { instructions += alert.actions }
-    for instruction in instructions {
+    // Each instruction measured where it is, without gathering copies of them first.
+    func measureAll(_ instruction: Instruction?) {
+      guard let instruction else { return }
       instruction.forEachOperand(measure)
       extent.highestStack = max(extent.highestStack, instruction.highestReset)
+    }
+    measureAll(start)
+    for flow in flows.indices {
+      measureAll(flows[flow].start)
+      for handler in flows[flow].handlers.handlers.indices {
+        measureAll(flows[flow].handlers.handlers[handler].instruction)
+      }
+    }
+    for screen in screens.indices {
+      measureAll(screens[screen].onEnter)
+      measureAll(screens[screen].onAppear)
+      for handler in screens[screen].handlers.handlers.indices {
+        measureAll(screens[screen].handlers.handlers[handler].instruction)
+      }
+    }
+    for request in requests.indices {
+      measureAll(requests[request].onSuccess)
+      measureAll(requests[request].onFailure)
+    }
+    for alert in alerts.indices {
+      for action in alerts[alert].actions.indices { measureAll(alerts[alert].actions[action]) }
     }
     for target in links.flatMap(\.routes) + tabs.map(\.root) {
       for operand in target.arguments { measure(operand) }

@@ -96,7 +96,43 @@ extension Navigator {
   }
 
   /// Puts the navigator in the state `snapshot` holds, keeping its history.
+  ///
+  /// The navigator's own arrays are written over where they can be, not replaced: a search
+  /// restores a state before every event it sends, and an array the navigator holds alone
+  /// is then written in place by the event, where one shared with the snapshot would be
+  /// copied first.
   package mutating func restore(_ snapshot: NavigationSnapshot) {
-    current = snapshot.state
+    current.assign(snapshot.state)
+  }
+}
+
+extension NavigationState {
+  /// Makes this state equal to `other`, writing over its arrays' elements (see
+  /// `Array.assignElements(of:)`).
+  mutating func assign(_ other: NavigationState) {
+    stacks = other.stacks
+    selectedTab = other.selectedTab
+    loadedTabs = other.loadedTabs
+    layers = other.layers
+    pending = other.pending
+    children = other.children
+    stateValues.assignElements(of: other.stateValues)
+  }
+}
+
+extension Array {
+  /// Makes this array equal to `other`. With as many elements, each is written over in
+  /// place, so a buffer this array holds alone stays its own (a later write to it copies
+  /// nothing); otherwise, or when both share one buffer already, it becomes `other`.
+  fileprivate mutating func assignElements(of other: [Element]) {
+    guard count == other.count, !isEmpty else {
+      self = other
+      return
+    }
+    let shared = withUnsafeBufferPointer { mine in
+      other.withUnsafeBufferPointer { theirs in mine.baseAddress == theirs.baseAddress }
+    }
+    guard !shared else { return }
+    for index in indices { self[index] = other[index] }
   }
 }

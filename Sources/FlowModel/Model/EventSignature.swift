@@ -34,9 +34,9 @@ extension FlowTree {
     // Values only compared with state, typed last: what any handler passes them on to, or a
     // checklist's value, says more.
     var compared: [(event: Int, argument: String, type: ValueType)] = []
-    // The screen by its index: passed as an optional, a screen would be copied whole.
-    func note(_ handler: EventHandler, in flowIndex: Int, screen: Int?) {
-      let flow = flows[flowIndex]
+    // The flow, its child finder and each screen are copied once, not once per handler or
+    // operation: on a flow of 10,000 screens those copies cost more than the rest.
+    func note(_ handler: EventHandler, in flow: Flow, child: (String) -> Flow?, screen: Screen?) {
       let name = handler.event.value
       let index: Int
       if let known = positions[name] {
@@ -51,39 +51,28 @@ extension FlowTree {
       if signatures[index].isBarButtonAction {
         let isBarAction =
           screen.map { screen in
-            BarSide.allCases.contains {
-              flow.screens[screen].navigationBar.item($0)?.action?.value == name
-            }
+            BarSide.allCases.contains { screen.navigationBar.item($0)?.action?.value == name }
           } ?? false
         if !isBarAction { signatures[index].isBarButtonAction = false }
       }
-      // The operations gathered first: a closure that reads the flow copies it for each one.
-      var operations: [Operation] = []
-      handler.operation.visit { operations.append($0) }
-      for operation in operations {
-        for use in operation.argumentUses(
-          in: flow, screen: screen.map { flow.screens[$0] }, child: childFlow(of: flowIndex))
+      handler.operation.visit { operation in
+        for use in operation.argumentUses(in: flow, screen: screen, child: child)
         where !signatures[index].arguments.contains(where: { $0.name == use.name }) {
           signatures[index].arguments.append(.init(name: use.name, type: use.type))
         }
-      }
-      for operation in operations {
-        for (argument, type) in operation.comparisonUses(
-          in: flow, screen: screen.map { flow.screens[$0] })
-        {
+        for (argument, type) in operation.comparisonUses(in: flow, screen: screen) {
           compared.append((index, argument, type))
         }
       }
     }
-    // Screens and handlers read in place, by index: a copy of a screen for each of its
-    // handlers costs more than the rest on a large flow.
-    for flow in flows.indices {
-      for screen in flows[flow].screens.indices {
-        for handler in flows[flow].screens[screen].handlers.indices {
-          note(flows[flow].screens[screen].handlers[handler], in: flow, screen: screen)
-        }
+    for flowIndex in flows.indices {
+      let flow = flows[flowIndex]
+      let child = childFlow(of: flowIndex)
+      for screen in flow.screens.indices where !flow.screens[screen].handlers.isEmpty {
+        let shown = flow.screens[screen]
+        for handler in shown.handlers { note(handler, in: flow, child: child, screen: shown) }
       }
-      for handler in flows[flow].handlers { note(handler, in: flow, screen: nil) }
+      for handler in flow.handlers { note(handler, in: flow, child: child, screen: nil) }
     }
     // An argument the checklist passes that no handler names as one (`set: { title: $title }`
     // with `title` also state: the event's argument is read first), typed by its value.
