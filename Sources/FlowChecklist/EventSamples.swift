@@ -242,41 +242,95 @@ extension EventSamples {
         samples.add(NavigationEvent(step))
       }
     }
-    for flow in program.tree.flows { samples.addHandlerHints(in: flow, signatures: signatures) }
+    samples.addHandlerHints(in: program.tree, signatures: signatures)
     return samples
   }
 
   /// What the flow's handlers say of their untyped arguments, and the values it gives its
   /// state: an argument appended whole to a list whose items have one type is sent as a
   /// fresh value of that type (a record one, which has none, is noted unsendable); an
-  /// argument an `if:` compares with state is also sent as each value the flow gives that
-  /// state (its default, and what `set:` writes or a condition compares it with, anywhere
-  /// in the flow), in combinations (`addCombinations`), so that both arms are tried: a fresh
+  /// argument an `if:` compares with state is also sent as each value that state is given
+  /// (its default, what `set:` writes or a condition compares it with, anywhere in the flow,
+  /// and what a flow that starts it gives it with `start:`), in combinations
+  /// (`addCombinations`), so that both arms are tried: a fresh
   /// value alone matches only by chance. A `$name` that reads a screen's parameter or state is no
   /// argument (`signatures` say which are typed ones), and sending a value for it would
   /// hide what it reads.
-  private mutating func addHandlerHints(in flow: Flow, signatures: [EventSignature]) {
-    // Event → argument → the states it is compared with, each once, in the flow's order.
+  private mutating func addHandlerHints(in tree: FlowTree, signatures: [EventSignature]) {
+    // Every flow read first: a flow's state is also given values by the flows that start
+    // it (`start: Child, with: { sel: 3 }`), wherever they come in the tree.
+    var hints = [FlowHints](repeating: FlowHints(), count: tree.flows.count)
+    for index in tree.flows.indices {
+      readHints(in: tree.flows[index], at: index, of: tree, into: &hints)
+    }
+    guard hints.contains(where: { !$0.comparisons.isEmpty }) else { return }
+    var types: [String: [String: ValueType]] = [:]
+    for signature in signatures {
+      for argument in signature.arguments {
+        types[signature.name.value, default: [:]][argument.name] = argument.type
+      }
+    }
+    for flow in hints where !flow.comparisons.isEmpty {
+      for event in flow.eventOrder {
+        // Each compared argument's values, of its type: the values the flow's state is
+        // given, for every state it is compared with.
+        var choices: [(argument: String, values: [Value])] = []
+        for (argument, state) in flow.comparisons[event] ?? [] {
+          guard let type = types[event]?[argument] else { continue }
+          let values = (flow.given[state] ?? []).filter { $0.type == type }
+          guard !values.isEmpty else { continue }
+          if let at = choices.firstIndex(where: { $0.argument == argument }) {
+            choices[at].values += values.filter { !choices[at].values.contains($0) }
+          } else {
+            choices.append((argument, values))
+          }
+        }
+        addCombinations(of: choices, to: event)
+      }
+    }
+  }
+
+  /// What one flow's handlers compare with its state, and the values its state is given.
+  private struct FlowHints {
+    /// Event → argument → the states it is compared with, each once, in the flow's order.
     var comparisons: [String: [(argument: String, state: String)]] = [:]
     var eventOrder: [String] = []
+    /// State → the values it is given, each once, in the order the flows give them.
     var given: [String: [Value]] = [:]
-    var known: [String: Set<Value>] = [:]
-    func note(_ value: Value, for state: String) {
+    private var known: [String: Set<Value>] = [:]
+
+    mutating func note(_ value: Value, for state: String) {
       if known[state, default: []].insert(value).inserted {
         given[state, default: []].append(value)
       }
     }
-    for variable in flow.state { note(variable.initialValue.value, for: variable.name.value) }
+  }
+
+  /// Reads flow `index` of `tree` into `hints`: the values it gives its state (and, with
+  /// `start:`, the state of the flows it starts), what its handlers compare with state, and
+  /// the item types of what they append whole.
+  private mutating func readHints(
+    in flow: Flow, at index: Int, of tree: FlowTree, into hints: inout [FlowHints]
+  ) {
+    for variable in flow.state {
+      hints[index].note(variable.initialValue.value, for: variable.name.value)
+    }
     func readValues(_ operation: Operation) {
       switch operation.kind {
       case .branch(let condition, _, _):
         for case (let state, .literal(let value)) in condition.comparisons {
-          note(value, for: state)
+          hints[index].note(value, for: state)
         }
       case .set(let assignments):
         for assignment in assignments {
           guard case .literal(let value) = assignment.value.value else { continue }
-          note(value, for: assignment.name.value)
+          hints[index].note(value, for: assignment.name.value)
+        }
+      case .startFlow(let start):
+        guard let child = tree.child(start.flow.value, of: index) else { break }
+        for argument in start.arguments {
+          guard case .literal(let value) = argument.value.value else { continue }
+          hints[child].note(value, for: argument.name.value)
         }
       default: break
       }
@@ -288,11 +342,11 @@ extension EventSamples {
         switch operation.kind {
         case .branch(let condition, _, _):
           for case (let state, .reference(let reference)) in condition.comparisons
-          where !(comparisons[event] ?? []).contains(where: {
+          where !(hints[index].comparisons[event] ?? []).contains(where: {
             $0.argument == reference && $0.state == state
           }) {
-            if comparisons[event] == nil { eventOrder.append(event) }
-            comparisons[event, default: []].append((reference, state))
+            if hints[index].comparisons[event] == nil { hints[index].eventOrder.append(event) }
+            hints[index].comparisons[event, default: []].append((reference, state))
           }
         case .append(let assignments), .remove(let assignments):
           for assignment in assignments {
@@ -324,29 +378,6 @@ extension EventSamples {
     for request in flow.requests {
       request.onSuccess?.visit(readValues)
       request.onFailure?.visit(readValues)
-    }
-    guard !comparisons.isEmpty else { return }
-    var types: [String: [String: ValueType]] = [:]
-    for signature in signatures {
-      for argument in signature.arguments {
-        types[signature.name.value, default: [:]][argument.name] = argument.type
-      }
-    }
-    for event in eventOrder {
-      // Each compared argument's values, of its type: the flow's values for every state it
-      // is compared with.
-      var choices: [(argument: String, values: [Value])] = []
-      for (argument, state) in comparisons[event] ?? [] {
-        guard let type = types[event]?[argument] else { continue }
-        let values = (given[state] ?? []).filter { $0.type == type }
-        guard !values.isEmpty else { continue }
-        if let at = choices.firstIndex(where: { $0.argument == argument }) {
-          choices[at].values += values.filter { !choices[at].values.contains($0) }
-        } else {
-          choices.append((argument, values))
-        }
-      }
-      addCombinations(of: choices, to: event)
     }
   }
 

@@ -480,6 +480,14 @@ struct UntypedFreshValueTests {
     #expect(report.failures.first?.item?.contains(#"guess: { "n": 5 }"#) == true)
   }
 
+  @Test("the values compared include what a parent gives a child flow's state with start:")
+  func comparedValuesFromAParent() throws {
+    let (_, tree) = try verifyFixture("child-values.yaml")
+    let report = PropertyVerifier(tree: tree).verify()
+    #expect(report.failures.map(\.property) == ["the secret stays hidden"], "\(report.failures)")
+    #expect(report.failures.first?.item?.contains(#"when [choose, { guess: { "n": 3 } }]"#) == true)
+  }
+
   @Test("a screen's parameter or state an if: compares is not sent as an argument")
   func comparedParameterIsNoArgument() throws {
     let report = try verifyFlow(
