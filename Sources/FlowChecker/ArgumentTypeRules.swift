@@ -2,42 +2,86 @@ import FlowDiagnostics
 import FlowModel
 
 extension Checker {
-  /// An event's argument is passed on as one type by all the flow's handlers of that event.
+  /// An event's argument is passed on as one type by all the handlers of that event, in
+  /// this flow and the child flows it uses.
   ///
   /// The app sends each argument as one value: its generated surface declares the type the
-  /// first handler passes it on as (`EventSignature`). An operation that needs another type
-  /// refuses that value whenever it runs, so the handler never works from the app, and no
-  /// checklist value can make it work everywhere.
+  /// first handler of the tree passes it on as (`EventSignature`). A use that needs another
+  /// type never gets it: a parameter or state refuses the value, a record field holds the
+  /// wrong type.
+  ///
+  /// A conflict between two uses inside one child flow's own tree is that child's to report
+  /// (its file is checked with its tree too), so each is reported once, by the flow whose
+  /// tree joins the two uses.
   func checkArgumentTypes() {
-    let flowIndex = tree.flows.firstIndex { $0.file == flow.file } ?? 0
-    let child = tree.childFlow(of: flowIndex)
-    // Event → argument → its first use, in the order `EventSignature` reads the handlers.
-    var firstUses: [String: [String: ArgumentUse]] = [:]
-    func note(_ handler: EventHandler, on screen: Screen?) {
+    // The tree is this flow's: the rule runs in the check of each flow's own tree.
+    guard tree.root.file == flow.file else { return }
+    let subtree = tree.firstLevelSubtrees
+    // Event → argument → its first use and the flow it is in, in the order
+    // `EventSignature` reads the handlers.
+    var firstUses: [String: [String: (use: ArgumentUse, flow: Int)]] = [:]
+    var uses: [ArgumentUse] = []
+    func note(_ handler: EventHandler, in index: Int, on screen: Screen?, child: (String) -> Flow?)
+    {
+      uses.removeAll(keepingCapacity: true)
+      handler.operation.appendArgumentUses(
+        in: tree.flows[index], screen: screen, child: child, to: &uses)
       let event = handler.event.value
-      handler.operation.visit { operation in
-        for use in operation.argumentUses(in: flow, screen: screen, child: child) {
-          guard let first = firstUses[event]?[use.name] else {
-            firstUses[event, default: [:]][use.name] = use
-            continue
-          }
-          guard first.type != use.type else { continue }
-          sink.report(
-            .argumentTypeConflict(event, argument: use.name, type: use.type, first: first.type),
-            at: use.range,
-            notes: [
-              .init(
-                "'$\(use.name)' is first passed on as \(first.type.withArticle) here",
-                range: first.range)
-            ])
+      for use in uses {
+        guard let first = firstUses[event]?[use.name] else {
+          firstUses[event, default: [:]][use.name] = (use, index)
+          continue
         }
+        guard first.use.type != use.type,
+          subtree[first.flow] != subtree[index] || subtree[index] == 0
+        else { continue }
+        let file = tree.flows[index].file
+        var found = DiagnosticSink(file: file)
+        found.report(
+          .argumentTypeConflict(
+            event, argument: use.name, type: use.type, first: first.use.type),
+          at: use.range,
+          notes: [
+            .init(
+              "'$\(use.name)' is first passed on as \(first.use.type.withArticle) here",
+              file: first.flow == index ? nil : tree.flows[first.flow].file,
+              range: first.use.range)
+          ])
+        sink.append(contentsOf: found.diagnostics)
       }
     }
-    // By index: iterating the screens would copy each one with its handlers.
-    for screen in flow.screens.indices where !flow.screens[screen].handlers.isEmpty {
-      let shown = flow.screens[screen]
-      for handler in shown.handlers { note(handler, on: shown) }
+    for index in tree.flows.indices {
+      let child = tree.childFlow(of: index)
+      // By index: iterating the screens would copy each one with its handlers.
+      for screen in tree.flows[index].screens.indices
+      where !tree.flows[index].screens[screen].handlers.isEmpty {
+        // Made optional once: passing a screen where an optional one goes copies it.
+        let shown: Screen? = tree.flows[index].screens[screen]
+        for handler in tree.flows[index].screens[screen].handlers.indices {
+          note(
+            tree.flows[index].screens[screen].handlers[handler], in: index, on: shown,
+            child: child)
+        }
+      }
+      for handler in tree.flows[index].handlers { note(handler, in: index, on: nil, child: child) }
     }
-    for handler in flow.handlers { note(handler, on: nil) }
+  }
+}
+
+extension FlowTree {
+  /// For each flow, the root's child whose tree holds it (0 for the root itself): two
+  /// flows under one child are also in that child's own tree.
+  var firstLevelSubtrees: [Int] {
+    var subtree = [Int](repeating: -1, count: flows.count)
+    subtree[0] = 0
+    for top in children[0].values.sorted() where subtree[top] < 0 {
+      var waiting = [top]
+      while let flow = waiting.popLast() {
+        guard subtree[flow] < 0 else { continue }
+        subtree[flow] = top
+        waiting += children[flow].values
+      }
+    }
+    return subtree
   }
 }

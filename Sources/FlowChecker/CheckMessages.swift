@@ -162,7 +162,7 @@ extension DiagnosticMessage {
   ) -> Self {
     Self(
       "check.argument-type-conflict", .error,
-      "event '\(event)' passes '$\(argument)' on as \(type.withArticle) here and as \(first.withArticle) first: the app sends the argument as one type, \(first.withArticle), so this is refused whenever it runs"
+      "event '\(event)' passes '$\(argument)' on as \(type.withArticle) here and as \(first.withArticle) first: the app sends the argument as one type, \(first.withArticle), so this never gets \(type.withArticle)"
     )
   }
   static func eventArgumentType(

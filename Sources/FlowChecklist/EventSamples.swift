@@ -251,7 +251,8 @@ extension EventSamples {
   /// fresh value of that type (a record one, which has none, is noted unsendable); an
   /// argument an `if:` compares with state is also sent as each value that state is given
   /// (its default, what `set:` writes or a condition compares it with, anywhere in the flow,
-  /// and what a flow that starts it gives it with `start:`), in combinations
+  /// and what a flow that starts it gives it with `start:`, a value or its own state's), in
+  /// combinations
   /// (`addCombinations`), so that both arms are tried: a fresh
   /// value alone matches only by chance. A `$name` that reads a screen's parameter or state is no
   /// argument (`signatures` say which are typed ones), and sending a value for it would
@@ -260,8 +261,22 @@ extension EventSamples {
     // Every flow read first: a flow's state is also given values by the flows that start
     // it (`start: Child, with: { sel: 3 }`), wherever they come in the tree.
     var hints = [FlowHints](repeating: FlowHints(), count: tree.flows.count)
+    var passed: [StatePassedOn] = []
     for index in tree.flows.indices {
-      readHints(in: tree.flows[index], at: index, of: tree, into: &hints)
+      readHints(in: tree.flows[index], at: index, of: tree, into: &hints, passing: &passed)
+    }
+    // A parent's state given to a child (`with: { sel: $level }`) gives the child's state
+    // every value the parent's is given, through any number of flows.
+    var changed = !passed.isEmpty
+    var rounds = 0
+    while changed, rounds <= tree.flows.count {
+      changed = false
+      rounds += 1
+      for link in passed {
+        for value in hints[link.parent].given[link.parentState] ?? [] {
+          changed = hints[link.child].note(value, for: link.childState) || changed
+        }
+      }
     }
     guard hints.contains(where: { !$0.comparisons.isEmpty }) else { return }
     var types: [String: [String: ValueType]] = [:]
@@ -299,18 +314,29 @@ extension EventSamples {
     var given: [String: [Value]] = [:]
     private var known: [String: Set<Value>] = [:]
 
-    mutating func note(_ value: Value, for state: String) {
-      if known[state, default: []].insert(value).inserted {
-        given[state, default: []].append(value)
-      }
+    /// Notes that `state` is given `value`; whether it was new.
+    @discardableResult
+    mutating func note(_ value: Value, for state: String) -> Bool {
+      guard known[state, default: []].insert(value).inserted else { return false }
+      given[state, default: []].append(value)
+      return true
     }
+  }
+
+  /// A flow's state given to a child flow's state by `start:`.
+  private struct StatePassedOn {
+    var parent: Int
+    var parentState: String
+    var child: Int
+    var childState: String
   }
 
   /// Reads flow `index` of `tree` into `hints`: the values it gives its state (and, with
   /// `start:`, the state of the flows it starts), what its handlers compare with state, and
   /// the item types of what they append whole.
   private mutating func readHints(
-    in flow: Flow, at index: Int, of tree: FlowTree, into hints: inout [FlowHints]
+    in flow: Flow, at index: Int, of tree: FlowTree, into hints: inout [FlowHints],
+    passing passed: inout [StatePassedOn]
   ) {
     for variable in flow.state {
       hints[index].note(variable.initialValue.value, for: variable.name.value)
@@ -329,8 +355,16 @@ extension EventSamples {
       case .startFlow(let start):
         guard let child = tree.child(start.flow.value, of: index) else { break }
         for argument in start.arguments {
-          guard case .literal(let value) = argument.value.value else { continue }
-          hints[child].note(value, for: argument.name.value)
+          switch argument.value.value {
+          case .literal(let value):
+            hints[child].note(value, for: argument.name.value)
+          case .reference(let name) where flow.stateVariable(named: name) != nil:
+            passed.append(
+              StatePassedOn(
+                parent: index, parentState: name, child: child, childState: argument.name.value))
+          default:
+            continue
+          }
         }
       default: break
       }

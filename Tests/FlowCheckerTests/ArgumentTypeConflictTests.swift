@@ -32,7 +32,7 @@ struct ArgumentTypeConflictTests {
     #expect(found.map(\.position) == [source.markers[1], source.markers[3]])
     #expect(
       found.first?.message
-        == "event 'pick' passes '$v' on as a String here and as an Int first: the app sends the argument as one type, an Int, so this is refused whenever it runs"
+        == "event 'pick' passes '$v' on as a String here and as an Int first: the app sends the argument as one type, an Int, so this never gets a String"
     )
     #expect(found.first?.severity == .error)
     #expect(found.map { $0.notes.first?.range?.start } == [source.markers[0], source.markers[2]])
@@ -62,6 +62,24 @@ struct ArgumentTypeConflictTests {
     let signature = try #require(
       TestFlows.document(source.text).tree?.eventSignatures.first { $0.name.value == "reset" })
     #expect(signature.arguments.map(\.type) == [.int])
+  }
+
+  @Test("across a parent and its child flow: once each, by the flow whose tree joins the two uses")
+  func acrossChildFlows() throws {
+    let parent = try FlowDocument.load(path: TestFlows.fixture("argument-types/parent.yaml"))
+    let found = parent.diagnostics.filter { $0.id == "check.argument-type-conflict" }
+    let child = TestFlows.fixture("argument-types/children/child.yaml")
+    // The child's String use against the parent's Int, which the app's surface declares;
+    // the child's Int use against its own String, which the child's own check reports.
+    #expect(found.map(\.file) == [child, child], "\(found)")
+    #expect(found.map(\.position.line) == [7, 12])
+    #expect(found.first?.notes.first?.file == TestFlows.fixture("argument-types/parent.yaml"))
+    #expect(found.first?.notes.first?.range?.start.line == 8)
+    #expect(found.last?.notes.first?.file == nil)
+    let alone = try FlowDocument.load(path: child).diagnostics.filter {
+      $0.id == "check.argument-type-conflict"
+    }
+    #expect(alone.map(\.position.line) == [12])
   }
 
   @Test("one type everywhere, and a screen's parameter of another name's type: nothing")

@@ -488,6 +488,14 @@ struct UntypedFreshValueTests {
     #expect(report.failures.first?.item?.contains(#"when [choose, { guess: { "n": 3 } }]"#) == true)
   }
 
+  @Test("the values compared include those of a parent's state it gives a child flow's")
+  func comparedValuesFromAParentsState() throws {
+    let (_, tree) = try verifyFixture("child-state-values.yaml")
+    let report = PropertyVerifier(tree: tree).verify()
+    #expect(report.failures.map(\.property) == ["the secret stays hidden"], "\(report.failures)")
+    #expect(report.failures.first?.item?.contains(#"when [choose, { guess: { "n": 3 } }]"#) == true)
+  }
+
   @Test("a screen's parameter or state an if: compares is not sent as an argument")
   func comparedParameterIsNoArgument() throws {
     let report = try verifyFlow(

@@ -69,8 +69,11 @@ extension FlowTree {
       let flow = flows[flowIndex]
       let child = childFlow(of: flowIndex)
       for screen in flow.screens.indices where !flow.screens[screen].handlers.isEmpty {
-        let shown = flow.screens[screen]
-        for handler in shown.handlers { note(handler, in: flow, child: child, screen: shown) }
+        // Made optional once: passing a screen where an optional one goes copies it.
+        let shown: Screen? = flow.screens[screen]
+        for handler in flow.screens[screen].handlers.indices {
+          note(flow.screens[screen].handlers[handler], in: flow, child: child, screen: shown)
+        }
       }
       for handler in flow.handlers { note(handler, in: flow, child: child, screen: nil) }
     }
@@ -136,9 +139,12 @@ extension Operation {
       return name
     }
     func uses(_ arguments: [Assignment], of target: String) -> [ArgumentUse] {
-      // The shown screen read in place: a copy of it for every operation costs more than
-      // the rest on a large flow.
-      guard !arguments.isEmpty, let shown = flow.indexOfScreen(named: target) else { return [] }
+      // Most values are literals, parameters or state: the target is looked up only for an
+      // argument, and read in place (a copy of it for every operation costs more than the
+      // rest on a large flow).
+      guard arguments.contains(where: { argument($0.value.value) != nil }),
+        let shown = flow.indexOfScreen(named: target)
+      else { return [] }
       return arguments.compactMap { given in
         guard let name = argument(given.value.value),
           let parameter = flow.screens[shown].parameter(named: given.name.value)
@@ -162,7 +168,9 @@ extension Operation {
           name: name, type: variable.initialValue.value.type, range: assignment.value.range)
       }
     case .request(let call):
-      guard let request = flow.indexOfRequest(named: call.request.value) else { return [] }
+      guard call.arguments.contains(where: { argument($0.value.value) != nil }),
+        let request = flow.indexOfRequest(named: call.request.value)
+      else { return [] }
       return call.arguments.compactMap { given in
         guard let name = argument(given.value.value),
           let parameter = flow.requests[request].parameter(named: given.name.value)
@@ -222,10 +230,33 @@ extension Operation {
 }
 
 extension Operation {
+  /// `argumentUses` of this operation and of every operation nested in it, depth first,
+  /// appended to `uses`: what a handler passes on, in one walk without a closure per
+  /// operation (the checker asks it of every handler of flows of 10,000 screens).
+  public func appendArgumentUses(
+    in flow: Flow, screen: Screen?, child: (String) -> Flow?, to uses: inout [ArgumentUse]
+  ) {
+    switch kind {
+    case .branch(_, let then, let otherwise):
+      then.appendArgumentUses(in: flow, screen: screen, child: child, to: &uses)
+      otherwise?.appendArgumentUses(in: flow, screen: screen, child: child, to: &uses)
+    case .sequence(let operations):
+      for index in operations.indices {
+        operations[index].appendArgumentUses(in: flow, screen: screen, child: child, to: &uses)
+      }
+    default:
+      uses += argumentUses(in: flow, screen: screen, child: child)
+    }
+  }
+}
+
+extension Operation {
   /// Whether `$name` in a handler of `screen` (`nil`: a flow-wide handler, which reads no
   /// screen's parameters) reads the event's argument: it is neither a parameter nor state.
   package static func isArgument(_ name: String, in flow: Flow, screen: Screen?) -> Bool {
-    flow.stateVariable(named: name) == nil && screen?.parameter(named: name) == nil
+    // A screen's few parameters first: comparing them costs less than hashing the name.
+    screen?.params.contains(where: { $0.name.value == name }) != true
+      && flow.stateVariable(named: name) == nil
   }
 
   /// The event arguments this operation, an `if:`, compares with state
