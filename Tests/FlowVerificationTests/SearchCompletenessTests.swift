@@ -480,17 +480,11 @@ struct UntypedFreshValueTests {
     #expect(report.failures.first?.item?.contains(#"guess: { "n": 5 }"#) == true)
   }
 
-  @Test("the values compared include what a parent gives a child flow's state with start:")
-  func comparedValuesFromAParent() throws {
-    let (_, tree) = try verifyFixture("child-values.yaml")
-    let report = PropertyVerifier(tree: tree).verify()
-    #expect(report.failures.map(\.property) == ["the secret stays hidden"], "\(report.failures)")
-    #expect(report.failures.first?.item?.contains(#"when [choose, { guess: { "n": 3 } }]"#) == true)
-  }
-
-  @Test("the values compared include those of a parent's state it gives a child flow's")
-  func comparedValuesFromAParentsState() throws {
-    let (_, tree) = try verifyFixture("child-state-values.yaml")
+  @Test(
+    "the values compared include what a parent gives a child flow's state: a value, its own state's",
+    arguments: ["child-values.yaml", "child-state-values.yaml"])
+  func comparedValuesFromAParent(fixture: String) throws {
+    let (_, tree) = try verifyFixture(fixture)
     let report = PropertyVerifier(tree: tree).verify()
     #expect(report.failures.map(\.property) == ["the secret stays hidden"], "\(report.failures)")
     #expect(report.failures.first?.item?.contains(#"when [choose, { guess: { "n": 3 } }]"#) == true)
