@@ -21,11 +21,12 @@ extension Checker {
     // `EventSignature` reads the handlers.
     var firstUses: [String: [String: (use: ArgumentUse, flow: Int)]] = [:]
     var uses: [ArgumentUse] = []
-    func note(_ handler: EventHandler, in index: Int, on screen: Screen?, child: (String) -> Flow?)
-    {
+    func note(
+      _ handler: EventHandler, in index: Int, of flow: Flow, on screen: Screen?,
+      child: (String) -> Flow?
+    ) {
       uses.removeAll(keepingCapacity: true)
-      handler.operation.appendArgumentUses(
-        in: tree.flows[index], screen: screen, child: child, to: &uses)
+      handler.operation.appendArgumentUses(in: flow, screen: screen, child: child, to: &uses)
       let event = handler.event.value
       for use in uses {
         guard let first = firstUses[event]?[use.name] else {
@@ -35,8 +36,7 @@ extension Checker {
         guard first.use.type != use.type,
           subtree[first.flow] != subtree[index] || subtree[index] == 0
         else { continue }
-        let file = tree.flows[index].file
-        var found = DiagnosticSink(file: file)
+        var found = DiagnosticSink(file: flow.file)
         found.report(
           .argumentTypeConflict(
             event, argument: use.name, type: use.type, first: first.use.type),
@@ -51,19 +51,18 @@ extension Checker {
       }
     }
     for index in tree.flows.indices {
+      // The flow copied once: reading it through the tree for each handler copies it each time.
+      let flow = tree.flows[index]
       let child = tree.childFlow(of: index)
       // By index: iterating the screens would copy each one with its handlers.
-      for screen in tree.flows[index].screens.indices
-      where !tree.flows[index].screens[screen].handlers.isEmpty {
+      for screen in flow.screens.indices where !flow.screens[screen].handlers.isEmpty {
         // Made optional once: passing a screen where an optional one goes copies it.
-        let shown: Screen? = tree.flows[index].screens[screen]
-        for handler in tree.flows[index].screens[screen].handlers.indices {
-          note(
-            tree.flows[index].screens[screen].handlers[handler], in: index, on: shown,
-            child: child)
+        let shown: Screen? = flow.screens[screen]
+        for handler in flow.screens[screen].handlers.indices {
+          note(flow.screens[screen].handlers[handler], in: index, of: flow, on: shown, child: child)
         }
       }
-      for handler in tree.flows[index].handlers { note(handler, in: index, on: nil, child: child) }
+      for handler in flow.handlers { note(handler, in: index, of: flow, on: nil, child: child) }
     }
   }
 }
