@@ -50,19 +50,8 @@ extension Checker {
         sink.append(contentsOf: found.diagnostics)
       }
     }
-    for index in tree.flows.indices {
-      // The flow copied once: reading it through the tree for each handler copies it each time.
-      let flow = tree.flows[index]
-      let child = tree.childFlow(of: index)
-      // By index: iterating the screens would copy each one with its handlers.
-      for screen in flow.screens.indices where !flow.screens[screen].handlers.isEmpty {
-        // Made optional once: passing a screen where an optional one goes copies it.
-        let shown: Screen? = flow.screens[screen]
-        for handler in flow.screens[screen].handlers.indices {
-          note(flow.screens[screen].handlers[handler], in: index, of: flow, on: shown, child: child)
-        }
-      }
-      for handler in flow.handlers { note(handler, in: index, of: flow, on: nil, child: child) }
+    tree.forEachHandler { handler, index, flow, screen, child in
+      note(handler, in: index, of: flow, on: screen, child: child)
     }
   }
 }

@@ -299,21 +299,13 @@ struct ChecklistNames {
     events = Set(handledEvents.map(\.value))
     actionTitles = tree.flows.flatMap { $0.alerts.flatMap { $0.actions.map(\.title) } }
     var types: [String: [String: [ValueType]]] = [:]
-    for (index, flow) in tree.flows.enumerated() {
-      let child = tree.childFlow(of: index)
-      // A flow-wide handler runs on any screen: no screen's parameters are its own.
-      func note(_ handler: EventHandler, on screen: Screen?) {
-        handler.operation.visit { operation in
-          for use in operation.argumentUses(in: flow, screen: screen, child: child)
-          where !(types[handler.event.value]?[use.name] ?? []).contains(use.type) {
-            types[handler.event.value, default: [:]][use.name, default: []].append(use.type)
-          }
+    tree.forEachHandler { handler, _, flow, screen, child in
+      handler.operation.visit { operation in
+        for use in operation.argumentUses(in: flow, screen: screen, child: child)
+        where !(types[handler.event.value]?[use.name] ?? []).contains(use.type) {
+          types[handler.event.value, default: [:]][use.name, default: []].append(use.type)
         }
       }
-      for screen in flow.screens {
-        for handler in screen.handlers { note(handler, on: screen) }
-      }
-      for handler in flow.handlers { note(handler, on: nil) }
     }
     argumentTypes = types
   }

@@ -252,11 +252,10 @@ extension EventSamples {
   /// argument an `if:` compares with state is also sent as each value that state is given
   /// (its default, what `set:` writes or a condition compares it with, anywhere in the flow,
   /// and what a flow that starts it gives it with `start:`, a value or its own state's), in
-  /// combinations
-  /// (`addCombinations`), so that both arms are tried: a fresh
-  /// value alone matches only by chance. A `$name` that reads a screen's parameter or state is no
-  /// argument (`signatures` say which are typed ones), and sending a value for it would
-  /// hide what it reads.
+  /// combinations (`addCombinations`), so that both arms are tried: a fresh value alone
+  /// matches only by chance. A `$name` that reads a screen's parameter or state is no
+  /// argument (`signatures` say which are typed ones), and sending a value for it would hide
+  /// what it reads.
   private mutating func addHandlerHints(in tree: FlowTree, signatures: [EventSignature]) {
     // Every flow read first: a flow's state is also given values by the flows that start
     // it (`start: Child, with: { sel: 3 }`), wherever they come in the tree.

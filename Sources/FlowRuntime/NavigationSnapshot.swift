@@ -97,18 +97,19 @@ extension Navigator {
 
   /// Puts the navigator in the state `snapshot` holds, keeping its history.
   ///
-  /// The navigator's own arrays are written over where they can be, not replaced: a search
-  /// restores a state before every event it sends, and an array the navigator holds alone
-  /// is then written in place by the event, where one shared with the snapshot would be
-  /// copied first.
+  /// Its state values are written over, not replaced: a search restores a state before
+  /// every event it sends, and an array the navigator holds alone is then written in place
+  /// by the event, where one shared with the snapshot would be copied first.
   package mutating func restore(_ snapshot: NavigationSnapshot) {
     current.assign(snapshot.state)
   }
 }
 
 extension NavigationState {
-  /// Makes this state equal to `other`, writing over its arrays' elements (see
-  /// `Array.assignElements(of:)`).
+  /// Makes this state equal to `other`. The state values are written over in place (see
+  /// `Array.assignElements(of:)`): events set them most, and the navigator then writes its
+  /// own array. The other parts are replaced: a state reached for the first time shares
+  /// them with the search's queue, so writing over them copied more than it saved.
   mutating func assign(_ other: NavigationState) {
     stacks = other.stacks
     selectedTab = other.selectedTab

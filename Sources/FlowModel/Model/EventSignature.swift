@@ -34,8 +34,8 @@ extension FlowTree {
     // Values only compared with state, typed last: what any handler passes them on to, or a
     // checklist's value, says more.
     var compared: [(event: Int, argument: String, type: ValueType)] = []
-    // The flow, its child finder and each screen are copied once, not once per handler or
-    // operation: on a flow of 10,000 screens those copies cost more than the rest.
+    // The flow, its child finder and the screen as `forEachHandler` gives them: copying
+    // either per operation costs more than the rest on a flow of 10,000 screens.
     func note(_ handler: EventHandler, in flow: Flow, child: (String) -> Flow?, screen: Screen?) {
       let name = handler.event.value
       let index: Int
@@ -65,17 +65,8 @@ extension FlowTree {
         }
       }
     }
-    for flowIndex in flows.indices {
-      let flow = flows[flowIndex]
-      let child = childFlow(of: flowIndex)
-      for screen in flow.screens.indices where !flow.screens[screen].handlers.isEmpty {
-        // Made optional once: passing a screen where an optional one goes copies it.
-        let shown: Screen? = flow.screens[screen]
-        for handler in flow.screens[screen].handlers.indices {
-          note(flow.screens[screen].handlers[handler], in: flow, child: child, screen: shown)
-        }
-      }
-      for handler in flow.handlers { note(handler, in: flow, child: child, screen: nil) }
+    forEachHandler { handler, _, flow, screen, child in
+      note(handler, in: flow, child: child, screen: screen)
     }
     // An argument the checklist passes that no handler names as one (`set: { title: $title }`
     // with `title` also state: the event's argument is read first), typed by its value.
@@ -108,6 +99,32 @@ extension FlowTree {
   /// The child flow a flow of the tree starts by a name, if it is known.
   public func childFlow(of flow: Int) -> (String) -> Flow? {
     { name in child(name, of: flow).map { flows[$0] } }
+  }
+
+  /// Calls `body` with every event handler of the tree, in the order events are first
+  /// handled: flow by flow, each flow's screens' handlers, then its own (`on:` beside
+  /// `screens:`). With each: the flow's index, the flow, the screen it is on (`nil` for a
+  /// flow-wide handler, which reads no screen's parameters) and what finds the flow's
+  /// children by name (`childFlow(of:)`).
+  ///
+  /// The flow and each screen are copied once, not once per handler: on flows of 10,000
+  /// screens those copies cost more than what most callers do with a handler.
+  public func forEachHandler(
+    _ body: (EventHandler, Int, Flow, Screen?, (String) -> Flow?) -> Void
+  ) {
+    for index in flows.indices {
+      let flow = flows[index]
+      let child = childFlow(of: index)
+      // By index: iterating the screens would copy each one with its handlers.
+      for screen in flow.screens.indices where !flow.screens[screen].handlers.isEmpty {
+        // Made optional once: passing a screen where an optional one goes copies it.
+        let shown: Screen? = flow.screens[screen]
+        for handler in flow.screens[screen].handlers.indices {
+          body(flow.screens[screen].handlers[handler], index, flow, shown, child)
+        }
+      }
+      for handler in flow.handlers { body(handler, index, flow, nil, child) }
+    }
   }
 }
 
