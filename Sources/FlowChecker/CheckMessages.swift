@@ -146,6 +146,12 @@ extension DiagnosticMessage {
       "the link '\(pattern)' can never match: '{\(variable)}' must read as \(types.map(\.withArticle).joined(separator: " and as ")) at once"
     )
   }
+  static func nonASCIIHost(_ host: Substring, pattern: String) -> Self {
+    Self(
+      "check.link-host-not-ascii", .warning,
+      "the host '\(host)' of the link '\(pattern)' is not ASCII: Foundation's URL hands an app such a host IDNA-encoded ('xn--…'), so the app's routes never match it; write the host in ASCII"
+    )
+  }
   static func shadowedLink(_ pattern: String, by earlier: String) -> Self {
     Self(
       "check.shadowed-link", .warning,

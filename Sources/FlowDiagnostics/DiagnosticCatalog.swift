@@ -172,6 +172,9 @@ public enum DiagnosticCatalog {
       id: "check.link-never-matches", severity: "error",
       help: "a pattern variable read as an `Int` and as a `Bool` at once"),
     Entry(
+      id: "check.link-host-not-ascii", severity: "warning",
+      help: "a link's host is not ASCII, which an app's URL holds IDNA-encoded (`xn--…`)"),
+    Entry(
       id: "check.shadowed-link", severity: "warning",
       help: "an earlier link matches every URL this one matches, so it is never used"),
     Entry(id: "check.unknown-flow", severity: "error", help: "`start` names no flow of `use:`"),

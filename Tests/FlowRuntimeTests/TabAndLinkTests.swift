@@ -369,6 +369,46 @@ struct DeepLinkTests {
       diagnostics.only("check.unknown-screen")?.message == "'routes' names no screen 'Nowhere'")
   }
 
+  @Test("a host written with other than ASCII is warned of: an app's URL holds it IDNA-encoded")
+  func nonASCIIHost() throws {
+    let source = MarkedSource(
+      """
+      flow: L
+      start: { setRoot: Home }
+      links:
+        ‸"app://café/{id}": [{ P: { id: $id } }]
+        "app://caf%C3%A9/x/{id}": [{ P: { id: $id } }]
+        "app://cafe/thé/{id}?ü=1": [{ P: { id: $id } }]
+      screens:
+        Home: {}
+        P: { params: { id: Int } }
+      """)
+    let diagnostics = TestFlows.document(source.text).diagnostics
+    let host = try #require(diagnostics.only("check.link-host-not-ascii"))
+    #expect(host.position == source.marker)
+    #expect(host.message.hasPrefix("the host 'café' of the link 'app://café/{id}' is not ASCII"))
+  }
+
+  @Test("a pattern's literal segments and query items are percent-decoded, as a URL's are")
+  func decodedLiterals() throws {
+    var navigator = try Navigator(
+      flow: try TestFlows.flow(
+        """
+        flow: F
+        start: { setRoot: Home }
+        links:
+          "app://a%20b/{id}?k%26=%C3%A9": [{ P: { id: $id } }]
+        screens:
+          Home: {}
+          P: { params: { id: Int } }
+        """))
+    for url in ["app://a%20b/1?k%26=%C3%A9", "app://a b/2?k%26=é"] {
+      #expect(navigator.attempt(.open(url)) == nil, "\(url)")
+    }
+    #expect(navigator.attempt(.open("app://a%2520b/3?k%26=é")) != nil)
+    #expect(navigator.screens.map(\.description) == ["Home", "P(id: 2)"])
+  }
+
   @Test("a link's tab must exist")
   func linkTab() throws {
     let source = MarkedSource(

@@ -2,7 +2,8 @@ import FlowDiagnostics
 
 /// A deep link's URL pattern, such as `monapp://profile/{userID}/settings`: a scheme, then
 /// the host and path segments, each literal or a `{variable}` that matches one whole segment,
-/// and optionally query items (`?tab={name}`).
+/// and optionally query items (`?tab={name}`). Literal segments and query items are
+/// percent-decoded, as a URL's are before they are compared.
 public struct URLPattern: Sendable, Hashable {
   /// One segment of the pattern (the host counts as the first).
   public enum Part: Sendable, Hashable, CustomStringConvertible {
@@ -102,7 +103,7 @@ public struct URLPattern: Sendable, Hashable {
         if case .variable(let name) = part, !seen.insert(name).inserted {
           return .failure(.repeatedVariable(name))
         }
-        query.append(QueryItem(key: String(pieces[0]), value: part))
+        query.append(QueryItem(key: LinkURL.percentDecoded(pieces[0]), value: part))
       case .failure(let error): return .failure(error)
       }
     }
@@ -112,7 +113,9 @@ public struct URLPattern: Sendable, Hashable {
   private static func part(_ segment: Substring) -> Result<Part, URLPatternError> {
     let opens = segment.filter { $0 == "{" }.count
     let closes = segment.filter { $0 == "}" }.count
-    if opens == 0 && closes == 0 { return .success(.literal(String(segment))) }
+    // A literal is compared with the URL's segment decoded, so it is decoded too: `a%20b`
+    // matches `a%20b` and `a b` alike.
+    if opens == 0 && closes == 0 { return .success(.literal(LinkURL.percentDecoded(segment))) }
     guard opens == 1, closes == 1, segment.hasPrefix("{"), segment.hasSuffix("}") else {
       return .failure(opens == closes ? .partialVariable(String(segment)) : .unbalanced)
     }
