@@ -217,51 +217,7 @@ public enum RouteGenerator {
       writer.line("return nil")
     }
     writer.line()
-    writer.line("/// A URL's scheme, host and path segments (percent-decoded) and query items.")
-    writer.block("private struct LinkParts {") { writer in
-      writer.line("enum Part { case literal(String), variable(String) }")
-      writer.line("let scheme: String")
-      writer.line("let parts: [String]")
-      writer.line("let query: [String: String]")
-      writer.line()
-      writer.block("init(_ url: URL) {") { writer in
-        writer.line("let components = URLComponents(url: url, resolvingAgainstBaseURL: false)")
-        writer.line("scheme = (components?.scheme ?? \"\").lowercased()")
-        writer.line(
-          "let path = (components?.percentEncodedPath ?? \"\").split(separator: \"/\").map {")
-        writer.line("  String($0).removingPercentEncoding ?? String($0)")
-        writer.line("}")
-        writer.line("parts = (components?.host).map { [$0] + path } ?? path")
-        writer.line("var query: [String: String] = [:]")
-        writer.line("for item in components?.queryItems ?? [] where query[item.name] == nil {")
-        writer.line("  query[item.name] = item.value ?? \"\"")
-        writer.line("}")
-        writer.line("self.query = query")
-      }
-      writer.line()
-      writer.block(
-        "func match(scheme: String, parts pattern: [Part], query wanted: [(String, Part)]) -> [String: String]? {"
-      ) { writer in
-        writer.line("guard self.scheme == scheme, parts.count == pattern.count else { return nil }")
-        writer.line("var values: [String: String] = [:]")
-        writer.block("for (part, text) in zip(pattern, parts) {") { writer in
-          writer.line("switch part {")
-          writer.line("case .literal(let literal): guard literal == text else { return nil }")
-          writer.line("case .variable(let name):")
-          writer.line("  guard !text.isEmpty else { return nil }")
-          writer.line("  values[name] = text")
-          writer.line("}")
-        }
-        writer.block("for (key, part) in wanted {") { writer in
-          writer.line("guard let text = query[key] else { return nil }")
-          writer.line("switch part {")
-          writer.line("case .literal(let literal): guard literal == text else { return nil }")
-          writer.line("case .variable(let name): values[name] = text")
-          writer.line("}")
-        }
-        writer.line("return values")
-      }
-    }
+    for line in LinkPartsSource.lines { writer.line(line) }
   }
 
   /// A screen's parameters as Swift labels, one each: `a-b` and `aB` would both be `aB`,
