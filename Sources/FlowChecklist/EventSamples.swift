@@ -19,6 +19,9 @@ package struct EventSamples {
   /// flow that first handles the event): a search cannot send them, and says so.
   package private(set) var unsendable: [(event: Located<String>, argument: String, file: String)] =
     []
+  /// The arguments events take as records (typed so, or appended whole to a list of records),
+  /// while the samples are made: unsendable unless some sample gives them in the end.
+  private var recordsTaken: [(event: Located<String>, argument: String, file: String)] = []
 
   /// The checklist's samples; with `links`, also a URL for each pattern no URL of the
   /// checklist matches, its variables written as `1` (a valid Int and String).
@@ -94,10 +97,8 @@ package struct EventSamples {
         }
         sample[argument.name] = fresh
       }
-      if let record = recordArguments[name]?.sorted().first(where: { record in
-        !(arguments[name] ?? []).contains { $0[record] != nil }
-      }) {
-        unsendable.append((signature.name, record, signature.file))
+      for record in recordArguments[name]?.sorted() ?? [] {
+        recordsTaken.append((signature.name, record, signature.file))
       }
       guard sample.count == signature.arguments.count,
         !(arguments[name] ?? []).contains(sample)
@@ -243,7 +244,20 @@ extension EventSamples {
       }
     }
     samples.addHandlerHints(in: program.tree, signatures: signatures)
+    samples.noteUnsendableRecords()
     return samples
+  }
+
+  /// Notes each event that takes a record no sample gives, once every sample is made (one an
+  /// `if:` compares with state is sent as that state's values), with the first such argument.
+  private mutating func noteUnsendableRecords() {
+    for (event, argument, file) in recordsTaken
+    where !unsendable.contains(where: { $0.event.value == event.value })
+      && !(arguments[event.value] ?? []).contains(where: { $0[argument] != nil })
+    {
+      unsendable.append((event, argument, file))
+    }
+    recordsTaken = []
   }
 
   /// What the flow's handlers say of their untyped arguments, and the values it gives its
@@ -389,11 +403,7 @@ extension EventSamples {
               itemTypes[event]?[argument] == nil
             else { continue }
             itemTypes[event, default: [:]][argument] = type
-            if type == .record, !unsendable.contains(where: { $0.event.value == event }),
-              !(arguments[event] ?? []).contains(where: { $0[argument] != nil })
-            {
-              unsendable.append((handler.event, argument, flow.file))
-            }
+            if type == .record { recordsTaken.append((handler.event, argument, flow.file)) }
           }
         default: break
         }

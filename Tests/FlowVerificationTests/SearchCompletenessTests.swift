@@ -240,6 +240,29 @@ struct UntypedArgumentTests {
     #expect(given.states > unsent.states)
   }
 
+  @Test("a record an if: compares with state is sent as that state's values: no warning")
+  func comparedRecord() throws {
+    let report = try verifyFlow(
+      """
+      flow: Todo
+      state: { tasks: [], current: { title: a } }
+      start: { setRoot: List }
+      properties:
+        never detail: { never: { top: Detail } }
+      screens:
+        List:
+          on:
+            pick:
+              if: { current: $task }
+              then: { push: Detail }
+              else: { append: { tasks: $task } }
+        Detail: { navBar: { backButton: visible } }
+      verify: { off: [no-trap, all-reachable] }
+      """)
+    #expect(report.warnings.isEmpty, "\(report.warnings.map(\.message))")
+    #expect(report.failures.map(\.property) == ["never detail"], "pick is sent, with { title: a }")
+  }
+
   @Test("a link whose variable its route reads as a Bool is opened with one")
   func boolLink() throws {
     let report = try verifyFlow(
