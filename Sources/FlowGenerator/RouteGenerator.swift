@@ -264,14 +264,17 @@ public enum RouteGenerator {
 
   /// `value` written in Swift. With `readingLinkValues`, a text with values in it
   /// (`"Item {id}"`) reads the URL's text of each of the link's variables from `values`, as
-  /// the navigator does; a name the link does not have is kept as written.
+  /// the navigator does; a name the link does not have is kept as written, and `{{`, `}}`
+  /// write a brace whether the text has values or not.
   private static func swiftLiteral(_ value: Value, readingLinkValues: Bool = false) -> String {
     switch value {
     case .bool(let flag): return String(flag)
     case .int(let number): return String(number)
     case .string(let text) where readingLinkValues && TextTemplate.mayHoldNames(text):
       let template = TextTemplate(text)
-      guard template.hasValues else { return SwiftSource.stringLiteral(text) }
+      guard template.hasValues else {
+        return SwiftSource.stringLiteral(template.render { _ in nil })
+      }
       let parts = template.parts.map { part in
         switch part {
         case .text(let run): SwiftSource.stringLiteral(run)

@@ -233,7 +233,8 @@ struct InstructionCompiler {
     switch expression {
     case .literal(.string(let text)):
       let template = TextTemplate(text)
-      guard template.hasValues else { return .literal(.string(text)) }
+      // Without values, still a template: `{{` and `}}` write a brace, as where it is shown.
+      guard template.hasValues else { return .literal(.string(template.render { _ in nil })) }
       return .text(template, references(template, context))
     case .literal(let value):
       return .literal(value)

@@ -130,7 +130,7 @@ struct RouteGeneratorTests {
     #expect(source.contains("[.byId(id: value1), .byName(name: value2), .again(id: value1)]"))
   }
 
-  @Test("a route's text with values reads the link's variables; one without is kept as written")
+  @Test("a route's text with values reads the link's variables; doubled braces write one")
   func textWithLinkValues() throws {
     let flow = try TestFlows.flow(
       """
@@ -145,7 +145,7 @@ struct RouteGeneratorTests {
     let source = RouteGenerator.render(flow, fileName: "l.yaml")
     #expect(
       source.contains(
-        #"[.item(id: value1, title: ["No. ", (values["v"] ?? "{v}"), " {v}"].joined(), plain: "{{v}}")]"#
+        #"[.item(id: value1, title: ["No. ", (values["v"] ?? "{v}"), " {v}"].joined(), plain: "{v}")]"#
       ), "\(source)")
   }
 

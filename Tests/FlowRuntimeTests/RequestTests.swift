@@ -117,10 +117,15 @@ struct RequestTests {
     var navigator = try Navigator(
       flow: try TestFlows.flow(
         TestFlows.header + """
-          state: { n: 2 }
-          on: { ask: { present: Plain }, count: { present: Counted } }
+          state: { n: 2, label: "" }
+          on:
+            ask: { present: Plain }
+            count: { present: Counted }
+            label: { set: { label: "{{x}} and }}" } }
+            show: { push: Shown, with: { text: "{{y}}" } }
           screens:
             Home: { navBar: { title: "Set {{a}}" } }
+            Shown: { params: { text: String } }
           alerts:
             Plain: { title: "{{none}}", actions: [{ title: OK }] }
             Counted: { title: "{{n}} is {n}", actions: [{ title: OK }] }
@@ -132,6 +137,11 @@ struct RequestTests {
     try navigator.send(.alertAction("OK"))
     try navigator.send("count")
     #expect(navigator.alert?.title == "{n} is 2")
+    try navigator.send(.alertAction("OK"))
+    try navigator.send("label")
+    #expect(navigator.value(of: "label") == .string("{x} and }"), "stored as it is shown")
+    try navigator.send("show")
+    #expect(navigator.screens.last?.description == #"Shown(text: "{y}")"#)
   }
 
   @Test("steps complete and fail requests; 'pending' expects what still waits, with values")
