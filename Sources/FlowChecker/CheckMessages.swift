@@ -146,11 +146,17 @@ extension DiagnosticMessage {
       "the link '\(pattern)' can never match: '{\(variable)}' must read as \(types.map(\.withArticle).joined(separator: " and as ")) at once"
     )
   }
-  static func nonASCIIHost(_ host: Substring, pattern: String) -> Self {
-    Self(
-      "check.link-host-not-ascii", .warning,
-      "the host '\(host)' of the link '\(pattern)' is not ASCII: Foundation's URL hands an app such a host IDNA-encoded ('xn--…'), so the app's routes never match it; write the host in ASCII"
-    )
+  static func linkHost(_ problem: LinkHost.Problem, pattern: String) -> Self {
+    let why =
+      switch problem {
+      case .notASCII(let host):
+        "the host '\(host)' of the link '\(pattern)' is not ASCII: Foundation's URL holds such a host IDNA-encoded ('xn--…'), or before iOS 17 refuses the URL, so the app's routes never match it; write the host in ASCII"
+      case .character(let host, let character):
+        "the host '\(host)' of the link '\(pattern)' holds '\(character)', which a URL's host may not: Foundation's URL refuses or rewrites it, so the app never gets the link as written; write the host with letters, digits, '-' and '.'"
+      case .port(let port):
+        "the port '\(port)' of the link '\(pattern)' is not a number: Foundation's URL refuses such a URL, so the app never gets the link"
+      }
+    return Self("check.link-host", .warning, why)
   }
   static func shadowedLink(_ pattern: String, by earlier: String) -> Self {
     Self(

@@ -36,8 +36,8 @@ extension Checker {
       }
       guard let pattern = link.parsed else { continue }
       checkVariables(of: link, pattern: pattern)
-      if let host = Self.writtenHost(of: link.pattern.value), !host.allSatisfy(\.isASCII) {
-        sink.report(.nonASCIIHost(host, pattern: link.pattern.value), at: link.pattern.range)
+      if let problem = LinkHost(pattern: link.pattern.value)?.problem {
+        sink.report(.linkHost(problem, pattern: link.pattern.value), at: link.pattern.range)
       }
       defer { earlierLinks.insert(pattern, at: index) }
       if let earlierIndex = earlierLinks.firstCovering(pattern) {
@@ -48,13 +48,6 @@ extension Checker {
       }
     }
     return targets
-  }
-
-  /// The host as a pattern writes it: all between `://` and the first `/` or `?`.
-  private static func writtenHost(of pattern: String) -> Substring? {
-    guard let separator = pattern.firstRange(of: "://") else { return nil }
-    let rest = pattern[separator.upperBound...]
-    return rest.prefix { $0 != "/" && $0 != "?" }
   }
 
   /// Each variable should reach a route, and must be readable as every type it is given as.

@@ -172,8 +172,10 @@ public enum DiagnosticCatalog {
       id: "check.link-never-matches", severity: "error",
       help: "a pattern variable read as an `Int` and as a `Bool` at once"),
     Entry(
-      id: "check.link-host-not-ascii", severity: "warning",
-      help: "a link's host is not ASCII, which an app's URL holds IDNA-encoded (`xn--…`)"),
+      id: "check.link-host", severity: "warning",
+      help:
+        "a link's host an app's URL never holds as written: not ASCII (IDNA-encoded), a character a host may not hold, a port that is no number"
+    ),
     Entry(
       id: "check.shadowed-link", severity: "warning",
       help: "an earlier link matches every URL this one matches, so it is never used"),

@@ -15,7 +15,8 @@ enum LinkPartsSource {
     /// A URL as the flow's links read it: the scheme (lowercased); the host and each path
     /// segment, percent-decoded (all between `://` and the first `/` is the host; a final `/`
     /// is dropped); and the query items, percent-decoded, the first of a name winning. The
-    /// fragment is ignored, and a malformed escape is kept as written.
+    /// fragment is ignored; a malformed escape, or escapes that are not UTF-8, are kept as
+    /// written.
     private struct LinkParts {
       enum Part { case literal(String), variable(String) }
       let scheme: String
@@ -23,33 +24,41 @@ enum LinkPartsSource {
       let query: [String: String]
 
       init(_ url: URL) {
-        let text = url.absoluteString
-        guard let separator = text.range(of: "://"), separator.lowerBound > text.startIndex else {
+        // Cut at the bytes `://`, `#`, `?`, `&`, `=` and `/`, never at a character.
+        let bytes = Array(url.absoluteString.utf8)
+        let slash = UInt8(ascii: "/")
+        guard
+          let separator = bytes.indices.dropLast(2).first(where: {
+            bytes[$0] == UInt8(ascii: ":") && bytes[$0 + 1] == slash && bytes[$0 + 2] == slash
+          }), separator > 0
+        else {
           (scheme, parts, query) = ("", [], [:])
           return
         }
-        scheme = text[..<separator.lowerBound].lowercased()
-        var rest = text[separator.upperBound...]
-        if let hash = rest.firstIndex(of: "#") { rest = rest[..<hash] }
+        scheme = String(decoding: bytes[..<separator], as: UTF8.self).lowercased()
+        var rest = bytes[(separator + 3)...]
+        if let hash = rest.firstIndex(of: UInt8(ascii: "#")) { rest = rest[..<hash] }
         var query: [String: String] = [:]
-        if let mark = rest.firstIndex(of: "?") {
-          for item in rest[rest.index(after: mark)...].split(separator: "&") {
-            let pieces = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+        if let mark = rest.firstIndex(of: UInt8(ascii: "?")) {
+          for item in rest[(mark + 1)...].split(separator: UInt8(ascii: "&")) {
+            let pieces = item.split(
+              separator: UInt8(ascii: "="), maxSplits: 1, omittingEmptySubsequences: false)
             let key = Self.decoded(pieces[0])
             if query[key] == nil { query[key] = pieces.count > 1 ? Self.decoded(pieces[1]) : "" }
           }
           rest = rest[..<mark]
         }
         self.query = query
-        if rest.hasSuffix("/") { rest = rest.dropLast() }
+        if rest.last == slash { rest = rest.dropLast() }
         parts =
           rest.isEmpty
-          ? [] : rest.split(separator: "/", omittingEmptySubsequences: false).map(Self.decoded)
+          ? [] : rest.split(separator: slash, omittingEmptySubsequences: false).map(Self.decoded)
       }
 
-      /// `%20` → space; a `%` not followed by two hexadecimal digits is kept as written.
-      static func decoded(_ text: Substring) -> String {
-        guard text.contains("%") else { return String(text) }
+      /// `%20` → space. A `%` not followed by two hexadecimal digits is kept as written, and
+      /// so is the whole text when what its escapes decode to is not UTF-8 (`%FF`).
+      static func decoded(_ utf8: ArraySlice<UInt8>) -> String {
+        guard utf8.contains(UInt8(ascii: "%")) else { return String(decoding: utf8, as: UTF8.self) }
         func digit(_ byte: UInt8) -> UInt8? {
           switch byte {
           case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
@@ -58,11 +67,10 @@ enum LinkPartsSource {
           default: return nil
           }
         }
-        let utf8 = Array(text.utf8)
         var bytes: [UInt8] = []
-        var index = 0
-        while index < utf8.count {
-          if utf8[index] == UInt8(ascii: "%"), index + 2 < utf8.count,
+        var index = utf8.startIndex
+        while index < utf8.endIndex {
+          if utf8[index] == UInt8(ascii: "%"), index + 2 < utf8.endIndex,
             let high = digit(utf8[index + 1]), let low = digit(utf8[index + 2])
           {
             bytes.append(high << 4 | low)
@@ -72,7 +80,15 @@ enum LinkPartsSource {
             index += 1
           }
         }
-        return String(decoding: bytes, as: UTF8.self)
+        var iterator = bytes.makeIterator()
+        var decoder = Unicode.UTF8()
+        while true {
+          switch decoder.decode(&iterator) {
+          case .scalarValue: continue
+          case .emptyInput: return String(decoding: bytes, as: UTF8.self)
+          case .error: return String(decoding: utf8, as: UTF8.self)
+          }
+        }
       }
 
       /// The text each variable takes, or `nil` when the URL does not match the pattern.

@@ -20,7 +20,9 @@ private let urls = [
   "app://item/7/%4", "app://u@item:8/7", "app://item:8/7", "app://item/7#frag",
   "app://item/7?x=1#y", "app://item/7/..", "app://item/7/a%00b", "app://word/caf%C3%A9/th%C3%A9",
   "app://word/café/thé", "app://word/cafe%CC%81/x", "app://word/a%20b/x", "app://word/a b/x",
-  "app://word/a%2520b/x", "app://café/x", "app://search?q=hello%20world&exact=true",
+  "app://word/a%2520b/x", "app://café/x", "app://bytes/%FF/x", "app://bytes/%ff/x",
+  "app://bytes/%80/x",
+  "app://bytes/%EF%BF%BD/x", "app://search?q=hello%20world&exact=true",
   "app://search?exact=true&q=a&q=b", "app://search?q=&exact=true", "app://search?q&exact=true",
   "app://search?q=a+b&exact=true", "app://search?q=a=b&exact=true",
   "app://search?exact=TRUE&q=x", "app://search/?q=x&exact=true", "app://search?q=x&exact=true#",
@@ -101,6 +103,8 @@ struct GeneratedLinkReadingTests {
     #expect(readings["app://word/cafe%CC%81/x"] == #"Word(word: "x")"#, "canonically equal")
     #expect(readings["app://word/a%20b/x"] == #"Word(word: "x", note: "a b")"#, "escaped alike")
     #expect(readings["app://x/tail"] == #"Word(word: "x")"#)
+    #expect(readings["app://bytes/%FF/x"] == #"Word(word: "x", note: "not UTF-8")"#)
+    #expect(readings["app://bytes/%80/x"] == "refused", "escapes that are not UTF-8 stay apart")
   }
 
   @Test("the generated parser, compiled and run, gives the navigator's routes for every URL")

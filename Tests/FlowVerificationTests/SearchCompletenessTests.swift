@@ -263,6 +263,31 @@ struct UntypedArgumentTests {
     #expect(report.failures.map(\.property) == ["never detail"], "pick is sent, with { title: a }")
   }
 
+  @Test("a link whose literal holds an escaped '/', '&' or '?' is opened and reached")
+  func escapedLinkLiterals() throws {
+    let report = try verifyFlow(
+      """
+      flow: B
+      start: { setRoot: Home }
+      links:
+        "app://a%2Fb/{id}": [{ Slash: { id: $id } }]
+        "app://q?k=a%26b&z={id}": [{ Amp: { id: $id } }]
+        "app://h/x%3Fy/{id}": [{ Quest: { id: $id } }]
+      properties:
+        slash shows home:
+          after: { open: "app://a%2Fb/{id}" }
+          then: { stack: [Home] }
+      screens:
+        Home: {}
+        Slash: { params: { id: String } }
+        Amp: { params: { id: String } }
+        Quest: { params: { id: String } }
+      verify: { off: [no-trap] }
+      """)
+    #expect(report.failures.map(\.property) == ["slash shows home"], "\(report.failures)")
+    #expect(report.states == 4)
+  }
+
   @Test("a link whose variable its route reads as a Bool is opened with one")
   func boolLink() throws {
     let report = try verifyFlow(

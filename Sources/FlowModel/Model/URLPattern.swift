@@ -50,40 +50,69 @@ public struct URLPattern: Sendable, Hashable {
     example { _ in value }
   }
 
-  /// A URL the pattern matches, each variable written as `value(name)`.
+  /// A URL the pattern matches, each variable written as `value(name)`; each literal is
+  /// escaped (`escaped(_:inQuery:)`), so that the URL reads back as the literal.
   public func example(filling value: (String) -> String) -> String {
-    func text(_ part: Part) -> String {
+    func text(_ part: Part, inQuery: Bool) -> String {
       switch part {
-      case .literal(let literal): literal
+      case .literal(let literal): Self.escaped(literal, inQuery: inQuery)
       case .variable(let name): value(name)
       }
     }
-    let path = scheme + "://" + parts.map(text).joined(separator: "/")
+    let path = scheme + "://" + parts.map { text($0, inQuery: false) }.joined(separator: "/")
     guard !query.isEmpty else { return path }
-    return path + "?" + query.map { $0.key + "=" + text($0.value) }.joined(separator: "&")
+    return path + "?"
+      + query.map { Self.escaped($0.key, inQuery: true) + "=" + text($0.value, inQuery: true) }
+      .joined(separator: "&")
   }
 
-  /// Reads a pattern; the error says what is wrong with it.
+  /// A decoded literal written back into a URL: every byte a segment (or a query item, with
+  /// `inQuery`) may not hold as itself becomes a `%` escape: `%`, `/`, `?`, `#`, a space, a
+  /// brace, any byte beyond ASCII, and in a query item also `&`, `=` and `+`.
+  static func escaped(_ text: String, inQuery: Bool) -> String {
+    let kept = Array((inQuery ? "-._~!$'()*,;:@/?" : "-._~!$&'()*+,;=:@").utf8)
+    let digits = Array("0123456789ABCDEF".utf8)
+    var result: [UInt8] = []
+    for byte in text.utf8 {
+      switch byte {
+      case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+        UInt8(ascii: "a")...UInt8(ascii: "z"):
+        result.append(byte)
+      case _ where kept.contains(byte):
+        result.append(byte)
+      default:
+        result += [UInt8(ascii: "%"), digits[Int(byte >> 4)], digits[Int(byte & 0xF)]]
+      }
+    }
+    return String(decoding: result, as: UTF8.self)
+  }
+
+  /// Reads a pattern; the error says what is wrong with it. It is cut at `://`, `?`, `/`,
+  /// `&` and `=` as Unicode scalars, as a URL is (`LinkURL`), not as characters.
   public static func parse(_ text: String) -> Result<URLPattern, URLPatternError> {
-    guard let separator = text.firstRange(of: "://"), !text[..<separator.lowerBound].isEmpty,
-      text[..<separator.lowerBound].allSatisfy({ $0.isLetter || $0.isNumber || "+-.".contains($0) })
+    let scalars = Substring(text).unicodeScalars
+    guard let separator = firstSeparator(in: scalars),
+      separator > scalars.startIndex,
+      Substring(scalars[..<separator]).allSatisfy({
+        $0.isLetter || $0.isNumber || "+-.".contains($0)
+      })
     else {
       return .failure(.noScheme)
     }
-    let scheme = text[..<separator.lowerBound].lowercased()
-    var rest = Substring(text[separator.upperBound...])
-    var queryText: Substring?
+    let scheme = Substring(scalars[..<separator]).lowercased()
+    var rest = scalars[scalars.index(separator, offsetBy: 3)...]
+    var queryText: Substring.UnicodeScalarView?
     if let mark = rest.firstIndex(of: "?") {
       queryText = rest[rest.index(after: mark)...]
       rest = rest[..<mark]
     }
-    if rest.hasSuffix("/") { rest = rest.dropLast() }
+    if rest.last == "/" { rest = rest.dropLast() }
     guard !rest.isEmpty else { return .failure(.noHost) }
     var parts: [Part] = []
     var seen: Set<String> = []
     for segment in rest.split(separator: "/", omittingEmptySubsequences: false) {
       guard !segment.isEmpty else { return .failure(.emptySegment) }
-      switch part(segment) {
+      switch part(Substring(segment)) {
       case .success(let part):
         if case .variable(let name) = part, !seen.insert(name).inserted {
           return .failure(.repeatedVariable(name))
@@ -95,8 +124,9 @@ public struct URLPattern: Sendable, Hashable {
     var query: [QueryItem] = []
     for item in queryText?.split(separator: "&") ?? [] {
       let pieces = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+        .map(Substring.init)
       guard pieces.count == 2, !pieces[0].isEmpty, !pieces[1].isEmpty else {
-        return .failure(.malformedQuery(String(item)))
+        return .failure(.malformedQuery(String(Substring(item))))
       }
       switch part(pieces[1]) {
       case .success(let part):
@@ -110,9 +140,19 @@ public struct URLPattern: Sendable, Hashable {
     return .success(URLPattern(scheme: scheme, parts: parts, query: query))
   }
 
+  /// Where the first `://` of the scalars starts.
+  private static func firstSeparator(in scalars: Substring.UnicodeScalarView) -> String.Index? {
+    var index = scalars.startIndex
+    while index < scalars.endIndex {
+      if scalars[index...].starts(with: "://".unicodeScalars) { return index }
+      index = scalars.index(after: index)
+    }
+    return nil
+  }
+
   private static func part(_ segment: Substring) -> Result<Part, URLPatternError> {
-    let opens = segment.filter { $0 == "{" }.count
-    let closes = segment.filter { $0 == "}" }.count
+    let opens = segment.unicodeScalars.filter { $0 == "{" }.count
+    let closes = segment.unicodeScalars.filter { $0 == "}" }.count
     // A literal is compared with the URL's segment decoded, so it is decoded too: `a%20b`
     // matches `a%20b` and `a b` alike.
     if opens == 0 && closes == 0 { return .success(.literal(LinkURL.percentDecoded(segment))) }
@@ -213,42 +253,61 @@ public struct LinkURL: Sendable, Hashable, CustomStringConvertible {
   /// The URL as given.
   public var text: String
 
-  /// Reads a URL; `nil` when it has no `scheme://`.
+  /// Reads a URL; `nil` when it has no `scheme://`. The URL is cut at its bytes `://`, `#`,
+  /// `?`, `&`, `=` and `/`, never at a character: a `/` followed by a combining mark is
+  /// still a `/`, as it is to Foundation.
   public init?(_ text: String) {
-    guard let separator = text.firstRange(of: "://"), !text[..<separator.lowerBound].isEmpty else {
-      return nil
-    }
+    let bytes = Array(text.utf8)
+    guard let separator = Self.firstSeparator(in: bytes), separator > 0 else { return nil }
     self.text = text
-    scheme = text[..<separator.lowerBound].lowercased()
-    var rest = Substring(text[separator.upperBound...])
-    if let hash = rest.firstIndex(of: "#") { rest = rest[..<hash] }
+    scheme = String(decoding: bytes[..<separator], as: UTF8.self).lowercased()
+    var rest = bytes[(separator + 3)...]
+    if let hash = rest.firstIndex(of: UInt8(ascii: "#")) { rest = rest[..<hash] }
     var query: [String: String] = [:]
-    if let mark = rest.firstIndex(of: "?") {
-      for item in rest[rest.index(after: mark)...].split(separator: "&") {
-        let pieces = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+    if let mark = rest.firstIndex(of: UInt8(ascii: "?")) {
+      for item in rest[(mark + 1)...].split(separator: UInt8(ascii: "&")) {
+        let pieces = item.split(
+          separator: UInt8(ascii: "="), maxSplits: 1, omittingEmptySubsequences: false)
         let key = Self.percentDecoded(pieces[0])
         if query[key] == nil { query[key] = pieces.count > 1 ? Self.percentDecoded(pieces[1]) : "" }
       }
       rest = rest[..<mark]
     }
     self.query = query
-    if rest.hasSuffix("/") { rest = rest.dropLast() }
+    if rest.last == UInt8(ascii: "/") { rest = rest.dropLast() }
     parts =
       rest.isEmpty
-      ? [] : rest.split(separator: "/", omittingEmptySubsequences: false).map(Self.percentDecoded)
+      ? []
+      : rest.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false).map(
+        Self.percentDecoded)
   }
 
   /// The URL as given, such as `monapp://product/42`.
   public var description: String { text }
 
-  /// `%20` → space; a malformed escape is kept as written.
+  /// Where the first `://` starts.
+  private static func firstSeparator(in bytes: [UInt8]) -> Int? {
+    guard bytes.count >= 3 else { return nil }
+    return (0...(bytes.count - 3)).first {
+      bytes[$0] == UInt8(ascii: ":") && bytes[$0 + 1] == UInt8(ascii: "/")
+        && bytes[$0 + 2] == UInt8(ascii: "/")
+    }
+  }
+
+  /// `%20` → space. A `%` not followed by two hexadecimal digits is kept as written, and so
+  /// is the whole text when what its escapes decode to is not UTF-8 (`%FF`), rather than
+  /// made a replacement character that other bytes would decode to as well.
   static func percentDecoded(_ text: Substring) -> String {
-    guard text.contains("%") else { return String(text) }
+    guard text.utf8.contains(UInt8(ascii: "%")) else { return String(text) }
+    return percentDecoded(ArraySlice(text.utf8))
+  }
+
+  static func percentDecoded(_ utf8: ArraySlice<UInt8>) -> String {
+    guard utf8.contains(UInt8(ascii: "%")) else { return String(decoding: utf8, as: UTF8.self) }
     var bytes: [UInt8] = []
-    let utf8 = Array(text.utf8)
-    var index = 0
-    while index < utf8.count {
-      if utf8[index] == UInt8(ascii: "%"), index + 2 < utf8.count,
+    var index = utf8.startIndex
+    while index < utf8.endIndex {
+      if utf8[index] == UInt8(ascii: "%"), index + 2 < utf8.endIndex,
         let high = Hexadecimal.value(of: utf8[index + 1]),
         let low = Hexadecimal.value(of: utf8[index + 2])
       {
@@ -259,6 +318,14 @@ public struct LinkURL: Sendable, Hashable, CustomStringConvertible {
         index += 1
       }
     }
-    return String(decoding: bytes, as: UTF8.self)
+    var iterator = bytes.makeIterator()
+    var decoder = Unicode.UTF8()
+    while true {
+      switch decoder.decode(&iterator) {
+      case .scalarValue: continue
+      case .emptyInput: return String(decoding: bytes, as: UTF8.self)
+      case .error: return String(decoding: utf8, as: UTF8.self)
+      }
+    }
   }
 }
