@@ -195,7 +195,6 @@ package struct StateSpace {
     queue.append(start.snapshot)
     if stop?(start) == true { return }
     var navigator = template
-    var next = template
     var head = -1
     while head + 1 < index.count {
       head += 1
@@ -211,11 +210,15 @@ package struct StateSpace {
       expanded[head] = true
       let first = Int32(transitions.count)
       defer { transitionRange[head] = first..<Int32(transitions.count) }
+      // The navigator is in the state searched from for the first event; after an event,
+      // it is put back in it for the next.
+      var isInState = true
       for event in eventsToSend(from: navigator, samples: samples) {
-        next.restore(here)
-        guard (try? next.sendUnderstood(events[Int(event)])) != nil else { continue }
+        if !isInState { navigator.restore(here) }
+        isInState = false
+        guard (try? navigator.sendUnderstood(events[Int(event)])) != nil else { continue }
         words.removeAll()
-        next.packState(into: &words)
+        navigator.packState(into: &words)
         let known = words.withWords { reached in
           let hash = PackedStateIndex.hash(reached)
           if let known = index.id(of: reached, hash: hash) { return known }
@@ -231,13 +234,13 @@ package struct StateSpace {
           continue
         }
         transitions.append(Transition(from: Int32(head), event: event, to: known))
-        transitionPushesTop.append(next.pushedTopAgain(since: here))
+        transitionPushesTop.append(navigator.pushedTopAgain(since: here))
         guard Int(known) == queueStart + queue.count else { continue }
-        queue.append(next.snapshot)
+        queue.append(navigator.snapshot)
         if let stop {
           // The start's navigator in the state reached, with no history of earlier sends.
           var reached = template
-          reached.restore(next.snapshot)
+          reached.restore(navigator.snapshot)
           if stop(reached) { return }
         }
       }
