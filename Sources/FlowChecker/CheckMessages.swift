@@ -18,6 +18,12 @@ extension DiagnosticMessage {
       "check.unknown-state", .error,
       "\(context) names no state '\(name)'; declare it under 'state:'")
   }
+  static func childStateByUseName(_ name: String, flowName: String) -> Self {
+    Self(
+      "check.unknown-state", .error,
+      "a child flow's state is named by the child's 'flow:' name, not its name under 'use:': write '\(flowName)', not '\(name)'"
+    )
+  }
   static func unknownParameter(_ name: String, owner: String) -> Self {
     Self("check.unknown-param", .error, "\(owner) has no parameter '\(name)'")
   }

@@ -106,7 +106,7 @@ extension Checker {
     switch step.kind {
     case .given(let assignments, let stack):
       for assignment in assignments {
-        checkStateAssignment(assignment, context: "'given'", origin: nil)
+        checkStateAssignment(assignment, context: "'given'", origin: nil, anywhere: true)
       }
       for route in stack?.value ?? [] { checkExpectedRoute(route, "stack") }
     case .when(let events):
@@ -236,7 +236,7 @@ extension Checker {
       }
     case .state(let assignments):
       for assignment in assignments {
-        checkStateAssignment(assignment, context: "'state'", origin: nil)
+        checkStateAssignment(assignment, context: "'state'", origin: nil, anywhere: true)
       }
     case .params(let assignments):
       let parameters = flow.screens.flatMap { $0.params.map(\.name) }

@@ -126,6 +126,43 @@ extension Checker {
   var screenNamesAnywhere: [Located<String>] {
     tree.flows.flatMap { $0.screens.map(\.name) }
   }
+
+  /// A state variable of the flow, by name, or of a child flow it uses, as `Flow.name`
+  /// (how the navigator names a child's state).
+  func stateAnywhere(named name: String) -> StateVariable? {
+    if let variable = flow.stateVariable(named: name) { return variable }
+    for candidate in tree.flows where candidate.file != flow.file {
+      let prefix = candidate.name.value + "."
+      guard name.hasPrefix(prefix) else { continue }
+      if let variable = candidate.stateVariable(named: String(name.dropFirst(prefix.count))) {
+        return variable
+      }
+    }
+    return nil
+  }
+
+  /// `Use.name` where `Use` is a child's name under `use:` and not its flow's name, and the
+  /// child has that state: the name the navigator gives it, `Flow.name`.
+  func stateNamedByUse(_ name: String) -> String? {
+    guard let dot = name.firstIndex(of: ".") else { return nil }
+    let (use, state) = (String(name[..<dot]), String(name[name.index(after: dot)...]))
+    for index in tree.flows.indices {
+      guard let child = tree.child(use, of: index) else { continue }
+      let childFlow = tree.flows[child]
+      if childFlow.name.value != use, childFlow.stateVariable(named: state) != nil {
+        return childFlow.name.value + "." + state
+      }
+    }
+    return nil
+  }
+
+  /// Every state name a checklist may use: the flow's, and its children's as `Flow.name`.
+  var stateNamesAnywhere: [Located<String>] {
+    stateNames
+      + tree.flows.filter { $0.file != flow.file }.flatMap { child in
+        child.state.map { Located(child.name.value + "." + $0.name.value, at: $0.name.range) }
+      }
+  }
 }
 
 extension DiagnosticMessage {

@@ -220,14 +220,25 @@ extension Checker {
     }
   }
 
-  /// A state name and value, as in `set:` or `given:`.
+  /// A state name and value, as in `set:` or `given:`. With `anywhere` (a checklist's
+  /// `given` and `state` expectations), a child flow's state as `Flow.name` too.
   func checkStateAssignment(
-    _ assignment: Assignment, context: String, origin: OperationOrigin?
+    _ assignment: Assignment, context: String, origin: OperationOrigin?, anywhere: Bool = false
   ) {
-    guard let variable = flow.stateVariable(named: assignment.name.value) else {
+    let name = assignment.name.value
+    guard
+      let variable = anywhere ? stateAnywhere(named: name) : flow.stateVariable(named: name)
+    else {
+      if anywhere, let named = stateNamedByUse(name) {
+        sink.report(
+          .childStateByUseName(name, flowName: named), at: assignment.name.range,
+          fixIts: [FixIt(range: assignment.name.range, replacement: named)])
+        return
+      }
       reportUnknown(
-        .unknownState(assignment.name.value, context), name: assignment.name,
-        candidates: stateNames, set: .state
+        .unknownState(name, context), name: assignment.name,
+        candidates: anywhere ? stateNamesAnywhere : stateNames,
+        set: anywhere ? .stateAnywhere : .state
       )
       return
     }

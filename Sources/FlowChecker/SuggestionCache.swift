@@ -6,6 +6,7 @@ enum CandidateSet: Hashable {
   case screens
   case screensAndAlerts
   case state
+  case stateAnywhere
   case handledEvents
   case actionTitles
   case screensAnywhere

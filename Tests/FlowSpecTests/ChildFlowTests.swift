@@ -252,6 +252,37 @@ struct ChildFlowTests {
     #expect(document.checklistResults.first?.passed == true)
   }
 
+  @Test("the checklist names a child's state as 'Flow.name'; its 'use:' name is shown the way")
+  func checklistChildState() throws {
+    let source = MarkedSource(
+      parent.replacingOccurrences(of: "Pushed: children", with: "Greeter: children")
+        .replacingOccurrences(of: "start: Pushed", with: "start: Greeter")
+          + """
+
+          spec: |
+            [ ] the child counts
+                given { Pushed.count: 0 }
+                when [go, bump]
+                expect { stack: [Home, Child], state: { Pushed.count: 1 }, navBar: { title: hello } }
+            [ ] by the use name
+                when [go, bump]
+                expect { state: { ‸Greeter.count: 1 } }
+            [ ] misspelt
+                when go
+                expect { state: { ‸Pushed.cout: 0 } }
+          """)
+    let document = document(source.text)
+    let unknown = document.diagnostics.filter { $0.id == "check.unknown-state" }
+    #expect(unknown.map(\.position) == source.markers, "\(document.diagnostics)")
+    #expect(
+      unknown.first?.message
+        == "a child flow's state is named by the child's 'flow:' name, not its name under 'use:': write 'Pushed.count', not 'Greeter.count'"
+    )
+    #expect(unknown.first?.fixIts.first?.replacement == "Pushed.count")
+    #expect(unknown.last?.fixIts.first?.replacement == "Pushed.count", "did you mean")
+    #expect(document.checklistResults.first?.passed == true)
+  }
+
   @Test("a root screen named like a child's screen ('Modal.Compose') is a node of its own")
   func graphNamesAcrossFlows() throws {
     let root = parent.replacingOccurrences(
