@@ -168,56 +168,77 @@ public enum RouteGenerator {
         }
         .joined(separator: ", ")
         writer.line("// " + SwiftSource.comment(link.pattern.value))
-        writer.block(
-          "if let values = parts.match(scheme: \(SwiftSource.stringLiteral(pattern.scheme)), parts: [\(parts)], query: [\(query)]) {"
-        ) { writer in
-          var routes: [String] = []
-          // Each variable read once per type, into a local of its own: `{x}` and `{X}` are
-          // two, and so is `{x}` read as an Int and as text, as the navigator reads them.
-          var locals: [String: String] = [:]
-          for target in link.routes {
-            guard let screen = flow.screen(named: target.screen.value),
-              let caseName = caseNames[target.screen.value]
-            else { continue }
-            var arguments: [String] = []
-            for (label, parameter) in zip(labels(of: screen), screen.params) {
-              guard
-                let given = target.arguments.first(where: { $0.name.value == parameter.name.value })
-              else {
-                arguments.append("\(label): nil")
-                continue
-              }
-              switch given.value.value {
-              case .reference(let variable):
-                let type = parameter.type.value.base
-                let key = variable + "\u{0}" + type.rawValue
-                let local = locals[key] ?? "value\(locals.count + 1)"
-                if locals[key] == nil {
-                  locals[key] = local
-                  let value = reader(type, "values[\(SwiftSource.stringLiteral(variable))]")
-                  writer.line("guard let \(local) = \(value) else { return nil }")
-                }
-                arguments.append("\(label): \(local)")
-              case .literal(let value):
-                arguments.append("\(label): \(swiftLiteral(value, readingLinkValues: true))")
-              case .record:
-                // A record is no parameter's type; the checker reports it. Its text stands in.
-                arguments.append(
-                  "\(label): \(SwiftSource.stringLiteral(given.value.value.description))")
-              }
-            }
-            routes.append(
-              "." + caseName
-                + (arguments.isEmpty ? "" : "(" + arguments.joined(separator: ", ") + ")"))
-          }
-          let tab = link.tab.map { SwiftSource.stringLiteral($0.value) } ?? "nil"
-          writer.line("return (\(tab), [" + routes.joined(separator: ", ") + "])")
+        let body = routeLines(of: link, in: flow, caseNames: caseNames)
+        let match =
+          "parts.match(scheme: \(SwiftSource.stringLiteral(pattern.scheme)), parts: [\(parts)], query: [\(query)])"
+        // A link whose routes read none of the URL's values tests the match alone: an
+        // unused `values` would be warned of.
+        writer.block(body.readsValues ? "if let values = \(match) {" : "if \(match) != nil {") {
+          writer in
+          for line in body.lines { writer.line(line) }
         }
       }
       writer.line("return nil")
     }
     writer.line()
     for line in LinkPartsSource.lines { writer.line(line) }
+  }
+
+  /// The lines of a matched link: a `guard` reading each variable once per type, then the
+  /// `return` of its tab and routes; and whether they read the URL's `values` at all.
+  private static func routeLines(
+    of link: DeepLink, in flow: Flow, caseNames: [String: String]
+  ) -> (lines: [String], readsValues: Bool) {
+    var lines: [String] = []
+    var readsValues = false
+    var routes: [String] = []
+    // Each variable read once per type, into a local of its own: `{x}` and `{X}` are
+    // two, and so is `{x}` read as an Int and as text, as the navigator reads them.
+    var locals: [String: String] = [:]
+    for target in link.routes {
+      guard let screen = flow.screen(named: target.screen.value),
+        let caseName = caseNames[target.screen.value]
+      else { continue }
+      var arguments: [String] = []
+      for (label, parameter) in zip(labels(of: screen), screen.params) {
+        guard
+          let given = target.arguments.first(where: { $0.name.value == parameter.name.value })
+        else {
+          arguments.append("\(label): nil")
+          continue
+        }
+        switch given.value.value {
+        case .reference(let variable):
+          readsValues = true
+          let type = parameter.type.value.base
+          let key = variable + "\u{0}" + type.rawValue
+          let local = locals[key] ?? "value\(locals.count + 1)"
+          if locals[key] == nil {
+            locals[key] = local
+            let value = reader(type, "values[\(SwiftSource.stringLiteral(variable))]")
+            lines.append("guard let \(local) = \(value) else { return nil }")
+          }
+          arguments.append("\(label): \(local)")
+        case .literal(let value):
+          if case .string(let text) = value, TextTemplate.mayHoldNames(text),
+            TextTemplate(text).hasValues
+          {
+            readsValues = true
+          }
+          arguments.append("\(label): \(swiftLiteral(value, readingLinkValues: true))")
+        case .record:
+          // A record is no parameter's type; the checker reports it. Its text stands in.
+          arguments.append(
+            "\(label): \(SwiftSource.stringLiteral(given.value.value.description))")
+        }
+      }
+      routes.append(
+        "." + caseName
+          + (arguments.isEmpty ? "" : "(" + arguments.joined(separator: ", ") + ")"))
+    }
+    let tab = link.tab.map { SwiftSource.stringLiteral($0.value) } ?? "nil"
+    lines.append("return (\(tab), [" + routes.joined(separator: ", ") + "])")
+    return (lines, readsValues)
   }
 
   /// A screen's parameters as Swift labels, one each: `a-b` and `aB` would both be `aB`,

@@ -123,5 +123,6 @@ struct GeneratedCodeSafetyTests {
     let result = try typeCheckSwift(files)
     #expect(result.status == 0, "\(result)")
     #expect(!result.errors.contains("error:"), "\(result)")
+    #expect(!result.errors.contains("warning:"), "teams build with warnings as errors: \(result)")
   }
 }

@@ -27,7 +27,8 @@ private let urls = [
   "app://search?q=a+b&exact=true", "app://search?q=a=b&exact=true",
   "app://search?exact=TRUE&q=x", "app://search/?q=x&exact=true", "app://search?q=x&exact=true#",
   "app://search?&&q=x&&exact=true", "app://search?q=%26&exact=%74rue", "App+1.x://flag/true",
-  "app+1.X://flag/false", "app+1.x://flag/True", "app+1.x://flag/1", "app://x/tail",
+  "app+1.X://flag/false", "app+1.x://flag/True", "app+1.x://flag/1", "app://x/tail", "app://about",
+  "app://about/",
   "app://item/tail", "app://%2F/tail", "app:/item/7", "app://", "app:///item/7", "://item/7",
   "other://item/7", "app://item/7?q=x&exact=true",
 ]

@@ -146,15 +146,16 @@ public func typeCheckSwift(_ files: [String]) throws -> CLIResult {
 }
 
 /// Compiles Swift files that need only the standard library and Foundation into a program in
-/// `folder`, with the toolchain's own `swiftc`, and runs it with `arguments`: what the
-/// compiler printed when it failed, or else what the program printed, and the status.
+/// `folder`, with the toolchain's own `swiftc` and warnings as errors (teams build so), and
+/// runs it with `arguments`: what the compiler printed when it failed, or else what the
+/// program printed, and the status.
 public func compileAndRunSwift(
   _ files: [String], in folder: TemporaryFolder, arguments: [String]
 ) throws -> CLIResult {
   let program = folder.path + "/program"
   let compiled = try runProcess(
     URL(fileURLWithPath: "/usr/bin/env"),
-    ["swiftc", "-module-name", "Program", "-o", program] + files)
+    ["swiftc", "-warnings-as-errors", "-module-name", "Program", "-o", program] + files)
   guard compiled.status == 0 else { return compiled }
   return try runProcess(URL(fileURLWithPath: program), arguments)
 }
