@@ -71,7 +71,11 @@ public struct Console {
       inputIsTerminal: isatty(STDIN_FILENO) == 1,
       environment: environment)
     console.catchInterrupts = {
-      _ = signal(SIGINT) { _ in interruptReceived = 1 }
+      // A second Ctrl-C ends flowc at once, for a command slow to stop.
+      _ = signal(SIGINT) { _ in
+        if interruptReceived != 0 { _exit(130) }
+        interruptReceived = 1
+      }
       // A parent may have started flowc with SIGINT blocked (a test runner's thread): a
       // blocked signal would never arrive.
       var interrupt = sigset_t()

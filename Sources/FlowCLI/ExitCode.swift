@@ -6,6 +6,9 @@ public enum ExitCode: Int32, Sendable {
   case problemsFound = 1
   /// The tool was misused: an unknown option, a missing file.
   case usage = 2
+  /// Interrupted by Ctrl-C before it finished (`flowc verify`, which still reports what it
+  /// found): 128 + SIGINT, as a shell reports it.
+  case interrupted = 130
 }
 
 /// A misuse of the command line, printed with the command's usage and exit status 2.

@@ -16,7 +16,20 @@ enum VerificationText {
           id: "verify.bounded", severity: .note, message: note, file: report.file,
           range: report.boundsRange ?? SourceRange(at: .start)))
     }
+    if let note = interruptionNote(report) {
+      diagnostics.append(
+        Diagnostic(
+          id: "verify.interrupted", severity: .note, message: note, file: report.file,
+          range: SourceRange(at: .start)))
+    }
     return diagnostics
+  }
+
+  /// What to say when the search was interrupted before it had searched from every state.
+  static func interruptionNote(_ report: VerificationReport) -> String? {
+    guard report.interrupted else { return nil }
+    return
+      "the search was interrupted after \(Wording.count(report.states, "state")): what holds is proved over them only, and the failures shown are the shortest among them"
   }
 
   /// What to say when the search hit bounds: which, and the `verify:` keys and options that
@@ -77,6 +90,7 @@ enum VerificationText {
     var line =
       "\(file): \(Wording.count(report.propertiesChecked, "property", plural: "properties")) over \(Wording.count(report.states, "state")) and \(Wording.count(report.transitions, "transition")) (depth \(report.depth)): \(outcome)\(warnings)"
     if let note = boundsNote(report) { line += "\n\(file): note: " + note }
+    if let note = interruptionNote(report) { line += "\n\(file): note: " + note }
     return line
   }
 
@@ -92,7 +106,7 @@ enum VerificationText {
               ("file", .string(report.file)), ("flow", .string(report.flow)),
               ("properties", .number(report.propertiesChecked)),
               ("states", .number(report.states)), ("transitions", .number(report.transitions)),
-              ("depth", .number(report.depth)),
+              ("depth", .number(report.depth)), ("interrupted", .bool(report.interrupted)),
               ("boundsHit", .array(report.boundsHit.map(JSONValue.string))),
               (
                 "boundLimits",

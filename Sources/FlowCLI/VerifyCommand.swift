@@ -23,8 +23,10 @@ enum VerifyCommand: Command {
       says so, since what holds within bounds is not proved beyond them. A flow used as a
       child of another given here is verified through its parent, and alone for the
       properties it declares. A search that runs longer than a few seconds says on
-      standard error how many states it has visited so far. Exits 0 when every
-      property holds, 1 when one fails or a flow has errors.
+      standard error how many states it has visited so far and which properties it has
+      already found failing; Ctrl-C then stops the search, and the report covers the states
+      visited (a second Ctrl-C ends flowc at once). Exits 0 when every property holds, 1
+      when one fails or a flow has errors, 130 when interrupted.
       """,
     options: [
       OptionSpec(
@@ -91,8 +93,15 @@ enum VerifyCommand: Command {
     let children = FlowInputs.childFlowPaths(of: documents)
     var reports: [VerificationReport] = []
     let progress = VerificationProgress(console: console)
+    // Ctrl-C stops a search and reports what it found; a second one ends flowc at once.
+    console.catchInterrupts()
+    var unverified: [String] = []
     for document in documents {
       guard let tree = document.validTree else { continue }
+      guard !console.wasInterrupted() else {
+        unverified.append(TerminalText.line(document.path))
+        continue
+      }
       let isChild = children.contains(FileSystem.absolutePath(document.path))
       if isChild, tree.root.properties.isEmpty { continue }
       var verifier = PropertyVerifier(tree: tree)
@@ -100,7 +109,9 @@ enum VerifyCommand: Command {
       verifier.override(
         depth: overrides.depth, states: overrides.states, listLength: overrides.lists,
         intMagnitude: overrides.ints, stackHeight: overrides.stack, textLength: overrides.texts)
-      reports.append(verifier.verify(progress: progress.reporter(for: document.path)))
+      reports.append(
+        verifier.verify(
+          progress: progress.reporter(for: document.path), shouldStop: console.wasInterrupted))
     }
     let failed =
       !errors.isEmpty || reports.contains { !$0.failures.isEmpty || $0.startFailure != nil }
@@ -128,6 +139,11 @@ enum VerifyCommand: Command {
         VerificationText.print(report, documents: documents, console: console)
       }
     }
+    if !unverified.isEmpty {
+      console.printError(
+        "flowc: interrupted: not verified: \(unverified.joined(separator: ", "))")
+    }
+    if console.wasInterrupted() { return .interrupted }
     return failed ? .problemsFound : .success
   }
 }
@@ -140,16 +156,27 @@ struct VerificationProgress {
   /// The least time between two reports.
   var interval: Duration = .seconds(5)
 
-  /// A reporter for the search of the flow at `path`.
-  func reporter(for path: String) -> (Int) -> Void {
+  /// A reporter for the search of the flow at `path`: the states visited, the properties
+  /// already found to fail, and, the first time, that Ctrl-C stops the search and reports.
+  func reporter(for path: String) -> (SearchProgress) -> Void {
     let clock = ContinuousClock()
     var last = clock.now
-    return { states in
+    var hinted = false
+    return { progress in
       let now = clock.now
       guard now - last >= interval else { return }
       last = now
-      console.printError(
-        "flowc: verifying \(path): \(Wording.count(states, "state")) visited so far")
+      var line =
+        "flowc: verifying \(path): \(Wording.count(progress.states, "state")) visited so far"
+      if !progress.failing.isEmpty {
+        let names = progress.failing.map { "'\($0)'" }
+        line += "; failing already: " + names.joined(separator: ", ")
+      }
+      if !hinted {
+        hinted = true
+        line += " (Ctrl-C stops the search and reports what it found)"
+      }
+      console.printError(line)
     }
   }
 }

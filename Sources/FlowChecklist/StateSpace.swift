@@ -103,9 +103,12 @@ package struct StateSpace {
     package var stack = false
     /// A state held a longer text than the bounds allow.
     package var texts = false
+    /// The search was asked to stop (`shouldStop`) before it had searched from every state.
+    package var interrupted = false
 
-    /// Whether any bound was hit.
-    package var any: Bool { depth || states || lists || ints || stack || texts }
+    /// Whether any bound was hit, or the search was interrupted: either way, states beyond
+    /// were not searched.
+    package var any: Bool { depth || states || lists || ints || stack || texts || interrupted }
 
     /// Each bound hit, by the name `verify:` gives it and in the order it lists them, with
     /// its value in `bounds`.
@@ -171,7 +174,9 @@ package struct StateSpace {
   /// the ids, when the search comes to it (whether or not the bounds let it search on from
   /// there): what a caller judges of every state, without unpacking one. `stop` is asked of
   /// each new state's navigator; `true` ends the search there (and the states not come to
-  /// yet are not visited).
+  /// yet are not visited). `shouldStop` is asked every few states (`stopInterval`); once it
+  /// says `true`, no state is searched from any more, but every state stored is still
+  /// visited (`boundsHit.interrupted`): what an interrupted `flowc verify` reports on.
   ///
   /// Only the states are stored, packed, not navigators: a state's navigator is the
   /// start's, its history forgotten, put in that state (`navigator(_:)`). Each event is sent
@@ -179,7 +184,8 @@ package struct StateSpace {
   /// looked up before anything else is made of it: most are known already.
   package init(
     from start: Navigator, samples: EventSamples, bounds: SearchBounds,
-    visit: (Int, Navigator) -> Void = { _, _ in }, stop: ((Navigator) -> Bool)? = nil
+    visit: (Int, Navigator) -> Void = { _, _ in }, stop: ((Navigator) -> Bool)? = nil,
+    shouldStop: (() -> Bool)? = nil
   ) {
     let bounds = bounds.reaching(
       start: start.snapshot.valueExtent, written: start.program.writtenExtent,
@@ -202,6 +208,10 @@ package struct StateSpace {
       navigator.restore(here)
       visit(head, navigator)
       situations.append(Int32(navigator.program.index(of: navigator.eventSituation)))
+      if let shouldStop, !boundsHit.interrupted, head % Self.stopInterval == 0, shouldStop() {
+        boundsHit.interrupted = true
+      }
+      guard !boundsHit.interrupted else { continue }
       guard Int(depth[head]) < bounds.depth else {
         boundsHit.depth = true
         continue
@@ -246,6 +256,9 @@ package struct StateSpace {
       }
     }
   }
+
+  /// How many states the search comes to between two questions to `shouldStop`.
+  package static let stopInterval = 256
 
   /// Whether a state of `extent` may be searched from; notes each bound it goes beyond.
   private mutating func isWithinBounds(_ extent: ValueExtent, _ bounds: SearchBounds) -> Bool {

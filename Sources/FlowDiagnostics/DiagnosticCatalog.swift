@@ -408,6 +408,11 @@ public enum DiagnosticCatalog {
         "from `flowc verify` (in SARIF; text and JSON say it in their summary): the search hit a bound (`depth`, `states`, `lists`, `ints`, `stack`, `texts`), so what holds is proved within the bounds only"
     ),
     Entry(
+      id: "verify.interrupted", severity: "note",
+      help:
+        "from `flowc verify` (in SARIF; text and JSON say it in their summary): the search was interrupted (Ctrl-C), so what holds is proved only over the states it came to"
+    ),
+    Entry(
       id: "verify.start", severity: "error",
       help: "from `flowc verify`: the flow cannot start, so nothing is verified"),
     Entry(

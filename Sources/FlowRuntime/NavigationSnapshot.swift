@@ -8,11 +8,13 @@ public struct NavigationSnapshot: Sendable, Hashable {
 
   /// The longest list, the largest Int (by magnitude) and the longest text the state holds
   /// anywhere (in its state values, its screens' and its requests' values; the pending
-  /// requests and the child flows running each count as a list), and its highest stack: what
-  /// a bounded search limits.
+  /// requests and the child flows running each count as a list), and its highest stack (the
+  /// presentations over the screens count as one, so that a sheet presenting itself again
+  /// and again is bounded): what a bounded search limits.
   public var valueExtent: ValueExtent {
     var extent = ValueExtent()
     extent.longestList = max(state.pending.count, state.children.count)
+    extent.highestStack = state.layers.count
     for index in state.stateValues.indices { extent.measure(state.stateValues[index]) }
     for tab in state.stacks.indices { extent.measure(state.stacks[tab]) }
     for layer in state.layers {
@@ -36,7 +38,8 @@ public struct ValueExtent: Sendable, Hashable {
   public var largestInt = 0
   /// The most characters (Unicode scalars) in a text.
   public var longestText = 0
-  /// The most screens in a stack (a tab's or a presented screen's).
+  /// The most screens in a stack (a tab's or a presented screen's), or the most screens and
+  /// alerts presented one over another.
   public var highestStack = 0
 
   mutating func measure(_ stack: [StackEntry]) {

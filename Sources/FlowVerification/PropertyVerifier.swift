@@ -54,9 +54,13 @@ public struct PropertyVerifier: Sendable {
   public static let progressInterval = 1 << 12
 
   /// Visits every reachable state and judges every property. `progress`, if given, is
-  /// called with the number of states visited so far every `progressInterval` states: what
-  /// a long search shows so that it is not silent.
-  public func verify(progress: ((Int) -> Void)? = nil) -> VerificationReport {
+  /// called with how far the search has come every `progressInterval` states: what a long
+  /// search shows so that it is not silent. `shouldStop`, asked every few states, ends the
+  /// search early when it says `true` (Ctrl-C): every state found so far is still judged,
+  /// and the report says it was interrupted.
+  public func verify(
+    progress: ((SearchProgress) -> Void)? = nil, shouldStop: (() -> Bool)? = nil
+  ) -> VerificationReport {
     var report = VerificationReport(
       flow: flow.name.value, file: flow.file, failures: [], propertiesChecked: 0, states: 0,
       transitions: 0, depth: 0, boundsHit: [])
@@ -70,12 +74,33 @@ public struct PropertyVerifier: Sendable {
     let samples = EventSamples.forSearch(of: program)
     var judgments = StateJudgments(
       properties: flow.properties, program: program, file: flow.file)
+    // The `never` and `always` properties a state breaks, as the search finds them: what
+    // the progress reports say before the search ends.
+    let watched = flow.properties.indices.compactMap { index -> (Int, Bool)? in
+      switch flow.properties[index].statement {
+      case .never: (index, true)
+      case .always: (index, false)
+      case .after, .reachable: nil
+      }
+    }
+    var failing: [String] = []
+    var found = Set<Int>()
     let space = StateSpace(
       from: start, samples: samples, bounds: bounds,
       visit: { state, navigator in
         judgments.judge(state, navigator)
-        if state > 0, state % Self.progressInterval == 0 { progress?(state) }
-      })
+        guard let progress else { return }
+        for (index, failsWhen) in watched where !found.contains(index) {
+          if judgments.verdicts(ofProperty: index).last == failsWhen {
+            found.insert(index)
+            failing.append(flow.properties[index].name.value)
+          }
+        }
+        if state > 0, state % Self.progressInterval == 0 {
+          progress(SearchProgress(states: state, failing: failing))
+        }
+      }, shouldStop: shouldStop)
+    report.interrupted = space.boundsHit.interrupted
     report.states = space.count
     report.transitions = space.transitions.count
     report.depth = space.maximumDepth

@@ -2,6 +2,21 @@ public import FlowDiagnostics
 internal import FlowModel
 public import FlowRuntime
 
+/// How far a search has come: what `flowc verify` shows while a long one runs.
+public struct SearchProgress: Sendable {
+  /// The distinct states visited so far.
+  public var states: Int
+  /// The flow's `never` and `always` properties a state visited so far breaks, by name, in
+  /// the order they were found to: each fails, whatever the rest of the search finds.
+  public var failing: [String]
+
+  /// How far a search has come: `states` visited, the properties `failing` so far.
+  public init(states: Int, failing: [String]) {
+    self.states = states
+    self.failing = failing
+  }
+}
+
 /// What `flowc verify` found for one flow: each property that fails with its shortest
 /// counterexample, and how much of the state space was visited.
 public struct VerificationReport: Sendable {
@@ -54,6 +69,9 @@ public struct VerificationReport: Sendable {
   public var boundsRange: SourceRange?
   /// Why the flow could not be started, if it could not.
   public var startFailure: String?
+  /// Whether the search was interrupted (Ctrl-C) before it had searched from every state:
+  /// what holds was proved only over the states it came to.
+  public var interrupted = false
 
   /// The flow's failure to start, if it could not, as a failure at its first line
   /// (`verify.start`): what text, SARIF and JSON report alike.

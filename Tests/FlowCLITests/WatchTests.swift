@@ -12,81 +12,13 @@ private let watchedFlow = """
 
   """
 
-/// Runs the built flowc in the background, its output read through a pipe as it comes: a
-/// test waits on the output it expects, woken by each write, never by a timer.
-private final class Background: @unchecked Sendable {
-  let process = Process()
-  private let pipe = Pipe()
-  /// Guards `bytes`; signalled on every write and at the end of the output.
-  private let arrived = NSCondition()
-  private var bytes = Data()
-  private var ended = false
-
-  init(_ arguments: [String]) throws {
-    process.executableURL = productsDirectory.appendingPathComponent("flowc")
-    process.arguments = arguments
-    process.standardOutput = pipe
-    process.standardError = pipe
-    process.standardInput = FileHandle.nullDevice
-    pipe.fileHandleForReading.readabilityHandler = { [weak self] handle in
-      let chunk = handle.availableData
-      guard let self else { return }
-      self.arrived.lock()
-      if chunk.isEmpty {
-        self.ended = true
-        handle.readabilityHandler = nil
-      } else {
-        self.bytes.append(chunk)
-      }
-      self.arrived.broadcast()
-      self.arrived.unlock()
-    }
-    try process.run()
-  }
-
-  var output: String {
-    arrived.lock()
-    defer { arrived.unlock() }
-    return String(decoding: bytes, as: UTF8.self)
-  }
-
-  /// Waits until the output holds `text` `count` times; false if the output ends first, or
-  /// 20 seconds pass (a watcher that hangs fails the test instead of stopping the suite).
-  func waitFor(_ text: String, count: Int = 1) -> Bool {
-    let deadline = Date(timeIntervalSinceNow: 20)
-    arrived.lock()
-    defer { arrived.unlock() }
-    while String(decoding: bytes, as: UTF8.self).components(separatedBy: text).count - 1 < count {
-      guard !ended, arrived.wait(until: deadline) else { return false }
-    }
-    return true
-  }
-
-  /// Waits until the process closes its output, 10 seconds at most, then for it to exit;
-  /// false if it is still writing (or hung) by then.
-  func waitForExit() -> Bool {
-    arrived.lock()
-    let deadline = Date(timeIntervalSinceNow: 10)
-    while !ended, arrived.wait(until: deadline) {}
-    let closed = ended
-    arrived.unlock()
-    guard closed else { return false }
-    process.waitUntilExit()
-    return true
-  }
-
-  deinit {
-    if process.isRunning { process.terminate() }
-  }
-}
-
 @Suite("flowc check --watch")
 struct WatchTests {
   @Test("re-checks on every save, prints only what changed, and stops cleanly on Ctrl-C")
   func watch() throws {
     let folder = try TemporaryFolder()
     let flow = try folder.write("flows/app.yaml", watchedFlow)
-    let watcher = try Background(["check", "--watch", folder.path + "/flows"])
+    let watcher = try BackgroundFlowc(["check", "--watch", folder.path + "/flows"])
     #expect(watcher.waitFor("watching for changes"), "\(watcher.output)")
     #expect(watcher.output.hasPrefix("no problems in 1 file\n"))
 

@@ -50,6 +50,29 @@ struct SearchBoundsTests {
     #expect(deeper.boundsHit == ["depth", "stack"])
   }
 
+  @Test("presentations one over another count against 'stack': a sheet that presents itself")
+  func nestedPresentations() throws {
+    let flow = """
+      flow: F
+      start: { setRoot: Home }
+      screens:
+        Home: { on: { open: { present: Sheet } } }
+        Sheet:
+          on:
+            again: { present: Sheet, stack: true }
+            next: { push: Sheet }
+            close: dismiss
+      verify: { stack: 3, depth: 64 }
+      """
+    let report = try verifyFlow(flow)
+    #expect(report.boundsHit == ["stack"])
+    #expect(report.boundLimits == [3])
+    // Each of up to 4 layers (the fourth stored, not searched from) with a stack of 1 to 4.
+    #expect(report.states < 400, "\(report.states)")
+    let deeper = try verifyFlow(flow) { $0.override(stackHeight: 5) }
+    #expect(deeper.states > report.states)
+  }
+
   @Test("lists, ints and texts may be 0 in the file; depth, states and stack may not")
   func zeroBounds() throws {
     let zero = try verifyFlow(

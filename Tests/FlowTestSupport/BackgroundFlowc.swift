@@ -1,0 +1,72 @@
+import Foundation
+
+/// Runs the built flowc in the background, its output read through a pipe as it comes: a
+/// test waits on the output it expects, woken by each write, never by a timer.
+public final class BackgroundFlowc: @unchecked Sendable {
+  /// The running flowc.
+  public let process = Process()
+  private let pipe = Pipe()
+  /// Guards `bytes`; signalled on every write and at the end of the output.
+  private let arrived = NSCondition()
+  private var bytes = Data()
+  private var ended = false
+
+  /// Starts the built flowc with `arguments`, its output and errors read as they come.
+  public init(_ arguments: [String]) throws {
+    process.executableURL = productsDirectory.appendingPathComponent("flowc")
+    process.arguments = arguments
+    process.standardOutput = pipe
+    process.standardError = pipe
+    process.standardInput = FileHandle.nullDevice
+    pipe.fileHandleForReading.readabilityHandler = { [weak self] handle in
+      let chunk = handle.availableData
+      guard let self else { return }
+      self.arrived.lock()
+      if chunk.isEmpty {
+        self.ended = true
+        handle.readabilityHandler = nil
+      } else {
+        self.bytes.append(chunk)
+      }
+      self.arrived.broadcast()
+      self.arrived.unlock()
+    }
+    try process.run()
+  }
+
+  /// Everything it wrote so far, output and errors interleaved.
+  public var output: String {
+    arrived.lock()
+    defer { arrived.unlock() }
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// Waits until the output holds `text` `count` times; false if the output ends first, or
+  /// 20 seconds pass (a watcher that hangs fails the test instead of stopping the suite).
+  public func waitFor(_ text: String, count: Int = 1) -> Bool {
+    let deadline = Date(timeIntervalSinceNow: 20)
+    arrived.lock()
+    defer { arrived.unlock() }
+    while String(decoding: bytes, as: UTF8.self).components(separatedBy: text).count - 1 < count {
+      guard !ended, arrived.wait(until: deadline) else { return false }
+    }
+    return true
+  }
+
+  /// Waits until the process closes its output, 10 seconds at most, then for it to exit;
+  /// false if it is still writing (or hung) by then.
+  public func waitForExit() -> Bool {
+    arrived.lock()
+    let deadline = Date(timeIntervalSinceNow: 10)
+    while !ended, arrived.wait(until: deadline) {}
+    let closed = ended
+    arrived.unlock()
+    guard closed else { return false }
+    process.waitUntilExit()
+    return true
+  }
+
+  deinit {
+    if process.isRunning { process.terminate() }
+  }
+}
