@@ -157,7 +157,9 @@ extension Checker {
           .unknownRequest(outcome.keyword, request.value), name: request,
           candidates: flow.requests.map(\.name))
       }
-    case .tap, .open:
+    case .open(let url):
+      checkLinkTypo(url)
+    case .tap:
       break
     }
   }

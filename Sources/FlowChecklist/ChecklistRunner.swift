@@ -141,6 +141,9 @@ public struct ChecklistRunner: Sendable {
 struct ScenarioRun {
   let flow: Flow
   var failures: [ChecklistFailure] = []
+  /// The URLs the item opened since its last expectations that changed nothing, and why:
+  /// what a failing expectation then says, as a typo in a URL is its likeliest cause.
+  private var refusedLinks: [String] = []
   /// The call counts before the item's own steps, which `calls` expectations subtract.
   var callBaseline: [NavigationCall: Int] = [:]
   let recordingCoverage: Bool
@@ -220,7 +223,14 @@ struct ScenarioRun {
         for expectation in expectations {
           evaluator.check(expectation)
         }
-        failures += evaluator.failures
+        let cause =
+          refusedLinks.isEmpty ? "" : " (before it, " + refusedLinks.joined(separator: "; ") + ")"
+        refusedLinks = []
+        failures += evaluator.failures.map { failure in
+          var failure = failure
+          failure.message += cause
+          return failure
+        }
       }
     }
   }
@@ -255,6 +265,9 @@ struct ScenarioRun {
         fail(.stepRefused(event, replaying: ancestor, error), at: step.range)
         navigator = nil
         return false
+      }
+      if ancestor == nil, case .open(let url) = event, let refusal = current.lastLinkRefusal {
+        refusedLinks.append("'open: \(url)' changed nothing: \(refusal.message)")
       }
       if index == events.count - 1 { outcome = LastEventOutcome(event: event, refusal: nil) }
     }

@@ -177,6 +177,11 @@ public enum DiagnosticCatalog {
         "a link's host an app's URL never holds as written: not ASCII (IDNA-encoded), a character a host may not hold, a port that is no number"
     ),
     Entry(
+      id: "check.link-typo", severity: "warning",
+      help:
+        "a checklist opens a URL no link matches, which one would but for one misspelt part (did you mean)"
+    ),
+    Entry(
       id: "check.shadowed-link", severity: "warning",
       help: "an earlier link matches every URL this one matches, so it is never used"),
     Entry(id: "check.unknown-flow", severity: "error", help: "`start` names no flow of `use:`"),

@@ -47,6 +47,15 @@ extension Navigator {
           : "no link matches it (\(DiagnosticMessage.list(patterns)))"))
   }
 
+  /// Why the last event, when it was a URL, changed nothing: `nil` after any other event, or
+  /// after a URL that a link opened.
+  public var lastLinkRefusal: NavigationError? {
+    guard let last = records.last, case .linkRefused(let refusal) = last.outcome else {
+      return nil
+    }
+    return refusal
+  }
+
   /// Logs that `url` changed nothing, and why; returns the why.
   private mutating func refuseLink(_ url: String, _ refusal: NavigationError) -> NavigationError {
     records.append(unchangedLink(url, refusal))

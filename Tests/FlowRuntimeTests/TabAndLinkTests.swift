@@ -458,6 +458,81 @@ struct DeepLinkTests {
     #expect(navigator.screens.map(\.description) == ["Home", "P(id: 2)"])
   }
 
+  @Test(
+    "a checklist URL that a link would match but for one misspelt part is warned of",
+    arguments: [
+      (
+        "myapp://prodcut/3",
+        "did you mean 'product' for 'prodcut', as link 'myapp://product/{id}' has it?"
+      ),
+      (
+        "myap://product/3",
+        "did you mean 'myapp' for 'myap', as link 'myapp://product/{id}' has it?"
+      ),
+      (
+        "myapp://product/3/revews",
+        "did you mean 'reviews' for 'revews', as link 'myapp://product/{id}/reviews' has it?"
+      ),
+      (
+        "myapp://prodcut/x/reviews",
+        "did you mean 'product' for 'prodcut', as link 'myapp://product/{id}/reviews' has it?"
+      ),
+      ("myapp://cart", nil), ("myapp://prodcut/3/x", nil), ("myapp://zzz/3", nil),
+      ("myapp://product/3", nil), ("myapp://prodcut/3/revews", nil),
+    ] as [(String, String?)])
+  func linkTypo(url: String, message: String?) throws {
+    let document = TestFlows.document(
+      """
+      flow: L
+      start: { setRoot: Home }
+      links:
+        "myapp://product/{id}": [{ P: { id: $id } }]
+        "myapp://product/{id}/reviews": [{ P: { id: $id } }]
+      screens:
+        Home: {}
+        P: { params: { id: Int } }
+      spec: |
+        [ ] opens
+            when { open: "\(url)" }
+            expect { stack: [Home] }
+      """)
+    let found = document.diagnostics.filter { $0.id == "check.link-typo" }
+    #expect(found.count == (message == nil ? 0 : 1), "\(document.diagnostics.map(\.message))")
+    if let message {
+      #expect(
+        found.first?.message == "no link matches '\(url)', so opening it changes nothing: "
+          + message)
+      #expect(found.first?.range.start.line == 11)
+    }
+  }
+
+  @Test("an item that fails after a URL that changed nothing says so, and why")
+  func failureNamesRefusedLink() throws {
+    let flow = try TestFlows.flow(
+      """
+      flow: L
+      start: { setRoot: Home }
+      links:
+        "myapp://product/{id}": [{ P: { id: $id } }]
+      screens:
+        Home: {}
+        P: { params: { id: Int } }
+      spec: |
+        [ ] opens
+            when { open: "myapp://prodcut/3" }
+            expect { top: P }
+        [ ] opens a product
+            when { open: "myapp://product/3" }
+            expect { top: Home }
+      """)
+    let results = ChecklistRunner(flow: flow).runAll()
+    #expect(
+      results.first?.failures.first?.message
+        == "expected top 'P', found 'Home' (before it, 'open: myapp://prodcut/3' changed nothing: no link matches it ('myapp://product/{id}'))"
+    )
+    #expect(results.last?.failures.first?.message.contains("before it") == false)
+  }
+
   @Test("a link's tab must exist")
   func linkTab() throws {
     let source = MarkedSource(
