@@ -533,6 +533,46 @@ struct DeepLinkTests {
     #expect(results.last?.failures.first?.message.contains("before it") == false)
   }
 
+  @Test("over a sheet with a stack, reset, setRoot and links act on the sheet's stack")
+  func routingOverASheet() throws {
+    let flow = try TestFlows.flow(
+      """
+      flow: P
+      links:
+        "probe://detail": [Detail]
+      start: { setRoot: Home }
+      screens:
+        Home:
+          on:
+            openSheet: { present: Sheet, stack: true }
+            openPlain: { present: Sheet }
+        Sheet:
+          on:
+            resetNow: { reset: [Detail] }
+            rootNow: { setRoot: Detail }
+            fromRoot: [dismiss, { reset: [Detail] }]
+        Detail: {}
+      spec: |
+        [ ] reset
+            when [openSheet, resetNow]
+            expect { stack: [Home], top: Home, presented: { Sheet: [Detail] } }
+        [ ] setRoot
+            when [openSheet, rootNow]
+            expect { stack: [Home], presented: Detail }
+        [ ] a link
+            when [openSheet, { open: "probe://detail" }]
+            expect { stack: [Home], presented: { Sheet: [Detail] } }
+        [ ] a sheet without a stack
+            when [openPlain, resetNow]
+            expect { stack: [Home, Detail], presented: Sheet }
+        [ ] from the root
+            when [openSheet, fromRoot]
+            expect { stack: [Home, Detail], presented: none }
+      """)
+    let results = ChecklistRunner(flow: flow).runAll()
+    #expect(results.map(\.passed) == [true, true, true, true, true], "\(results.map(\.failures))")
+  }
+
   @Test("a link's tab must exist")
   func linkTab() throws {
     let source = MarkedSource(
