@@ -73,7 +73,35 @@ enum SuggestCommand: Command {
         "flowc: note: \(suggestions.unreachable.count - shown) more targets out of reach are not listed ('flowc coverage' lists every uncovered target)"
       )
     }
+    let unsent = eventsWithoutValues(in: tree)
+    if !suggestions.unreachable.isEmpty, let (event, arguments) = unsent.first {
+      // Why some targets are out of reach: suggest sends only the checklist's values.
+      let listed = unsent.prefix(5).map { "'\($0.0)' (\($0.1.joined(separator: ", ")))" }
+      let more = unsent.count > 5 ? " and \(unsent.count - 5) more" : ""
+      let example = arguments.map { "\($0): …" }.joined(separator: ", ")
+      console.printError(
+        "flowc: note: suggest sends only the values the checklist uses, and no item gives these events their arguments: \(listed.joined(separator: ", "))\(more); add an item that sends one ('when { \(event): { \(example) } }'), and what it leads to can be suggested"
+      )
+    }
     return .success
+  }
+
+  /// The events that take arguments which no `when` step of the checklist sends with
+  /// values, each with its arguments' names: what suggest cannot send.
+  private static func eventsWithoutValues(in tree: FlowTree) -> [(String, [String])] {
+    var sent: Set<String> = []
+    for entry in tree.root.checklist?.entries ?? [] {
+      for step in entry.item.steps {
+        guard case .when(let events) = step.kind else { continue }
+        for event in events {
+          if case .event(let name, let arguments) = event.kind, !arguments.isEmpty {
+            sent.insert(name.value)
+          }
+        }
+      }
+    }
+    return tree.eventSignatures.filter { !$0.arguments.isEmpty && !sent.contains($0.name.value) }
+      .map { ($0.name.value, $0.arguments.map(\.name)) }
   }
 
   /// How far the flow's checklist items are indented in their block (2 without a checklist).
