@@ -38,7 +38,16 @@ enum VerificationText {
     guard !report.boundsHit.isEmpty else { return nil }
     let options = report.boundsHit.map { $0 == "states" ? "--max-states" : "--" + $0 }
     let keys = report.boundsHit.map { "\($0): N" }.joined(separator: ", ")
-    let hit = zip(report.boundsHit, report.boundLimits).map { "\($0) \($1)" }
+    let asked = report.boundsAsked.count == report.boundsHit.count ? report.boundsAsked : []
+    let hit = report.boundsHit.indices.map { index in
+      let limit = report.boundLimits[index]
+      // A bound the search raised to what the flow or its samples hold says so.
+      guard index < asked.count, asked[index] != limit else {
+        return "\(report.boundsHit[index]) \(limit)"
+      }
+      return
+        "\(report.boundsHit[index]) \(limit), raised from \(asked[index]) to what the flow, its checklist or a fresh value holds"
+    }
     return
       "the search hit its bounds (\(hit.joined(separator: ", "))): what holds is proved within them only; raise them with 'verify: { \(keys) }' or \(options.joined(separator: ", "))"
   }
@@ -111,6 +120,10 @@ enum VerificationText {
               (
                 "boundLimits",
                 .object(zip(report.boundsHit, report.boundLimits).map { ($0, .number($1)) })
+              ),
+              (
+                "boundsAsked",
+                .object(zip(report.boundsHit, report.boundsAsked).map { ($0, .number($1)) })
               ),
             ]
             var failures = report.failures.map(json)

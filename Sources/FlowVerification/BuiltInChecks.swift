@@ -19,10 +19,17 @@ extension SpaceSearch {
           && !space.navigator(state).showsFinalScreen(final)
       }
       return trap.map { state in
-        [
+        let navigator = space.navigator(state)
+        // A screen meant to end the flow is declared so; an alert has no such way out.
+        let hint =
+          navigator.alert == nil
+          ? navigator.visibleStack.last.map {
+            "; if the flow is meant to end on '\($0.name)', declare it: 'verify: { final: [\($0.name)] }'"
+          } ?? "" : ""
+        return [
           failure(
             builtIn, path: space.path(to: state),
-            "nothing the user can do changes anything \(events(space.path(to: state))): \(observation(state).summary)"
+            "nothing the user can do changes anything \(events(space.path(to: state))): \(observation(state).summary)\(hint)"
           )
         ]
       } ?? []

@@ -107,6 +107,7 @@ public struct PropertyVerifier: Sendable {
     let hit = space.boundsHit.limits(of: space.bounds)
     report.boundsHit = hit.map(\.name)
     report.boundLimits = hit.map(\.limit)
+    report.boundsAsked = space.boundsHit.limits(of: bounds).map(\.limit)
     report.boundsRange = flow.verification.range
     let search = SpaceSearch(space: space, flow: flow, samples: samples, judgments: judgments)
     report.warnings += unsentEvents(samples)

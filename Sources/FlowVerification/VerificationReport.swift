@@ -64,6 +64,10 @@ public struct VerificationReport: Sendable {
   /// The value each bound in `boundsHit` had, in the same order: the one asked for, or what
   /// the start state, the flow's literals or the samples raised it to.
   public var boundLimits: [Int] = []
+  /// The value each bound in `boundsHit` was asked to have (by the flow's `verify:`, the
+  /// command or the default), before the search raised it to what the flow and its samples
+  /// hold.
+  public var boundsAsked: [Int] = []
   /// Where the flow sets its bounds (its `verify:`), if it does: where a note that the search
   /// hit them points.
   public var boundsRange: SourceRange?

@@ -59,6 +59,26 @@ struct VerifyCommandTests {
       ), "\(result)")
   }
 
+  @Test("a bound the search raised says from what, as the flow asked for less")
+  func raisedBound() throws {
+    let folder = try TemporaryFolder()
+    let path = try folder.write(
+      "raised.yaml",
+      """
+      flow: Raised
+      state: { n: 0 }
+      start: { setRoot: Home }
+      screens:
+        Home: { on: { up: { add: { n: 1 } }, jump: { set: { n: 12 } } } }
+      verify: { ints: 5, off: [no-trap] }
+      """)
+    let result = flowc(["verify", path])
+    #expect(
+      result.output.contains(
+        "note: the search hit its bounds (ints 12, raised from 5 to what the flow, its checklist or a fresh value holds)"
+      ), "\(result)")
+  }
+
   @Test("JSON: each flow's figures and failures, with the path and the item")
   func json() throws {
     let result = flowc(["verify", TestFlows.fixture("verify/trap.yaml"), "--format", "json"])

@@ -30,7 +30,9 @@ struct PlantedViolationTests {
   static let planted: [PlantedViolation] = [
     PlantedViolation(
       fixture: "trap.yaml", id: "verify.no-trap", property: "no-trap", line: 2, path: ["buy"],
-      reason: "nothing the user can do changes anything"),
+      reason:
+        "nothing the user can do changes anything after [buy]: stack [Home, Receipt]; if the flow is meant to end on 'Receipt', declare it: 'verify: { final: [Receipt] }'"
+    ),
     PlantedViolation(
       fixture: "logout.yaml", id: "verify.property",
       property: "logged out, no account screen is kept", line: 8,
