@@ -70,7 +70,7 @@ extension Checker {
         subject: "state '\(variable.name.value)' of '\(child.name.value)'")
     }
     let starter = origin.screen.map { flow.screens[$0] }
-    for event in Self.finishEvents(of: child)
+    for event in child.finishEvents
     where starter?.handler(for: event) == nil && flow.handler(for: event) == nil {
       sink.report(
         .unheardFinish(event, child: child.name.value, starter: starter?.name.value),
@@ -86,29 +86,6 @@ extension Checker {
     for use in flow.uses where !started.contains(use.name.value) {
       sink.report(.unusedFlow(use.name.value), at: use.name.range)
     }
-  }
-
-  /// The events a flow finishes with.
-  static func finishEvents(of flow: Flow) -> [String] {
-    var events: [String] = []
-    func collect(_ operation: Operation) {
-      if case .finish(let finish) = operation.kind, !events.contains(finish.event.value) {
-        events.append(finish.event.value)
-      }
-    }
-    flow.start?.visit(collect)
-    for screen in flow.screens {
-      screen.onEnter?.visit(collect)
-      screen.onAppear?.visit(collect)
-      for handler in screen.handlers { handler.operation.visit(collect) }
-    }
-    for handler in flow.handlers { handler.operation.visit(collect) }
-    for alert in flow.alerts { for action in alert.actions { action.operation?.visit(collect) } }
-    for request in flow.requests {
-      request.onSuccess?.visit(collect)
-      request.onFailure?.visit(collect)
-    }
-    return events
   }
 
   /// A screen of the flow or of a child flow it uses, by name or as `Flow.Screen`.

@@ -15,6 +15,12 @@ package struct EventSamples {
   /// For each event, its untyped arguments appended whole to (or removed from) a list
   /// whose items have one type: a fresh value of that type is sent, not every fresh value.
   private var itemTypes: [String: [String: ValueType]] = [:]
+  /// The events child flows finish with that the checklist never sends itself: a search
+  /// reaches their handlers only through the child's `finish`, as a user does (a path that
+  /// sent one directly would be no path a user can take).
+  private var finishedOnly: Set<String> = []
+  /// The events the checklist's steps send.
+  private var sentByChecklist: Set<String> = []
   /// The events that take a record no sample gives (with that argument, and the file of the
   /// flow that first handles the event): a search cannot send them, and says so.
   package private(set) var unsendable: [(event: Located<String>, argument: String, file: String)] =
@@ -38,6 +44,7 @@ package struct EventSamples {
         guard case .when(let events) = step.kind else { continue }
         for event in events {
           let runtime = NavigationEvent(event)
+          if case .named(let name, _) = runtime { sentByChecklist.insert(name) }
           switch runtime {
           case .named(let name, let values) where !values.isEmpty:
             if !(arguments[name] ?? []).contains(values) {
@@ -118,6 +125,7 @@ package struct EventSamples {
   {
     var events: [NavigationEvent] = []
     for event in available {
+      if case .named(let name, _) = event, finishedOnly.contains(name) { continue }
       switch event {
       case .named(let name, let placeholder)
       where !placeholder.isEmpty || arguments[name] != nil:
@@ -245,6 +253,8 @@ extension EventSamples {
     }
     samples.addHandlerHints(in: program.tree, signatures: signatures)
     samples.noteUnsendableRecords()
+    samples.finishedOnly = Set(program.tree.flows.flatMap(\.finishEvents))
+      .subtracting(samples.sentByChecklist)
     return samples
   }
 

@@ -283,6 +283,35 @@ struct ChildFlowTests {
     #expect(document.checklistResults.first?.passed == true)
   }
 
+  @Test("verify reaches a finish handler only through the child, as a user does")
+  func finishOnlyThroughTheChild() throws {
+    let root = parent.replacingOccurrences(
+      of: "pushedDone: pop", with: "pushedDone: [pop, { set: { finished: true } }]"
+    ).replacingOccurrences(
+      of: "start: { setRoot: Home }",
+      with: """
+        state: { finished: false }
+        start: { setRoot: Home }
+        properties:
+          never finished: { never: { state: { finished: true } } }
+        """)
+    let tree = try #require(document(root).validTree, "\(document(root).diagnostics)")
+    var verifier = PropertyVerifier(tree: tree)
+    verifier.checksBuiltIns = false
+    let report = verifier.verify()
+    let path = report.failures.first?.path?.map { $0.syntax(braced: true) }
+    #expect(path == ["go", "done"], "not [pushedDone], which no user can send")
+    // A checklist that sends it itself says the app can: then it is sent.
+    let sending = try #require(
+      document(
+        root + "\nspec: |\n  [ ] hears\n      when pushedDone\n      expect { stack: [Home] }\n"
+      )
+      .validTree)
+    var direct = PropertyVerifier(tree: sending)
+    direct.checksBuiltIns = false
+    #expect(direct.verify().failures.first?.path?.count == 1)
+  }
+
   @Test("a root screen named like a child's screen ('Modal.Compose') is a node of its own")
   func graphNamesAcrossFlows() throws {
     let root = parent.replacingOccurrences(
