@@ -77,6 +77,28 @@ struct DecodingTests {
     #expect(diagnostic.position == source.marker)
   }
 
+  @Test("a misspelt required key is one error, at the key, not a missing key too")
+  func misspeltRequiredKey() throws {
+    let source = MarkedSource(
+      """
+      flow: F
+      ‸strat: { setRoot: Home }
+      screens:
+        Home: { on: { ask: { present: Confirm } } }
+      alerts:
+        Confirm:
+          title: Sure?
+          ‸actons: [{ title: OK }]
+      """)
+    let diagnostics = TestFlows.document(source.text).diagnostics
+    #expect(diagnostics.map(\.id.rawValue) == ["model.unknown-key", "model.unknown-key"])
+    #expect(diagnostics.map(\.position) == source.markers)
+    #expect(diagnostics.map { $0.fixIts.first?.replacement } == ["start", "actions"])
+    // Without a near key, the missing one is reported.
+    let missing = TestFlows.document("flow: F\nscreens:\n  Home: {}\n").diagnostics
+    #expect(missing.map(\.message).contains { $0.hasPrefix("a flow needs 'start'") })
+  }
+
   @Test("a bar button without an action is refused at the button")
   func barButtonWithoutAction() throws {
     let source = MarkedSource(

@@ -320,6 +320,8 @@ struct DeepLinkTests {
       ("app://a//b", "it has an empty segment ('//')"),
       ("app://a/{id}/{id}", "'{id}' appears twice"),
       ("app://a/{id", "a '{' or '}' is not closed"),
+      ("myapp:/product/{id}", "write '://' after the scheme, as in 'myapp://…'"),
+      ("myapp:product", "write '://' after the scheme, as in 'myapp://…'"),
     ])
   func invalidPattern(pattern: String, problem: String) throws {
     let source = MarkedSource(

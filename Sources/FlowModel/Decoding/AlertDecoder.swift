@@ -17,11 +17,13 @@ extension ModelDecoder {
         list(actionsNode, "the actions of '\(name.value)'")?.compactMapReserving {
           alertAction($0, of: name.value)
         } ?? []
-    } else if fields != nil {
+    } else if let fields {
       reportMissing(
         "actions", in: Self.subject(alert: name.value),
         hint: "a list such as '- { title: Cancel, style: cancel }'",
-        at: name.range)
+        at: name.range, unlessMisspeltIn: fields)
+      // Its lack of actions is reported once, here (or at the misspelt key).
+      namesWithErrors.insert(name.value)
     }
     return Alert(
       name: name,

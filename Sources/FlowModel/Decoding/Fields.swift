@@ -5,6 +5,9 @@ import FlowYAML
 struct Fields {
   let node: YAMLNode
   let pairs: YAMLPairs?
+  /// The keys this mapping's unknown keys were taken for (`strat` → `start`): a key reported
+  /// missing here is one of these misspelt, and its unknown-key error already says so.
+  var misspelt: Set<String> = []
 
   /// The value of a key, if present.
   subscript(key: StaticString) -> YAMLNode? {

@@ -55,7 +55,7 @@ extension ModelDecoder {
       if fields["flow"] == nil {
         reportMissing(
           "flow", in: "a flow file", hint: "the flow's name, such as 'flow: NavigationService'",
-          at: SourceRange(at: root.position))
+          at: SourceRange(at: root.position), unlessMisspeltIn: fields)
       }
       name = Located("Flow", at: SourceRange(at: root.position))
     }
@@ -68,11 +68,12 @@ extension ModelDecoder {
       reportMissing(
         "start", in: "a flow",
         hint: "what the navigation service does when it is created, such as '{ setRoot: Login }'",
-        at: name.range)
+        at: name.range, unlessMisspeltIn: fields)
     }
     if fields["screens"] == nil {
       reportMissing(
-        "screens", in: "a flow", hint: "the screens it navigates between", at: name.range)
+        "screens", in: "a flow", hint: "the screens it navigates between", at: name.range,
+        unlessMisspeltIn: fields)
     }
     let (screens, alerts) = screensAndAlerts(screens: fields["screens"], alerts: fields["alerts"])
     let checklist = fields.pair("spec").flatMap { self.checklist($0) }

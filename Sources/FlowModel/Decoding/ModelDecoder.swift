@@ -36,28 +36,37 @@ struct ModelDecoder {
         .wrongType(subject(), expected: "a mapping", found: node.kindDescription), at: node.range)
       return nil
     }
+    var fields = Fields(node: node, pairs: pairs)
     for index in pairs.indices where pairs.keyPosition(at: index, among: allowed) == nil {
       let pair = pairs[index]
       guard let key = pair.keyText else { continue }
-      reportUnknownKey(pair.key, key: key, in: subject(), allowed: allowed.map { "\($0)" })
+      let meant = reportUnknownKey(
+        pair.key, key: key, in: subject(), allowed: allowed.map { "\($0)" })
+      if let meant { fields.misspelt.insert(meant) }
     }
-    return Fields(node: node, pairs: pairs)
+    return fields
   }
 
-  /// Reports an unknown key with a "did you mean" fix-it when one is close.
+  /// Reports an unknown key with a "did you mean" fix-it when one is close; returns the key
+  /// it suggests.
+  @discardableResult
   mutating func reportUnknownKey(
     _ keyNode: YAMLNode, key: String, in subject: @autoclosure () -> String, allowed: [String]
-  ) {
+  ) -> String? {
     let suggestion = Suggestion.closest(to: key, among: allowed)
     sink.report(
       .unknownKey(key, in: subject(), suggestion: suggestion, allowed: allowed), at: keyNode.range,
       fixIts: suggestion.map { [FixIt(range: keyNode.range, replacement: $0)] } ?? [])
+    return suggestion
   }
 
-  /// Reports a missing required key at `position`.
+  /// Reports a missing required key at `position`, unless `fields` has an unknown key taken
+  /// for it (`strat` for `start`): one error for one typo.
   mutating func reportMissing(
-    _ key: String, in subject: @autoclosure () -> String, hint: String, at range: SourceRange
+    _ key: String, in subject: @autoclosure () -> String, hint: String, at range: SourceRange,
+    unlessMisspeltIn fields: Fields? = nil
   ) {
+    if let fields, fields.misspelt.contains(key) { return }
     sink.report(.missingKey(key, in: subject(), hint: hint), at: range)
   }
 

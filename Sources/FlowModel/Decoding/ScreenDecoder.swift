@@ -46,6 +46,7 @@ extension ModelDecoder {
     var alerts: [Alert] = []
     for chunk in chunks {
       sink.append(contentsOf: chunk.decoder.sink.diagnostics)
+      namesWithErrors.formUnion(chunk.decoder.namesWithErrors)
       alerts += chunk.decodedAlerts
     }
     return (decoded, alerts)

@@ -97,6 +97,13 @@ public struct URLPattern: Sendable, Hashable {
         $0.isLetter || $0.isNumber || "+-.".contains($0)
       })
     else {
+      // `myapp:/product` or `myapp:product`: a scheme whose `//` is missing.
+      if let colon = text.firstIndex(of: ":"), colon > text.startIndex,
+        text[..<colon].allSatisfy({ $0.isLetter || $0.isNumber || "+-.".contains($0) }),
+        !text[colon...].hasPrefix("://")
+      {
+        return .failure(.missingSlashes(String(text[..<colon])))
+      }
       return .failure(.noScheme)
     }
     let scheme = Substring(scalars[..<separator]).lowercased()
@@ -224,6 +231,8 @@ public enum URLPatternError: Error, Sendable, Hashable, CustomStringConvertible 
   case repeatedVariable(String)
   /// A query item that is not `key=value`, as written.
   case malformedQuery(String)
+  /// A scheme followed by `:` without `//` (`myapp:/product`); holds the scheme.
+  case missingSlashes(String)
 
   /// The problem as a message reads it: `'{id}' appears twice`.
   public var description: String {
@@ -237,6 +246,7 @@ public enum URLPatternError: Error, Sendable, Hashable, CustomStringConvertible 
     case .invalidVariable(let name): "'{\(name)}' is not a variable name"
     case .repeatedVariable(let name): "'{\(name)}' appears twice"
     case .malformedQuery(let item): "query item '\(item)' must be 'key=value' or 'key={name}'"
+    case .missingSlashes(let scheme): "write '://' after the scheme, as in '\(scheme)://…'"
     }
   }
 }
