@@ -167,7 +167,8 @@ extension Checker {
   }
 
   /// A route must name a screen and give its parameters values of the right types; returns
-  /// the screen's index.
+  /// the screen's index, or for a misspelt name the screen it is taken for (`Setings` for
+  /// `Settings`), so that a typo is one error and the screen is not also reported unreachable.
   @discardableResult
   func checkRoute(_ route: ScreenTarget, keyword: String, origin: OperationOrigin?) -> Int? {
     guard let screen = flow.indexOfScreen(named: route.screen.value) else {
@@ -175,7 +176,9 @@ extension Checker {
       reportUnknown(
         .unknownScreen(keyword, route.screen.value, isAlert: isAlert), name: route.screen,
         candidates: screenNames, set: .screens)
-      return nil
+      guard !isAlert else { return nil }
+      return Suggestion.closestOffset(
+        to: route.screen.value, among: flow.screens.lazy.map(\.name.value))
     }
     checkArguments(
       route.arguments, params: flow.screens[screen].params, owner: "screen", at: route.screen,

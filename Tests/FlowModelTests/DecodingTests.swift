@@ -99,6 +99,26 @@ struct DecodingTests {
     #expect(missing.map(\.message).contains { $0.hasPrefix("a flow needs 'start'") })
   }
 
+  @Test("a misspelt screen is one error: the screen it is taken for is not also never shown")
+  func misspeltScreenNoCascade() throws {
+    let diagnostics = TestFlows.document(
+      """
+      flow: F
+      start: { setRoot: Hme }
+      screens:
+        Home: { on: { open: { push: Setings } } }
+        Settings: { on: { more: { push: Deeper } } }
+        Deeper: {}
+        Orphan: {}
+      """
+    ).diagnostics
+    #expect(
+      diagnostics.map(\.message) == [
+        "'setRoot' names no screen 'Hme'", "'push' names no screen 'Setings'",
+        "screen 'Orphan' is never shown: nothing reachable from 'start' pushes, presents or sets it",
+      ])
+  }
+
   @Test("a bar button without an action is refused at the button")
   func barButtonWithoutAction() throws {
     let source = MarkedSource(
