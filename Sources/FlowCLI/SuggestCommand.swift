@@ -100,8 +100,11 @@ enum SuggestCommand: Command {
         }
       }
     }
-    return tree.eventSignatures.filter { !$0.arguments.isEmpty && !sent.contains($0.name.value) }
-      .map { ($0.name.value, $0.arguments.map(\.name)) }
+    // A child's finish event is sent by the child, not by an item.
+    let finishes = Set(tree.flows.flatMap(\.finishEvents))
+    return tree.eventSignatures.filter {
+      !$0.arguments.isEmpty && !sent.contains($0.name.value) && !finishes.contains($0.name.value)
+    }.map { ($0.name.value, $0.arguments.map(\.name)) }
   }
 
   /// How far the flow's checklist items are indented in their block (2 without a checklist).

@@ -40,13 +40,15 @@ enum VerificationText {
     let keys = report.boundsHit.map { "\($0): N" }.joined(separator: ", ")
     let asked = report.boundsAsked.count == report.boundsHit.count ? report.boundsAsked : []
     let hit = report.boundsHit.indices.map { index in
-      let limit = report.boundLimits[index]
-      // A bound the search raised to what the flow or its samples hold says so.
-      guard index < asked.count, asked[index] != limit else {
-        return "\(report.boundsHit[index]) \(limit)"
+      let (name, limit) = (report.boundsHit[index], report.boundLimits[index])
+      guard index < asked.count, asked[index] != limit else { return "\(name) \(limit)" }
+      // `texts` says how far a text may grow beyond the longest met, which `--texts` sets.
+      if name == "texts" {
+        return "texts \(asked[index]), texts up to \(limit) characters"
       }
+      // A bound the search raised to what the flow or its samples hold says so.
       return
-        "\(report.boundsHit[index]) \(limit), raised from \(asked[index]) to what the flow, its checklist or a fresh value holds"
+        "\(name) \(limit), raised from \(asked[index]) to what the flow, its checklist or a fresh value holds"
     }
     return
       "the search hit its bounds (\(hit.joined(separator: ", "))): what holds is proved within them only; raise them with 'verify: { \(keys) }' or \(options.joined(separator: ", "))"
@@ -103,40 +105,43 @@ enum VerificationText {
     return line
   }
 
-  /// Every report as JSON: `{ "errors": […], "flows": [ { file, flow, states, …, failures } ] }`.
-  static func json(_ reports: [VerificationReport], errors: [Diagnostic]) -> JSONValue {
-    .object([
-      ("errors", DiagnosticPrinter.json(errors)),
-      (
-        "flows",
-        .array(
-          reports.map { report in
-            var fields: [(String, JSONValue)] = [
-              ("file", .string(report.file)), ("flow", .string(report.flow)),
-              ("properties", .number(report.propertiesChecked)),
-              ("states", .number(report.states)), ("transitions", .number(report.transitions)),
-              ("depth", .number(report.depth)), ("interrupted", .bool(report.interrupted)),
-              ("boundsHit", .array(report.boundsHit.map(JSONValue.string))),
-              (
-                "boundLimits",
-                .object(zip(report.boundsHit, report.boundLimits).map { ($0, .number($1)) })
-              ),
-              (
-                "boundsAsked",
-                .object(zip(report.boundsHit, report.boundsAsked).map { ($0, .number($1)) })
-              ),
-            ]
-            var failures = report.failures.map(json)
-            if let reason = report.startFailure, let start = report.failureToStart {
-              fields.append(("startFailure", .string(reason)))
-              failures.append(json(start))
-            }
-            fields.append(("failures", .array(failures)))
-            fields.append(("warnings", .array(report.warnings.map(json))))
-            return .object(fields)
-          })
-      ),
-    ])
+  /// Every report as JSON: `{ "errors": […], "flows": [ { file, flow, states, …, failures } ] }`,
+  /// and `unverified`, the files an interruption left unverified, when there are any.
+  static func json(
+    _ reports: [VerificationReport], errors: [Diagnostic], unverified: [String] = []
+  ) -> JSONValue {
+    var fields: [(String, JSONValue)] = [("errors", DiagnosticPrinter.json(errors))]
+    if !unverified.isEmpty {
+      fields.append(("unverified", .array(unverified.map(JSONValue.string))))
+    }
+    let flows: JSONValue = .array(
+
+      reports.map { report in
+        var fields: [(String, JSONValue)] = [
+          ("file", .string(report.file)), ("flow", .string(report.flow)),
+          ("properties", .number(report.propertiesChecked)),
+          ("states", .number(report.states)), ("transitions", .number(report.transitions)),
+          ("depth", .number(report.depth)), ("interrupted", .bool(report.interrupted)),
+          ("boundsHit", .array(report.boundsHit.map(JSONValue.string))),
+          (
+            "boundLimits",
+            .object(zip(report.boundsHit, report.boundLimits).map { ($0, .number($1)) })
+          ),
+          (
+            "boundsAsked",
+            .object(zip(report.boundsHit, report.boundsAsked).map { ($0, .number($1)) })
+          ),
+        ]
+        var failures = report.failures.map(json)
+        if let reason = report.startFailure, let start = report.failureToStart {
+          fields.append(("startFailure", .string(reason)))
+          failures.append(json(start))
+        }
+        fields.append(("failures", .array(failures)))
+        fields.append(("warnings", .array(report.warnings.map(json))))
+        return .object(fields)
+      })
+    return .object(fields + [("flows", flows)])
   }
 
   private static func json(_ failure: VerificationReport.Failure) -> JSONValue {

@@ -56,7 +56,7 @@ enum VerifyCommand: Command {
       OptionSpec(
         name: "stack", valueName: "N",
         help:
-          "The highest stack a state may have and be searched from (default: the flow's, else \(SearchBounds.standard.stackHeight))."
+          "The highest stack a state may have and be searched from, and the most screens and alerts presented one over another (default: the flow's, else \(SearchBounds.standard.stackHeight))."
       ),
       OptionSpec(
         name: "texts", valueName: "N",
@@ -98,12 +98,12 @@ enum VerifyCommand: Command {
     var unverified: [String] = []
     for document in documents {
       guard let tree = document.validTree else { continue }
-      guard !console.wasInterrupted() else {
-        unverified.append(TerminalText.line(document.path))
-        continue
-      }
       let isChild = children.contains(FileSystem.absolutePath(document.path))
       if isChild, tree.root.properties.isEmpty { continue }
+      guard !console.wasInterrupted() else {
+        unverified.append(document.path)
+        continue
+      }
       var verifier = PropertyVerifier(tree: tree)
       verifier.checksBuiltIns = !isChild
       verifier.override(
@@ -117,7 +117,8 @@ enum VerifyCommand: Command {
       !errors.isEmpty || reports.contains { !$0.failures.isEmpty || $0.startFailure != nil }
     switch format {
     case "json":
-      console.print(VerificationText.json(reports, errors: errors).prettyPrinted())
+      console.print(
+        VerificationText.json(reports, errors: errors, unverified: unverified).prettyPrinted())
     case "sarif":
       let diagnostics = errors + reports.flatMap(VerificationText.diagnostics)
       console.write(

@@ -18,6 +18,12 @@ extension DiagnosticMessage {
       "check.unknown-state", .error,
       "\(context) names no state '\(name)'; declare it under 'state:'")
   }
+  static func givenChildState(_ name: String) -> Self {
+    Self(
+      "check.given-child-state", .error,
+      "'given' cannot set a child flow's state '\(name)': the child sets it when it starts, from its defaults and the 'with:' of the 'start:' that starts it; give the value there, or 'expect' it once the child runs"
+    )
+  }
   static func childStateByUseName(_ name: String, flowName: String) -> Self {
     Self(
       "check.unknown-state", .error,

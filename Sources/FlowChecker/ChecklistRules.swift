@@ -106,7 +106,14 @@ extension Checker {
     switch step.kind {
     case .given(let assignments, let stack):
       for assignment in assignments {
-        checkStateAssignment(assignment, context: "'given'", origin: nil, anywhere: true)
+        // A child's state is set when the child starts, from its defaults and `with:`.
+        if flow.stateVariable(named: assignment.name.value) == nil,
+          stateAnywhere(named: assignment.name.value) != nil
+        {
+          sink.report(.givenChildState(assignment.name.value), at: assignment.name.range)
+          continue
+        }
+        checkStateAssignment(assignment, context: "'given'", origin: nil)
       }
       for route in stack?.value ?? [] { checkExpectedRoute(route, "stack") }
     case .when(let events):

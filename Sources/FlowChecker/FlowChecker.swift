@@ -86,14 +86,17 @@ struct Checker {
   ///
   /// A `set` names a candidate list the flow fixes (all its screens, say): it is built and
   /// indexed once, so a thousand misspellings among a thousand names stay fast.
+  ///
+  /// - Returns: the name suggested, when the error is reported with one.
+  @discardableResult
   func reportUnknown(
     _ message: DiagnosticMessage, name: Located<String>,
     candidates: @autoclosure () -> [Located<String>], set: CandidateSet? = nil
-  ) {
+  ) -> String? {
     // One error per mistake: a name whose declaration had an error of its own, or a screen
     // or state a child flow that could not be read may declare, is not reported again.
-    guard !flow.namesWithErrors.contains(name.value) else { return }
-    if hasUnreadChildFlows, Self.childDeclarable.contains(message.id.rawValue) { return }
+    guard !flow.namesWithErrors.contains(name.value) else { return nil }
+    if hasUnreadChildFlows, Self.childDeclarable.contains(message.id.rawValue) { return nil }
     let names: [Located<String>]
     let position: Int?
     if let set {
@@ -112,6 +115,7 @@ struct Checker {
       fixIts.append(FixIt(range: name.range, replacement: suggestion))
     }
     sink.report(message, at: name.range, notes: notes, fixIts: fixIts)
+    return position.map { names[$0].value }
   }
 
   /// Whether a child flow the flow uses could not be read (its error is at its `use:`).

@@ -36,23 +36,20 @@ extension Checker {
     -> (written: String, meant: String)?
   {
     guard url.parts.count == pattern.parts.count else { return nil }
-    var differing: [(String, String)] = []
-    if url.scheme != pattern.scheme { differing.append((url.scheme, pattern.scheme)) }
-    for (segment, part) in zip(url.parts, pattern.parts) {
+    // Each differing part: its segment index (`nil` for the scheme), as written, as meant.
+    var differing: [(index: Int?, written: String, meant: String)] = []
+    if url.scheme != pattern.scheme { differing.append((nil, url.scheme, pattern.scheme)) }
+    for (index, (segment, part)) in zip(url.parts, pattern.parts).enumerated() {
       if case .literal(let literal) = part, literal != segment {
-        differing.append((segment, literal))
+        differing.append((index, segment, literal))
       }
     }
-    guard differing.count == 1, let (written, meant) = differing.first,
+    guard differing.count == 1, let (index, written, meant) = differing.first,
       Suggestion.closestOffset(to: written, among: [meant]) != nil
     else { return nil }
     // The rest must match: the pattern with the part as it should be.
     var fixed = url
-    if written == url.scheme {
-      fixed.scheme = meant
-    } else if let index = url.parts.firstIndex(of: written) {
-      fixed.parts[index] = meant
-    }
+    if let index { fixed.parts[index] = meant } else { fixed.scheme = meant }
     return pattern.match(fixed) != nil ? (written, meant) : nil
   }
 }

@@ -167,18 +167,17 @@ extension Checker {
   }
 
   /// A route must name a screen and give its parameters values of the right types; returns
-  /// the screen's index, or for a misspelt name the screen it is taken for (`Setings` for
+  /// the screen's index, or for a misspelt name the screen its error suggests (`Setings` for
   /// `Settings`), so that a typo is one error and the screen is not also reported unreachable.
   @discardableResult
   func checkRoute(_ route: ScreenTarget, keyword: String, origin: OperationOrigin?) -> Int? {
     guard let screen = flow.indexOfScreen(named: route.screen.value) else {
       let isAlert = flow.indexOfAlert(named: route.screen.value) != nil
-      reportUnknown(
+      let meant = reportUnknown(
         .unknownScreen(keyword, route.screen.value, isAlert: isAlert), name: route.screen,
         candidates: screenNames, set: .screens)
-      guard !isAlert else { return nil }
-      return Suggestion.closestOffset(
-        to: route.screen.value, among: flow.screens.lazy.map(\.name.value))
+      // Only the screen the error itself suggests: no other is taken as reached.
+      return meant.flatMap { flow.indexOfScreen(named: $0) }
     }
     checkArguments(
       route.arguments, params: flow.screens[screen].params, owner: "screen", at: route.screen,
@@ -247,7 +246,7 @@ extension Checker {
     }
     checkValue(
       assignment.value, expected: variable.initialValue.value.type,
-      subject: "state '\(variable.name.value)'", origin: origin)
+      subject: "state '\(name)'", origin: origin)
   }
 
   /// A literal must have the expected type; a `$reference` must resolve where it is written.

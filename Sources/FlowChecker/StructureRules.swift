@@ -33,7 +33,7 @@ extension Checker {
     for index in flow.alerts.indices {
       let name = flow.alerts[index].name
       let actions = flow.alerts[index].actions
-      if actions.isEmpty, !flow.namesWithErrors.contains(name.value) {
+      if actions.isEmpty, !flow.alerts[index].lacksActionsKey {
         sink.report(.undismissableAlert(name.value), at: name.range)
       }
       var firstCancel: AlertAction?

@@ -15,12 +15,9 @@ package struct EventSamples {
   /// For each event, its untyped arguments appended whole to (or removed from) a list
   /// whose items have one type: a fresh value of that type is sent, not every fresh value.
   private var itemTypes: [String: [String: ValueType]] = [:]
-  /// The events child flows finish with that the checklist never sends itself: a search
-  /// reaches their handlers only through the child's `finish`, as a user does (a path that
-  /// sent one directly would be no path a user can take).
-  private var finishedOnly: Set<String> = []
-  /// The events the checklist's steps send.
-  private var sentByChecklist: Set<String> = []
+  /// The events the checklist's steps and the flow's `after` properties send by name: the
+  /// app can send them, even one a child flow finishes with (`isSentDirectly(_:)`).
+  private var sentDirectly: Set<String> = []
   /// The events that take a record no sample gives (with that argument, and the file of the
   /// flow that first handles the event): a search cannot send them, and says so.
   package private(set) var unsendable: [(event: Located<String>, argument: String, file: String)] =
@@ -44,7 +41,7 @@ package struct EventSamples {
         guard case .when(let events) = step.kind else { continue }
         for event in events {
           let runtime = NavigationEvent(event)
-          if case .named(let name, _) = runtime { sentByChecklist.insert(name) }
+          if case .named(let name, _) = runtime { sentDirectly.insert(name) }
           switch runtime {
           case .named(let name, let values) where !values.isEmpty:
             if !(arguments[name] ?? []).contains(values) {
@@ -79,6 +76,11 @@ package struct EventSamples {
     for url in urls { extent.measure(.string(url)) }
     return extent
   }
+
+  /// Whether the checklist or an `after` property sends the event named `name` itself: then
+  /// the app can, and a search sends it even where a child's finish is what a screen hears
+  /// of it (`NavigationProgram.childFinishesHeard()`).
+  package func isSentDirectly(_ name: String) -> Bool { sentDirectly.contains(name) }
 
   /// Adds, for each event that takes arguments, one sample of values no sample has: a fresh
   /// Int (one more than any the samples use), the text `fresh`, `true`, an empty list. What
@@ -125,7 +127,6 @@ package struct EventSamples {
   {
     var events: [NavigationEvent] = []
     for event in available {
-      if case .named(let name, _) = event, finishedOnly.contains(name) { continue }
       switch event {
       case .named(let name, let placeholder)
       where !placeholder.isEmpty || arguments[name] != nil:
@@ -253,8 +254,6 @@ extension EventSamples {
     }
     samples.addHandlerHints(in: program.tree, signatures: signatures)
     samples.noteUnsendableRecords()
-    samples.finishedOnly = Set(program.tree.flows.flatMap(\.finishEvents))
-      .subtracting(samples.sentByChecklist)
     return samples
   }
 
@@ -484,6 +483,7 @@ extension EventSamples {
   /// over each sample of its name (a fresh one where the property gives only some), a URL
   /// for a pattern, an outcome with its values.
   private mutating func add(_ event: NavigationEvent) {
+    if case .named(let name, _) = event { sentDirectly.insert(name) }
     switch event {
     case .named(let name, let given) where !given.isEmpty:
       for sample in arguments[name] ?? [[:]] {

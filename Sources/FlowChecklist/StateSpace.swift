@@ -11,8 +11,8 @@ package struct SearchBounds: Sendable, Hashable {
   package var listLength: Int
   /// A state holding an Int of larger magnitude is stored but not searched from.
   package var intMagnitude: Int
-  /// A state with a higher stack (a tab's or a presented screen's) is stored but not searched
-  /// from.
+  /// A state with a higher stack (a tab's or a presented screen's), or with more screens and
+  /// alerts presented one over another, is stored but not searched from.
   package var stackHeight: Int
   /// A state holding a text longer by more than this many characters (Unicode scalars) than
   /// the longest the search meets without growing one (`reaching`) is stored but not
@@ -130,6 +130,8 @@ package struct StateSpace {
   private var queueStart = 0
   /// The start with its history forgotten: what each stored state is restored into.
   private let template: Navigator
+  /// For each screen, the events it hears from a child flow it starts.
+  private let heard: [Set<String>]
   /// The bounds the search kept to: those asked for, raised to what nothing grew
   /// (`SearchBounds.reaching`).
   package let bounds: SearchBounds
@@ -192,6 +194,7 @@ package struct StateSpace {
       sent: samples.valueExtent)
     self.bounds = bounds
     template = start.withoutHistory
+    heard = start.program.childFinishesHeard()
     eventsBySituation = Array(repeating: nil, count: start.program.eventSituationCount)
     var words = PackedWords()
     start.packState(into: &words)
@@ -286,17 +289,33 @@ package struct StateSpace {
       let key = PendingEventsKey(situation: index, pending: navigator.pendingRequestsKey)
       if let known = eventsByPending[key] { return known }
       let ids = samples.concrete(
-        navigator.availableEvents, pending: navigator.pendingRequests
+        userEvents(navigator.availableEvents, inSituation: index, samples),
+        pending: navigator.pendingRequests
       ).map { id(of: $0) }
       eventsByPending[key] = ids
       return ids
     }
     if let known = eventsBySituation[index] { return known }
-    let ids = samples.concrete(program.events(inSituation: index), pending: []).map {
-      id(of: $0)
-    }
+    let ids = samples.concrete(
+      userEvents(program.events(inSituation: index), inSituation: index, samples), pending: []
+    ).map { id(of: $0) }
     eventsBySituation[index] = ids
     return ids
+  }
+
+  /// `available` but for the events the situation's screen hears from a child flow it starts
+  /// (`NavigationProgram.childFinishesHeard()`), which run when the child finishes, not when a
+  /// user sends them: unless the checklist or a property sends one itself.
+  private func userEvents(
+    _ available: [NavigationEvent], inSituation situation: Int, _ samples: EventSamples
+  ) -> [NavigationEvent] {
+    guard let screen = program.screen(inSituation: situation), !heard[screen].isEmpty else {
+      return available
+    }
+    return available.filter { event in
+      guard case .named(let name, _) = event, heard[screen].contains(name) else { return true }
+      return samples.isSentDirectly(name)
+    }
   }
 
   /// The id of `event` in `events`, which it joins if it is new.

@@ -177,6 +177,11 @@ public enum DiagnosticCatalog {
         "a link's host an app's URL never holds as written: not ASCII (IDNA-encoded), a character a host may not hold, a port that is no number"
     ),
     Entry(
+      id: "check.given-child-state", severity: "error",
+      help:
+        "a checklist's `given` sets a child flow's state (`Child.name`), which the child sets when it starts"
+    ),
+    Entry(
       id: "check.link-typo", severity: "warning",
       help:
         "a checklist opens a URL no link matches, which one would but for one misspelt part (did you mean)"

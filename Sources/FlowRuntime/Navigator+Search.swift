@@ -99,6 +99,36 @@ extension NavigationProgram {
     situationEvents[situation]
   }
 
+  /// The visible screen of the situation numbered `situation` (`index(of:)`): `nil` where
+  /// none shows or an alert is on top.
+  package func screen(inSituation situation: Int) -> Int? {
+    situation > alerts.count ? (situation - 1 - alerts.count) / 4 : nil
+  }
+
+  /// For each screen, the events it hears from a child flow it starts: one of its operations
+  /// starts the child (`start: Child`), the child finishes with the event (`finish: done`),
+  /// and the screen handles it. Its handler runs when the child finishes: a search does not
+  /// send the event to that screen itself, as no user can.
+  package func childFinishesHeard() -> [Set<String>] {
+    screens.map { compiled in
+      guard let screen = tree.flows[compiled.flow].screen(named: compiled.name) else { return [] }
+      var heard: Set<String> = []
+      func note(_ operation: Operation) {
+        guard case .startFlow(let start) = operation.kind,
+          let child = tree.child(start.flow.value, of: compiled.flow)
+        else { return }
+        for event in tree.flows[child].finishEvents
+        where screen.handlers.contains(where: { $0.event.value == event }) {
+          heard.insert(event)
+        }
+      }
+      for handler in screen.handlers { handler.operation.visit(note) }
+      screen.onEnter?.visit(note)
+      screen.onAppear?.visit(note)
+      return heard
+    }
+  }
+
   /// Whether sending `event` in the situation numbered `situation` (`index(of:)`) may change
   /// the stack the user sees. `false` only where the handler the event reaches changes no
   /// stack (it writes state, starts requests, presents alerts) or nothing handles it: such
@@ -110,14 +140,8 @@ extension NavigationProgram {
     if case .complete(let request, _, _) = event { return outcomeMayChangeStack(request, .success) }
     if case .fail(let request, _, _) = event { return outcomeMayChangeStack(request, .failure) }
     // No alert on top: the situation's screen, if one shows.
-    let screen: Int?
-    if situation == 0 {
-      screen = nil
-    } else if situation > alerts.count {
-      screen = (situation - 1 - alerts.count) / 4
-    } else {
-      return true
-    }
+    guard situation == 0 || situation > alerts.count else { return true }
+    let screen = self.screen(inSituation: situation)
     let name: String
     switch event {
     case .named(let named, _):

@@ -121,8 +121,11 @@ extension SpaceSearch {
     }
     let bounded = space.boundsHit.any ? " (within the bounds)" : ""
     let visited =
-      space.count == 1
-      ? "in the one reachable state\(bounded)" : "in the \(space.count) reachable states\(bounded)"
+      space.boundsHit.interrupted
+      ? "in the \(space.count) states visited before the search was interrupted"
+      : space.count == 1
+        ? "in the one reachable state\(bounded)"
+        : "in the \(space.count) reachable states\(bounded)"
     var failures: [VerificationReport.Failure] = []
     func unreached(_ what: String, _ name: Located<String>, file: String) {
       failures.append(

@@ -143,6 +143,14 @@ struct SpaceSearch {
   /// What was judged of each state as the search came to it.
   let judgments: StateJudgments
 
+  /// How far the search went, as a message says it after "reachable": nothing for a whole
+  /// search, `within the bounds` for one that hit a bound, `among the states visited` for one
+  /// interrupted.
+  var searchScope: String {
+    if space.boundsHit.interrupted { return " among the states visited" }
+    return space.boundsHit.any ? " within the bounds" : ""
+  }
+
   /// What state `state` shows, whole: for a failure's message.
   func observation(_ state: Int) -> Observation {
     space.navigator(state).stateObservation
@@ -154,7 +162,7 @@ struct SpaceSearch {
     guard case .after(let step, _) = property.statement,
       !space.acceptedEvents.contains(where: property.statement.follows)
     else { return nil }
-    let bounded = space.boundsHit.any ? " within the bounds" : ""
+    let bounded = searchScope
     return VerificationReport.Failure(
       property: property.name.value, id: "verify.vacuous", file: flow.file,
       range: property.name.range,
@@ -194,7 +202,7 @@ struct SpaceSearch {
       return nil
     case .reachable:
       guard let state = firstState(notReaching: verdict) else { return nil }
-      let bounded = space.boundsHit.any ? " within the bounds" : ""
+      let bounded = searchScope
       return failure(
         property, state: state, path: space.path(to: state),
         "'reachable' condition holds in no state reachable\(bounded) from where it is \(events(space.path(to: state))): \(observation(state).summary)"

@@ -79,6 +79,25 @@ struct VerifyCommandTests {
       ), "\(result)")
   }
 
+  @Test("the texts bound says how far a text may grow, which is what --texts sets")
+  func textsBound() throws {
+    let folder = try TemporaryFolder()
+    let path = try folder.write(
+      "texts.yaml",
+      """
+      flow: Texts
+      state: { trail: start }
+      start: { setRoot: Home }
+      screens:
+        Home: { on: { grow: { set: { trail: "{trail}>" } } } }
+      verify: { texts: 3, off: [no-trap] }
+      """)
+    let result = flowc(["verify", path])
+    #expect(
+      result.output.contains("the search hit its bounds (texts 3, texts up to 8 characters)"),
+      "\(result)")
+  }
+
   @Test("JSON: each flow's figures and failures, with the path and the item")
   func json() throws {
     let result = flowc(["verify", TestFlows.fixture("verify/trap.yaml"), "--format", "json"])

@@ -94,6 +94,18 @@ struct DecodingTests {
     #expect(diagnostics.map(\.id.rawValue) == ["model.unknown-key", "model.unknown-key"])
     #expect(diagnostics.map(\.position) == source.markers)
     #expect(diagnostics.map { $0.fixIts.first?.replacement } == ["start", "actions"])
+    // An alert without actions is reported once, and other errors about its name still are.
+    let alert = TestFlows.document(
+      """
+      flow: F
+      start: { setRoot: Home }
+      screens:
+        Home: { on: { a: { push: Confirm }, b: { set: { Confirm: 1 } } } }
+      alerts:
+        Confirm: { title: Sure? }
+      """
+    ).diagnostics.map(\.id.rawValue)
+    #expect(alert == ["check.unknown-screen", "check.unknown-state", "model.missing-key"])
     // Without a near key, the missing one is reported.
     let missing = TestFlows.document("flow: F\nscreens:\n  Home: {}\n").diagnostics
     #expect(missing.map(\.message).contains { $0.hasPrefix("a flow needs 'start'") })
@@ -117,6 +129,25 @@ struct DecodingTests {
         "'setRoot' names no screen 'Hme'", "'push' names no screen 'Setings'",
         "screen 'Orphan' is never shown: nothing reachable from 'start' pushes, presents or sets it",
       ])
+  }
+
+  @Test("a misspelt screen counts as reached only when its error names the screen it means")
+  func misspeltScreenAmongMany() throws {
+    // Over 256 screens, a did-you-mean allows one edit: 'Settngz' (two) suggests nothing.
+    let many = (0..<300).map { "  Filler\($0): {}" }.joined(separator: "\n")
+    let diagnostics = TestFlows.document(
+      """
+      flow: F
+      start: { setRoot: Home }
+      screens:
+        Home: { on: { open: { push: Settngz } } }
+        Settings: {}
+      \(many)
+      """
+    ).diagnostics
+    let settings = diagnostics.filter { $0.message.hasPrefix("screen 'Settings' is never shown") }
+    #expect(settings.count == 1)
+    #expect(diagnostics.first { $0.id == "check.unknown-screen" }?.notes.isEmpty == true)
   }
 
   @Test("a bar button without an action is refused at the button")

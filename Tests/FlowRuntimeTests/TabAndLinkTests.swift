@@ -479,6 +479,10 @@ struct DeepLinkTests {
         "myapp://prodcut/x/reviews",
         "did you mean 'product' for 'prodcut', as link 'myapp://product/{id}/reviews' has it?"
       ),
+      (
+        "myapp://product/revews/revews",
+        "did you mean 'reviews' for 'revews', as link 'myapp://product/{id}/reviews' has it?"
+      ),
       ("myapp://cart", nil), ("myapp://prodcut/3/x", nil), ("myapp://zzz/3", nil),
       ("myapp://product/3", nil), ("myapp://prodcut/3/revews", nil),
     ] as [(String, String?)])

@@ -261,7 +261,6 @@ struct ChildFlowTests {
 
           spec: |
             [ ] the child counts
-                given { Pushed.count: 0 }
                 when [go, bump]
                 expect { stack: [Home, Child], state: { Pushed.count: 1 }, navBar: { title: hello } }
             [ ] by the use name
@@ -270,10 +269,25 @@ struct ChildFlowTests {
             [ ] misspelt
                 when go
                 expect { state: { ‸Pushed.cout: 0 } }
+            [ ] given to the child
+                given { ‸Pushed.count: 5 }
+                when go
+                expect { state: { Pushed.count: 5 } }
+            [ ] of the wrong type
+                when go
+                expect { state: { Pushed.count: ‸many } }
           """)
     let document = document(source.text)
     let unknown = document.diagnostics.filter { $0.id == "check.unknown-state" }
-    #expect(unknown.map(\.position) == source.markers, "\(document.diagnostics)")
+    #expect(unknown.map(\.position) == Array(source.markers.prefix(2)), "\(document.diagnostics)")
+    // The child sets its own state when it starts: 'given' cannot, and says where to.
+    let given = document.diagnostics.filter { $0.id == "check.given-child-state" }
+    #expect(given.map(\.position) == [source.markers[2]])
+    #expect(
+      given.first?.message.hasPrefix("'given' cannot set a child flow's state 'Pushed.count'")
+        == true)
+    let type = document.diagnostics.first { $0.position == source.markers[3] }
+    #expect(type?.message.contains("state 'Pushed.count'") == true, "\(document.diagnostics)")
     #expect(
       unknown.first?.message
         == "a child flow's state is named by the child's 'flow:' name, not its name under 'use:': write 'Pushed.count', not 'Greeter.count'"
@@ -310,6 +324,21 @@ struct ChildFlowTests {
     var direct = PropertyVerifier(tree: sending)
     direct.checksBuiltIns = false
     #expect(direct.verify().failures.first?.path?.count == 1)
+  }
+
+  @Test("an event a child finishes with is still sent where a screen handles it as its own")
+  func finishNameAlsoAButton() throws {
+    let root =
+      parent.replacingOccurrences(
+        of: "start: { setRoot: Home }",
+        with: "start: { setRoot: Home }\nproperties:\n  no secret: { never: { top: Secret } }")
+      + "\n      other: { push: Other }\n  Other: { on: { pushedDone: { push: Secret } } }"
+      + "\n  Secret: {}\n"
+    let tree = try #require(document(root).validTree, "\(document(root).diagnostics)")
+    var verifier = PropertyVerifier(tree: tree)
+    verifier.checksBuiltIns = false
+    let path = verifier.verify().failures.first?.path?.map { $0.syntax(braced: true) }
+    #expect(path == ["other", "pushedDone"], "Other handles it as a user's event")
   }
 
   @Test("a root screen named like a child's screen ('Modal.Compose') is a node of its own")

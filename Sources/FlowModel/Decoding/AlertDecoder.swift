@@ -22,16 +22,16 @@ extension ModelDecoder {
         "actions", in: Self.subject(alert: name.value),
         hint: "a list such as '- { title: Cancel, style: cancel }'",
         at: name.range, unlessMisspeltIn: fields)
-      // Its lack of actions is reported once, here (or at the misspelt key).
-      namesWithErrors.insert(name.value)
     }
-    return Alert(
+    var alert = Alert(
       name: name,
       style: fields?["style"].flatMap { choice($0, "an alert style") },
       title: fields?["title"].flatMap { string($0, "an alert title") },
       message: fields?["message"].flatMap { string($0, "an alert message") },
       actions: actions,
       range: SourceRange(start: name.range.start, end: node.range.end))
+    alert.lacksActionsKey = fields != nil && fields?["actions"] == nil
+    return alert
   }
 
   mutating func alertAction(_ node: YAMLNode, of alert: String) -> AlertAction? {

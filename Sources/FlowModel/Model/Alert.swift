@@ -12,6 +12,9 @@ public struct Alert: Sendable {
   public var message: Located<String>?
   /// The buttons, in the order shown.
   public var actions: [AlertAction]
+  /// Whether the declaration has no `actions` key at all: an error reported where the alert is
+  /// decoded, so its lack of actions is not reported again.
+  public var lacksActionsKey = false
   /// The whole declaration, from its name.
   public var range: SourceRange
 
