@@ -15,9 +15,6 @@ package struct EventSamples {
   /// For each event, its untyped arguments appended whole to (or removed from) a list
   /// whose items have one type: a fresh value of that type is sent, not every fresh value.
   private var itemTypes: [String: [String: ValueType]] = [:]
-  /// The events the checklist's steps and the flow's `after` properties send by name: the
-  /// app can send them, even one a child flow finishes with (`isSentDirectly(_:)`).
-  private var sentDirectly: Set<String> = []
   /// The events that take a record no sample gives (with that argument, and the file of the
   /// flow that first handles the event): a search cannot send them, and says so.
   package private(set) var unsendable: [(event: Located<String>, argument: String, file: String)] =
@@ -41,7 +38,6 @@ package struct EventSamples {
         guard case .when(let events) = step.kind else { continue }
         for event in events {
           let runtime = NavigationEvent(event)
-          if case .named(let name, _) = runtime { sentDirectly.insert(name) }
           switch runtime {
           case .named(let name, let values) where !values.isEmpty:
             if !(arguments[name] ?? []).contains(values) {
@@ -76,11 +72,6 @@ package struct EventSamples {
     for url in urls { extent.measure(.string(url)) }
     return extent
   }
-
-  /// Whether the checklist or an `after` property sends the event named `name` itself: then
-  /// the app can, and a search sends it even where a child's finish is what a screen hears
-  /// of it (`NavigationProgram.childFinishesHeard()`).
-  package func isSentDirectly(_ name: String) -> Bool { sentDirectly.contains(name) }
 
   /// Adds, for each event that takes arguments, one sample of values no sample has: a fresh
   /// Int (one more than any the samples use), the text `fresh`, `true`, an empty list. What
@@ -483,7 +474,6 @@ extension EventSamples {
   /// over each sample of its name (a fresh one where the property gives only some), a URL
   /// for a pattern, an outcome with its values.
   private mutating func add(_ event: NavigationEvent) {
-    if case .named(let name, _) = event { sentDirectly.insert(name) }
     switch event {
     case .named(let name, let given) where !given.isEmpty:
       for sample in arguments[name] ?? [[:]] {

@@ -289,7 +289,7 @@ package struct StateSpace {
       let key = PendingEventsKey(situation: index, pending: navigator.pendingRequestsKey)
       if let known = eventsByPending[key] { return known }
       let ids = samples.concrete(
-        userEvents(navigator.availableEvents, inSituation: index, samples),
+        userEvents(navigator.availableEvents, inSituation: index),
         pending: navigator.pendingRequests
       ).map { id(of: $0) }
       eventsByPending[key] = ids
@@ -297,7 +297,7 @@ package struct StateSpace {
     }
     if let known = eventsBySituation[index] { return known }
     let ids = samples.concrete(
-      userEvents(program.events(inSituation: index), inSituation: index, samples), pending: []
+      userEvents(program.events(inSituation: index), inSituation: index), pending: []
     ).map { id(of: $0) }
     eventsBySituation[index] = ids
     return ids
@@ -305,16 +305,16 @@ package struct StateSpace {
 
   /// `available` but for the events the situation's screen hears from a child flow it starts
   /// (`NavigationProgram.childFinishesHeard()`), which run when the child finishes, not when a
-  /// user sends them: unless the checklist or a property sends one itself.
-  private func userEvents(
-    _ available: [NavigationEvent], inSituation situation: Int, _ samples: EventSamples
-  ) -> [NavigationEvent] {
+  /// user sends them.
+  private func userEvents(_ available: [NavigationEvent], inSituation situation: Int)
+    -> [NavigationEvent]
+  {
     guard let screen = program.screen(inSituation: situation), !heard[screen].isEmpty else {
       return available
     }
     return available.filter { event in
-      guard case .named(let name, _) = event, heard[screen].contains(name) else { return true }
-      return samples.isSentDirectly(name)
+      guard case .named(let name, _) = event else { return true }
+      return !heard[screen].contains(name)
     }
   }
 

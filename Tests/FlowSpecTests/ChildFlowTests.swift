@@ -315,15 +315,26 @@ struct ChildFlowTests {
     let report = verifier.verify()
     let path = report.failures.first?.path?.map { $0.syntax(braced: true) }
     #expect(path == ["go", "done"], "not [pushedDone], which no user can send")
-    // A checklist that sends it itself says the app can: then it is sent.
+    // A checklist step that sends it there does not make it a user's event.
     let sending = try #require(
       document(
         root + "\nspec: |\n  [ ] hears\n      when pushedDone\n      expect { stack: [Home] }\n"
-      )
-      .validTree)
+      ).validTree)
     var direct = PropertyVerifier(tree: sending)
     direct.checksBuiltIns = false
-    #expect(direct.verify().failures.first?.path?.count == 1)
+    #expect(direct.verify().failures.first?.path?.count == 2)
+    // An after property about the finish event is not put to the test at the starter: said.
+    let after = try #require(
+      document(
+        root.replacingOccurrences(
+          of: "never finished: { never: { state: { finished: true } } }",
+          with: "after finishing: { after: pushedDone, then: { top: Home } }")
+      ).validTree)
+    var judged = PropertyVerifier(tree: after)
+    judged.checksBuiltIns = false
+    let judgedReport = judged.verify()
+    #expect(judgedReport.failures.isEmpty, "\(judgedReport.failures.map(\.message))")
+    #expect(judgedReport.warnings.map(\.id) == ["verify.vacuous"])
   }
 
   @Test("an event a child finishes with is still sent where a screen handles it as its own")
