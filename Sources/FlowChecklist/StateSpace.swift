@@ -132,6 +132,8 @@ package struct StateSpace {
   private let template: Navigator
   /// For each screen, the events it hears from a child flow it starts.
   private let heard: [Set<String>]
+  /// For each flow, the events its own `on:` hears from a child flow it starts.
+  private let flowHeard: [Set<String>]
   /// The bounds the search kept to: those asked for, raised to what nothing grew
   /// (`SearchBounds.reaching`).
   package let bounds: SearchBounds
@@ -195,6 +197,7 @@ package struct StateSpace {
     self.bounds = bounds
     template = start.withoutHistory
     heard = start.program.childFinishesHeard()
+    flowHeard = start.program.flowFinishesHeard()
     eventsBySituation = Array(repeating: nil, count: start.program.eventSituationCount)
     var words = PackedWords()
     start.packState(into: &words)
@@ -303,18 +306,20 @@ package struct StateSpace {
     return ids
   }
 
-  /// `available` but for the events the situation's screen hears from a child flow it starts
-  /// (`NavigationProgram.childFinishesHeard()`), which run when the child finishes, not when a
-  /// user sends them.
+  /// `available` but for the events that run a handler hearing a child flow finish: the
+  /// situation's screen's (`NavigationProgram.childFinishesHeard()`) or, where the screen does
+  /// not handle the event, a flow's own (`flowFinishesHeard()`). Those run when the child
+  /// finishes, not when a user sends them. Under an alert, where the screen beneath is not
+  /// known, the root flow's are held back.
   private func userEvents(_ available: [NavigationEvent], inSituation situation: Int)
     -> [NavigationEvent]
   {
-    guard let screen = program.screen(inSituation: situation), !heard[screen].isEmpty else {
-      return available
-    }
+    let screen = program.screen(inSituation: situation)
     return available.filter { event in
       guard case .named(let name, _) = event else { return true }
-      return !heard[screen].contains(name)
+      if let screen, heard[screen].contains(name) { return false }
+      guard let flow = program.flowHandling(name, visible: screen) else { return true }
+      return !flowHeard[flow].contains(name)
     }
   }
 

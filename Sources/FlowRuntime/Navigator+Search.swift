@@ -129,6 +129,39 @@ extension NavigationProgram {
     }
   }
 
+  /// For each flow, the events its own `on:` hears from a child flow it starts, from anywhere
+  /// in it (its `start:`, an alert's action, a request's outcome, a screen that does not
+  /// handle the event itself): such a handler runs when the child finishes, and a search does
+  /// not send the event to it itself.
+  package func flowFinishesHeard() -> [Set<String>] {
+    tree.flows.indices.map { index in
+      let flow = tree.flows[index]
+      var heard: Set<String> = []
+      flow.visitEveryOperation { operation in
+        guard case .startFlow(let start) = operation.kind,
+          let child = tree.child(start.flow.value, of: index)
+        else { return }
+        for event in tree.flows[child].finishEvents
+        where flow.handlers.contains(where: { $0.event.value == event }) {
+          heard.insert(event)
+        }
+      }
+      return heard
+    }
+  }
+
+  /// The flow whose own `on:` handles the event named `name` where `screen` is visible (a
+  /// child flow's before the root's), when the screen does not handle it itself; `nil` when
+  /// the screen does, or no flow does.
+  package func flowHandling(_ name: String, visible screen: Int?) -> Int? {
+    if let screen, screens[screen].handlers.instruction(named: name) != nil { return nil }
+    let visibleFlow = screen.map { screens[$0].flow } ?? 0
+    if visibleFlow != 0, flows[visibleFlow].handlers.instruction(named: name) != nil {
+      return visibleFlow
+    }
+    return flows[0].handlers.instruction(named: name) != nil ? 0 : nil
+  }
+
   /// Whether sending `event` in the situation numbered `situation` (`index(of:)`) may change
   /// the stack the user sees. `false` only where the handler the event reaches changes no
   /// stack (it writes state, starts requests, presents alerts) or nothing handles it: such

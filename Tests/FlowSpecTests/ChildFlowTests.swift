@@ -337,6 +337,26 @@ struct ChildFlowTests {
     #expect(judgedReport.warnings.map(\.id) == ["verify.vacuous"])
   }
 
+  @Test("verify reaches a flow's own handler of a child's finish only through the child")
+  func flowLevelFinishOnlyThroughTheChild() throws {
+    let root =
+      parent.replacingOccurrences(of: "pushedDone: pop", with: "back: pop")
+      .replacingOccurrences(
+        of: "start: { setRoot: Home }",
+        with: """
+          start: { setRoot: Home }
+          state: { n: 0 }
+          on: { pushedDone: { add: { n: 1 } } }
+          properties:
+            finished: { never: { state: { n: 1 } } }
+          """)
+    let tree = try #require(document(root).validTree, "\(document(root).diagnostics)")
+    var verifier = PropertyVerifier(tree: tree)
+    verifier.checksBuiltIns = false
+    let path = verifier.verify().failures.first?.path?.map { $0.syntax(braced: true) }
+    #expect(path == ["go", "done"], "not [pushedDone], which only the child sends")
+  }
+
   @Test("an event a child finishes with is still sent where a screen handles it as its own")
   func finishNameAlsoAButton() throws {
     let root =
