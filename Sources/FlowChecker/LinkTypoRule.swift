@@ -16,12 +16,12 @@ extension Checker {
   /// left alone, as an item may show that an unknown link changes nothing.
   func checkLinkTypo(_ url: Located<String>) {
     guard let concrete = LinkURL(url.value) else { return }
-    let links = tree.flows.flatMap(\.links).filter { $0.parsed != nil }
-    guard !links.contains(where: { $0.parsed!.match(concrete) != nil }) else { return }
-    for link in links {
-      guard let pattern = link.parsed,
-        let (written, meant) = Self.misspeltPart(of: concrete, against: pattern)
-      else { continue }
+    let links = tree.flows.flatMap(\.links).compactMap { link in link.parsed.map { (link, $0) } }
+    guard !links.contains(where: { $0.1.match(concrete) != nil }) else { return }
+    for (link, pattern) in links {
+      guard let (written, meant) = Self.misspeltPart(of: concrete, against: pattern) else {
+        continue
+      }
       sink.report(
         .linkTypo(url.value, written: written, meant: meant, link: link.pattern.value),
         at: url.range)

@@ -196,8 +196,7 @@ package struct StateSpace {
       sent: samples.valueExtent)
     self.bounds = bounds
     template = start.withoutHistory
-    heard = start.program.childFinishesHeard()
-    flowHeard = start.program.flowFinishesHeard()
+    (heard, flowHeard) = start.program.childFinishesHeard()
     eventsBySituation = Array(repeating: nil, count: start.program.eventSituationCount)
     var words = PackedWords()
     start.packState(into: &words)
@@ -308,7 +307,7 @@ package struct StateSpace {
 
   /// `available` but for the events that run a handler hearing a child flow finish: the
   /// situation's screen's (`NavigationProgram.childFinishesHeard()`) or, where the screen does
-  /// not handle the event, a flow's own (`flowFinishesHeard()`). Those run when the child
+  /// not handle the event, a flow's own. Those run when the child
   /// finishes, not when a user sends them. Under an alert, where the screen beneath is not
   /// known, the root flow's are held back.
   private func userEvents(_ available: [NavigationEvent], inSituation situation: Int)

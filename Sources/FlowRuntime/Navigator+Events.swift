@@ -47,9 +47,7 @@ extension Navigator {
       self = before
       return error
     }
-    if case .open = event, let last = records.last, case .linkRefused(let refusal) = last.outcome {
-      return refusal
-    }
+    if case .open = event { return lastLinkRefusal }
     return nil
   }
 

@@ -105,49 +105,46 @@ extension NavigationProgram {
     situation > alerts.count ? (situation - 1 - alerts.count) / 4 : nil
   }
 
-  /// For each screen, the events it hears from a child flow it starts: one of its operations
-  /// starts the child (`start: Child`), the child finishes with the event (`finish: done`),
-  /// and the screen handles it. Its handler runs when the child finishes: a search does not
-  /// send the event to that screen itself, as no user can.
-  package func childFinishesHeard() -> [Set<String>] {
-    screens.map { compiled in
+  /// The events handlers hear from a child flow: an operation starts the child (`start:
+  /// Child`), the child finishes with the event (`finish: done`), and the handler is for that
+  /// event. Such a handler runs when the child finishes: a search does not send the event to
+  /// it itself, as no user can.
+  ///
+  /// - `screens`: for each screen, the events its own handlers hear from a child one of its
+  ///   operations starts;
+  /// - `flows`: for each flow, the events its own `on:` hears from a child started anywhere in
+  ///   it (its `start:`, an alert's action, a request's outcome, a screen that does not
+  ///   handle the event itself).
+  package func childFinishesHeard() -> (screens: [Set<String>], flows: [Set<String>]) {
+    // Each flow's finish events, worked out once: many screens may start one child.
+    let finishes = tree.flows.map(\.finishEvents)
+    /// What `handlers` hear of the children the operations `visit` gives start in `flow`.
+    func heard(
+      in flow: Int, by handlers: [EventHandler], visit: ((Operation) -> Void) -> Void
+    ) -> Set<String> {
+      var heard: Set<String> = []
+      visit { operation in
+        guard case .startFlow(let start) = operation.kind,
+          let child = tree.child(start.flow.value, of: flow)
+        else { return }
+        for event in finishes[child] where handlers.contains(where: { $0.event.value == event }) {
+          heard.insert(event)
+        }
+      }
+      return heard
+    }
+    let screens = self.screens.map { compiled -> Set<String> in
       guard let screen = tree.flows[compiled.flow].screen(named: compiled.name) else { return [] }
-      var heard: Set<String> = []
-      func note(_ operation: Operation) {
-        guard case .startFlow(let start) = operation.kind,
-          let child = tree.child(start.flow.value, of: compiled.flow)
-        else { return }
-        for event in tree.flows[child].finishEvents
-        where screen.handlers.contains(where: { $0.event.value == event }) {
-          heard.insert(event)
-        }
+      return heard(in: compiled.flow, by: screen.handlers) { note in
+        for handler in screen.handlers { handler.operation.visit(note) }
+        screen.onEnter?.visit(note)
+        screen.onAppear?.visit(note)
       }
-      for handler in screen.handlers { handler.operation.visit(note) }
-      screen.onEnter?.visit(note)
-      screen.onAppear?.visit(note)
-      return heard
     }
-  }
-
-  /// For each flow, the events its own `on:` hears from a child flow it starts, from anywhere
-  /// in it (its `start:`, an alert's action, a request's outcome, a screen that does not
-  /// handle the event itself): such a handler runs when the child finishes, and a search does
-  /// not send the event to it itself.
-  package func flowFinishesHeard() -> [Set<String>] {
-    tree.flows.indices.map { index in
-      let flow = tree.flows[index]
-      var heard: Set<String> = []
-      flow.visitEveryOperation { operation in
-        guard case .startFlow(let start) = operation.kind,
-          let child = tree.child(start.flow.value, of: index)
-        else { return }
-        for event in tree.flows[child].finishEvents
-        where flow.handlers.contains(where: { $0.event.value == event }) {
-          heard.insert(event)
-        }
-      }
-      return heard
+    let flows = tree.flows.indices.map { index in
+      heard(in: index, by: tree.flows[index].handlers, visit: tree.flows[index].visitEveryOperation)
     }
+    return (screens, flows)
   }
 
   /// The flow whose own `on:` handles the event named `name` where `screen` is visible (a
