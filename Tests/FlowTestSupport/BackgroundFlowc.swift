@@ -53,11 +53,11 @@ public final class BackgroundFlowc: @unchecked Sendable {
     return true
   }
 
-  /// Waits until the process closes its output, 10 seconds at most, then for it to exit;
+  /// Waits until the process closes its output, `seconds` at most, then for it to exit;
   /// false if it is still writing (or hung) by then.
-  public func waitForExit() -> Bool {
+  public func waitForExit(seconds: Double = 10) -> Bool {
     arrived.lock()
-    let deadline = Date(timeIntervalSinceNow: 10)
+    let deadline = Date(timeIntervalSinceNow: seconds)
     while !ended, arrived.wait(until: deadline) {}
     let closed = ended
     arrived.unlock()
