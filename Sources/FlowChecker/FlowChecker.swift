@@ -197,11 +197,14 @@ enum OperationOrigin {
 extension Flow {
   /// The operations of one screen: its `onEnter`, `onAppear` and handlers.
   func forEachOperation(ofScreen index: Int, _ body: (Operation, OperationOrigin) -> Void) {
-    screens[index].onEnter?.visit { body($0, .onEnter(screen: index)) }
-    screens[index].onAppear?.visit { body($0, .onEnter(screen: index)) }
-    // By index: iterating the array would copy each handler out of it.
-    for handler in screens[index].handlers.indices {
-      screens[index].handlers[handler].operation.visit { body($0, .event(screen: index)) }
+    // Read in place: taking an operation out of the array, or the screen's optional
+    // `onEnter`, would copy it, retaining every name it holds.
+    screens.withUnsafeBufferPointer { screens in
+      screens[index].onEnter?.visit { body($0, .onEnter(screen: index)) }
+      screens[index].onAppear?.visit { body($0, .onEnter(screen: index)) }
+      for handler in screens[index].handlers.indices {
+        screens[index].handlers[handler].operation.visit { body($0, .event(screen: index)) }
+      }
     }
   }
 }

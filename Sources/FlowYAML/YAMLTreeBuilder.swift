@@ -89,7 +89,7 @@ struct YAMLTreeBuilder {
     if collection.isMapping {
       appendMappingChildren(from: collection.firstPending)
     } else {
-      children.append(contentsOf: pending[collection.firstPending...])
+      appendPendingChildren(from: collection.firstPending)
     }
     pending.removeLast(pending.count - collection.firstPending)
     let index = appendRecord(
@@ -183,7 +183,7 @@ struct YAMLTreeBuilder {
     }
     reportDuplicateKeys(from: firstPending)
     guard hasMergeKey else {
-      children.append(contentsOf: pending[firstPending...])
+      appendPendingChildren(from: firstPending)
       return
     }
     let pairs = stride(from: firstPending, to: pending.count, by: 2).map {
@@ -223,6 +223,14 @@ struct YAMLTreeBuilder {
     }
   }
 
+  /// Moves the open collection's children, `pending[firstPending...]`, to `children`,
+  /// read in place: a slice of `pending` would retain and release its buffer per collection.
+  private mutating func appendPendingChildren(from firstPending: Int) {
+    pending.withUnsafeBufferPointer { all in
+      children.append(contentsOf: UnsafeBufferPointer(rebasing: all[firstPending...]))
+    }
+  }
+
   private func isMergeKey(_ index: Int32) -> Bool {
     let record = records[Int(index)]
     return record.kind == .scalar && record.style == .plain && record.count == 2
@@ -248,8 +256,7 @@ struct YAMLTreeBuilder {
   private mutating func reportDuplicateKeys(from firstPending: Int) {
     let pairCount = (pending.count - firstPending) / 2
     guard pairCount > 1 else { return }
-    let snapshot = pending
-    func key(_ pair: Int) -> Int32 { snapshot[firstPending + pair * 2] }
+    func key(_ pair: Int) -> Int32 { pending[firstPending + pair * 2] }
     if pairCount <= 16 {
       for later in 1..<pairCount where !isMergeKey(key(later)) {
         if let earlier = (0..<later).first(where: { sameKey(key($0), key(later)) }) {

@@ -90,7 +90,10 @@ public struct Operation: Sendable {
       then.visit(body)
       otherwise?.visit(body)
     case .sequence(let operations):
-      for operation in operations { operation.visit(body) }
+      // By index, in place: iterating would copy each operation out of the list.
+      operations.withUnsafeBufferPointer { list in
+        for index in list.indices { list[index].visit(body) }
+      }
     default:
       break
     }
