@@ -1,3 +1,4 @@
+import FlowFileSystem
 import FlowSpec
 
 /// `flowc suggest FLOW`: the checklist items that would cover what the checklist leaves
@@ -6,7 +7,7 @@ enum SuggestCommand: Command {
   static let spec = CommandSpec(
     name: "suggest",
     abstract: "Write the checklist items that would cover what a flow's checklist leaves untested.",
-    usage: "suggest FLOW [--depth N]",
+    usage: "suggest FLOW [--depth N] [--write]",
     discussion: """
       For every target 'flowc coverage' lists as not covered, finds the shortest sequence of
       events that reaches it (from the flow's start, from a 'given' the checklist already
@@ -15,14 +16,25 @@ enum SuggestCommand: Command {
       indented as the flow's checklist is, ready to paste into it. Events that take
       arguments use the values the checklist's own steps give them. Targets no sequence
       reaches are listed on standard error (the first 20).
+
+      --write puts the items into the flow's checklist instead of printing them: each at the
+      end of its section, new sections after the last one, a 'spec: |' block added to a flow
+      without a checklist. The file is replaced atomically and only when the result still
+      decodes with every item in place; the items are written '[ ]', for 'flowc spec
+      --update' to mark.
       """,
     options: [
       OptionSpec(
         name: "depth", valueName: "N",
-        help: "The most events in one suggested item (default \(SuggestionBounds().depth)).")
+        help: "The most events in one suggested item (default \(SuggestionBounds().depth))."),
+      OptionSpec(
+        name: "write", help: "Write the items into the flow's checklist, each under its section."),
     ] + FlowInputs.limitOptions,
     arguments: [("FLOW", "The flow file.")],
-    examples: ["flowc suggest flows/navigation-service.yaml"])
+    examples: [
+      "flowc suggest flows/navigation-service.yaml",
+      "flowc suggest flows/navigation-service.yaml --write",
+    ])
 
   static func run(_ arguments: ParsedArguments, console: Console) throws(UsageError) -> ExitCode {
     guard arguments.positionals.count == 1, let path = arguments.positionals.first else {
@@ -48,15 +60,23 @@ enum SuggestCommand: Command {
         coverage.uncovered.isEmpty
           ? "# the checklist covers all \(total) targets of '\(path)'; nothing to add"
           : "# no item can be suggested for '\(path)'")
+    } else if arguments.has("write") {
+      let status = write(suggestions, into: document, tree: tree, console: console)
+      guard status == .success else { return status }
+      console.print(
+        "# coverage \(CoverageText.percent(coverage.percentage())) → \(CoverageText.percent(suggestions.percentage(after: coverage)))"
+      )
     } else {
       console.print(
-        "# \(suggestions.items.count) item\(suggestions.items.count == 1 ? "" : "s") to paste into the checklist of '\(path)':"
+        "# \(suggestions.items.count) item\(suggestions.items.count == 1 ? "" : "s") to paste into the checklist of '\(TerminalText.line(path))', each at the end of its section ('--write' puts them there):"
       )
       console.print(
         "# coverage \(CoverageText.percent(coverage.percentage())) → \(CoverageText.percent(suggestions.percentage(after: coverage)))"
       )
       let sections = tree.root.checklist?.sections.compactMap(\.title?.value) ?? []
-      let indentation = String(repeating: " ", count: checklistIndentation(tree.root))
+      let indentation = String(
+        repeating: " ",
+        count: tree.root.checklist.flatMap(SuggestionInsertion.indentationOfItems(in:)) ?? 2)
       let text = suggestions.checklistText(existingSections: sections)
       console.print(
         text.split(separator: "\n", omittingEmptySubsequences: false).map { indentation + $0 }
@@ -86,6 +106,57 @@ enum SuggestCommand: Command {
     return .success
   }
 
+  /// Writes the items into the flow's file, after checking that the new text decodes with
+  /// the flow's checklist holding every old item and every new one.
+  private static func write(
+    _ suggestions: CoverageSuggestions, into document: FlowDocument, tree: FlowTree,
+    console: Console
+  ) -> ExitCode {
+    let path = TerminalText.line(document.path)
+    let bytes: [UInt8]
+    do {
+      bytes = try SuggestionInsertion.inserting(
+        suggestions, into: document.text, checklist: tree.root.checklist)
+    } catch {
+      console.printError("flowc: error: \(path) was not changed: \(error)")
+      return .problemsFound
+    }
+    let before = tree.root.checklist?.entries.count ?? 0
+    let written = FlowDocument(bytes: bytes, path: document.path)
+    let after = written.flow?.checklist?.entries.count ?? 0
+    let errors = { (document: FlowDocument) in
+      document.diagnostics.count { $0.severity == .error }
+    }
+    guard errors(written) <= errors(document), after == before + suggestions.items.count
+    else {
+      // A checklist laid out in a way the insertion does not foresee: nothing is written.
+      console.printError(
+        "flowc: error: \(path) was not changed: with the items written in, its checklist would not read back whole (\(after) items where \(before + suggestions.items.count) were expected); paste the items 'flowc suggest' prints without --write"
+      )
+      return .problemsFound
+    }
+    let method: FileSystem.RewriteMethod
+    do {
+      method = try FileSystem.rewrite(document.path, with: bytes, replacing: document.text.bytes)
+    } catch {
+      console.printError("flowc: error: \(error)")
+      return .problemsFound
+    }
+    if case .inPlace(let reason) = method {
+      console.print("wrote \(path) in place, not atomically: \(TerminalText.line(reason))")
+    }
+    let count = suggestions.items.count
+    console.print(
+      "# wrote \(count) item\(count == 1 ? "" : "s") into the checklist of '\(path)', marked '[ ]' ('flowc spec \(path) --update' marks those that pass):"
+    )
+    for item in suggestions.items {
+      console.print(
+        "#   \(item.section.map { TerminalText.line($0) + ": " } ?? "")\(TerminalText.line(item.target.label))"
+      )
+    }
+    return .success
+  }
+
   /// The events that take arguments which no `when` step of the checklist sends with
   /// values, each with its arguments' names: what suggest cannot send.
   private static func eventsWithoutValues(in tree: FlowTree) -> [(String, [String])] {
@@ -107,11 +178,4 @@ enum SuggestCommand: Command {
     }.map { ($0.name.value, $0.arguments.map(\.name)) }
   }
 
-  /// How far the flow's checklist items are indented in their block (2 without a checklist).
-  private static func checklistIndentation(_ flow: Flow) -> Int {
-    guard let checklist = flow.checklist, checklist.form == .block,
-      let first = checklist.sections.first(where: { !$0.items.isEmpty })?.items.first
-    else { return 2 }
-    return max(0, first.mark.range.start.column - 1)
-  }
 }

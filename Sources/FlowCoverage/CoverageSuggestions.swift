@@ -200,10 +200,27 @@ extension ChecklistRunner {
     return (item, navigator.coveredTargets ?? [])
   }
 
+  /// Whether an item about `other` is where a reader looks for one about `target`, a target
+  /// outside screens: the links go together, the tabs go together, and an alert's actions
+  /// go together (not every alert's: each is filed where its own alert is).
+  private static func belongTogether(_ other: CoverageTarget, _ target: CoverageTarget) -> Bool {
+    guard other.kind == target.kind else { return false }
+    switch target.kind {
+    case .link, .tab: return true
+    case .alertAction: return alertName(other.label) == alertName(target.label)
+    case .screen, .transition, .barButton: return false
+    }
+  }
+
+  /// The alert an action's label names: `alert Logout: Cancel` is `Logout`'s.
+  private static func alertName(_ label: String) -> Substring {
+    label.prefix { $0 != ":" }
+  }
+
   /// The section of the first item that shows the screen where the target is reached; for
-  /// a target outside screens (a link, a tab, an alert action), first the section of the
-  /// first item that reaches one of its kind. That screen's name in capitals when no item
-  /// shows it; `nil` for a checklist without sections.
+  /// a link or a tab, first the section of the first item that reaches one of its kind, and
+  /// for an alert's action, of the first item that taps another action of that alert. That
+  /// screen's name in capitals when no item shows it; `nil` for a checklist without sections.
   private func section(
     where navigator: Navigator, target: CoverageTarget, coverage: ChecklistCoverage
   )
@@ -211,10 +228,10 @@ extension ChecklistRunner {
   {
     guard entries.contains(where: { $0.section != nil }) else { return nil }
     if target.screen == nil,
-      let sameKind = coverage.targets.indices.first(where: {
-        coverage.targets[$0].kind == target.kind && !coverage.coveringItems[$0].isEmpty
+      let kin = coverage.targets.indices.first(where: {
+        !coverage.coveringItems[$0].isEmpty && Self.belongTogether(coverage.targets[$0], target)
       }),
-      let section = entries[coverage.coveringItems[sameKind][0]].section
+      let section = entries[coverage.coveringItems[kin][0]].section
     {
       return section
     }

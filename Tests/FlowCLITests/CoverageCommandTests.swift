@@ -129,12 +129,59 @@ struct CoverageCommandTests {
     let result = flowc(["suggest", known])
     #expect(result.status == 0, "\(result)")
     let lines = result.output.split(separator: "\n").map(String.init)
-    #expect(lines.first == "# 5 items to paste into the checklist of '\(known)':")
+    #expect(
+      lines.first
+        == "# 5 items to paste into the checklist of '\(known)', each at the end of its section ('--write' puts them there):"
+    )
     #expect(lines.dropFirst().first == "# coverage 30.8% → 100%")
     #expect(lines.dropFirst(2).first == "  ========= HOME")
     #expect(lines.dropFirst(3).first == "  [ ] Home: right button (openSettings)")
     #expect(lines.dropFirst(4).first == "      when { tap: right }")
     #expect(result.errors.isEmpty)
+  }
+
+  @Test("suggest --write puts the items under their sections, atomically; then nothing is left")
+  func suggestWrite() throws {
+    let folder = try TemporaryFolder()
+    let original = try String(contentsOfFile: known, encoding: .utf8)
+    let path = try folder.write("coverage.yaml", original)
+    let result = flowc(["suggest", path, "--write"])
+    #expect(result.status == 0, "\(result)")
+    let lines = result.output.split(separator: "\n").map(String.init)
+    #expect(
+      lines.first
+        == "# wrote 5 items into the checklist of '\(path)', marked '[ ]' ('flowc spec \(path) --update' marks those that pass):"
+    )
+    #expect(lines.dropFirst().first == "#   HOME: Home: right button (openSettings)")
+    #expect(lines.last == "# coverage 30.8% → 100%")
+    let text = try String(contentsOfFile: path, encoding: .utf8)
+    #expect(text.hasPrefix(original.prefix { $0 != "[" }))
+    #expect(text.components(separatedBy: "========= HOME").count == 2)
+    #expect(
+      text.contains("  [ ] Premium is not tested yet\n  [ ] Home: right button (openSettings)\n"))
+    // The written file checks as before (one warning: the unbound item), and its items pass.
+    let check = flowc(["check", path])
+    #expect(check.status == 0, "\(check)")
+    #expect(!check.output.contains("written twice"))
+    let update = flowc(["spec", path, "--update"])
+    #expect(update.output.contains("updated 6 marks: 6 now done, 0 now to do"), "\(update)")
+    let again = flowc(["suggest", path, "--write"])
+    #expect(again.status == 0)
+    #expect(again.output.contains("nothing to add"))
+  }
+
+  @Test("suggest --write refuses a checklist written as a mapping, and leaves the file as it was")
+  func suggestWriteMapping() throws {
+    let folder = try TemporaryFolder()
+    let flow = try String(
+      contentsOfFile: TestFlows.fixture("mapped-checklist.yaml"), encoding: .utf8)
+    let path = try folder.write("mapped.yaml", flow)
+    let result = flowc(["suggest", path, "--write"])
+    #expect(result.status == 1)
+    #expect(
+      result.errors.contains(
+        "flowc: error: \(path) was not changed: its checklist is a YAML mapping of quoted items"))
+    #expect(try String(contentsOfFile: path, encoding: .utf8) == flow)
   }
 
   @Test("suggest names the first 20 targets out of reach, then counts the rest")

@@ -168,6 +168,136 @@ struct SuggestTests {
     #expect(failures.map { "\($0.entry.item.text.value): \($0.failures.map(\.message))" } == [])
   }
 
+  /// The flow text with the suggested items written into its checklist, as `suggest
+  /// --write` writes them.
+  private func written(_ path: String, source: String? = nil) throws -> (
+    text: String, suggestions: CoverageSuggestions
+  ) {
+    let text = try source ?? String(contentsOfFile: path, encoding: .utf8)
+    let (runner, coverage) = try measured(path, source: text)
+    let suggestions = runner.suggestions(for: coverage)
+    let bytes = try SuggestionInsertion.inserting(
+      suggestions, into: SourceText(text), checklist: runner.flow.checklist)
+    return (String(decoding: bytes, as: UTF8.self), suggestions)
+  }
+
+  @Test(
+    "written into their flow, each under its section, the suggestions pass, bring coverage to 100% and repeat no section",
+    arguments: [
+      "coverage.yaml", "shop.yaml", "restaurants.yaml",
+    ])
+  func writtenSuggestionsPass(fixture: String) throws {
+    let path = TestFlows.fixture(fixture)
+    let original = try String(contentsOfFile: path, encoding: .utf8)
+    let (text, suggestions) = try written(path)
+    #expect(!suggestions.items.isEmpty)
+    let (runner, coverage) = try measured(path, source: text)
+    #expect(coverage.uncovered.map(\.label) == [])
+    let failures = runner.runAll().filter { $0.entry.item.isBound && !$0.passed }
+    #expect(failures.map { "\($0.entry.item.text.value): \($0.failures.map(\.message))" } == [])
+    let document = FlowDocument(source: text, path: path)
+    #expect(!document.diagnostics.contains { $0.id == "checklist.duplicate-section" })
+    #expect(
+      document.diagnostics.count { $0.severity == .error }
+        == FlowDocument(source: original, path: path).diagnostics.count { $0.severity == .error })
+    // Only lines are added: the file's own lines are all there, in their order.
+    let added = text.split(separator: "\n", omittingEmptySubsequences: false)
+    var remaining = added[...]
+    for line in original.split(separator: "\n", omittingEmptySubsequences: false) {
+      let found = try #require(remaining.firstIndex(of: line), "\(line)")
+      remaining = remaining[(found + 1)...]
+    }
+  }
+
+  @Test(
+    "written in: an item goes at the end of its section, an alert's action where that alert is, a new section after the last one"
+  )
+  func writtenPlaces() throws {
+    let flow = """
+      flow: Places
+      start: { setRoot: Home }
+      screens:
+        Home:
+          on: { open: { push: Detail }, ask: { present: Confirm } }
+        Detail:
+          on: { back: pop, leave: { present: Leave } }
+      alerts:
+        Confirm:
+          title: Sure?
+          actions:
+            - { title: Yes, style: default }
+            - { title: No, style: cancel }
+        Leave:
+          title: Leave?
+          actions:
+            - { title: Stay, style: cancel }
+      spec: |
+          ========= HOME
+          [✅] Home is the root
+              expect { stack: [Home] }
+            [✅] Asking shows the alert
+                when ask
+                expect { presented: Confirm }
+          ========= LATER
+          [✅] Asking and saying yes
+              when [ask, { alert: Yes }]
+              expect { presented: none }
+      verify: { stack: 3 }
+      """
+    let (text, _) = try written("flow.yaml", source: flow)
+    let spec = text.split(separator: "\n", omittingEmptySubsequences: false).drop {
+      !$0.hasPrefix("spec:")
+    }.prefix {
+      !$0.hasPrefix("verify:")
+    }
+    #expect(
+      spec.map(String.init) == [
+        "spec: |",
+        "    ========= HOME",
+        "    [✅] Home is the root",
+        "        expect { stack: [Home] }",
+        "      [✅] Asking shows the alert",
+        "          when ask",
+        "          expect { presented: Confirm }",
+        "    ========= LATER",
+        "    [✅] Asking and saying yes",
+        "        when [ask, { alert: Yes }]",
+        "        expect { presented: none }",
+        "    [ ] alert Confirm: No",
+        "        when [ask, { alert: \"No\" }]",
+        "        expect { stack: [Home], presented: none, animated: true, navBar: { title: ~, backButton: hidden } }",
+        "",
+        "    ========= DETAIL",
+        "    [ ] alert Leave: Stay",
+        "        when [open, leave, { alert: Stay }]",
+        "        expect { stack: [Home, Detail], presented: none, animated: true, navBar: { title: ~, backButton: visible } }",
+        "    [ ] Detail: on back",
+        "        when [open, back]",
+        "        expect { stack: [Home], presented: none, animated: true, navBar: { title: ~, backButton: hidden } }",
+      ])
+  }
+
+  @Test("written in: CRLF kept, a last line without a break, no checklist, and a mapping refused")
+  func writtenEdges() throws {
+    let flow =
+      "flow: Edges\r\nstart: { setRoot: Home }\r\nscreens:\r\n  Home:\r\n    on: { open: { push: Detail } }\r\n  Detail: {}\r\nspec: |\r\n  [ ] Home\r\n      expect { stack: [Home] }"
+    let (crlf, suggestions) = try written("flow.yaml", source: flow)
+    #expect(suggestions.items.count == 1)
+    #expect(crlf.hasPrefix(flow + "\r\n  [ ] Home: on open\r\n      when open\r\n"))
+    #expect(!crlf.replacingOccurrences(of: "\r\n", with: "").contains("\n"))
+    #expect(crlf.hasSuffix("\r\n"))
+    let bare =
+      "flow: Bare\nstart: { setRoot: Home }\nscreens:\n  Home:\n    on: { open: { push: Detail } }\n  Detail: {}\n"
+    let (added, _) = try written("flow.yaml", source: bare)
+    #expect(added.hasPrefix(bare + "spec: |\n  [ ] Home: on open\n      when open\n"))
+    let (runner, coverage) = try measured("flow.yaml", source: added)
+    #expect(coverage.uncovered.map(\.label) == [])
+    #expect(runner.runAll().allSatisfy { $0.passed })
+    #expect(throws: SuggestionInsertion.Refusal.mappingForm) {
+      _ = try written(TestFlows.fixture("mapped-checklist.yaml"))
+    }
+  }
+
   @Test("one item per way in: a bar button's item also covers its event and the screen it shows")
   func fewestItems() throws {
     let (_, suggestions) = try pasted(TestFlows.fixture("coverage.yaml"))
