@@ -2,7 +2,7 @@
 enum SwiftNames {
   /// `lowerCamelCase` from the words of a text, or `fallback`.
   static func lowerCamel(_ text: String, fallback: String) -> String {
-    let words = identifierWords(text)
+    let words = nameWords(text)
     guard let first = words.first else { return fallback }
     let name = lowercasedFirst(first) + words.dropFirst().map(capitalized).joined()
     return startsLikeAnIdentifier(name) ? name : fallback + name
@@ -10,7 +10,7 @@ enum SwiftNames {
 
   /// `UpperCamelCase` from the words of a text, or `fallback`.
   static func upperCamel(_ text: String, fallback: String) -> String {
-    let name = identifierWords(text).map(capitalized).joined()
+    let name = nameWords(text).map(capitalized).joined()
     guard !name.isEmpty else { return fallback }
     return startsLikeAnIdentifier(name) ? name : fallback + name
   }
@@ -19,6 +19,20 @@ enum SwiftNames {
   static func label(_ name: String) -> String {
     let identifier = lowerCamel(name, fallback: "value")
     return keywords.contains(identifier) ? "`\(identifier)`" : identifier
+  }
+
+  /// The words a name is made of: the text's own (`identifierWords`), else, for a text of
+  /// symbols alone such as an emoji, the words of their Unicode names (`🏠` → `HOUSE
+  /// BUILDING`), so two such names do not both take the fallback.
+  static func nameWords(_ text: String) -> [String] {
+    let words = identifierWords(text)
+    guard words.isEmpty else { return words }
+    return text.unicodeScalars.filter { $0.properties.generalCategory == .otherSymbol }
+      .flatMap { scalar in
+        (scalar.properties.name ?? "").split(whereSeparator: { $0 == " " || $0 == "-" })
+          .map(String.init)
+      }
+      .filter { $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) } }
   }
 
   /// The words of a text for an identifier: runs of ASCII letters and digits, with Latin

@@ -83,7 +83,11 @@ struct GeneratedNameTests {
       ("42 is the answer", "item42IsTheAnswer"),
       ("Cafe\u{301} ouvert", "cafeOuvert"),
       ("Ελληνικά work", "ελληνικάWork"),
-      ("✅ !!!", "item"),
+      ("!!!", "item"),
+      // Symbols alone are named by their Unicode names, so two emoji do not both take "item".
+      ("✅ !!!", "whiteHeavyCheckMark"),
+      ("🏠", "houseBuilding"),
+      ("👨‍👩‍👧", "manWomanGirl"),
     ])
   func names(text: String, name: String) {
     #expect(SwiftNames.lowerCamel(text, fallback: "item") == name)
@@ -92,6 +96,24 @@ struct GeneratedNameTests {
 
 @Suite("Generator: the app's routes from the flow")
 struct RouteGeneratorTests {
+  @Test("a screen named by an emoji takes its Unicode name, leaving 'screen' to a real Screen")
+  func emojiScreens() throws {
+    let document = FlowDocument(
+      source: """
+        flow: Emoji
+        start: { setRoot: "🏠" }
+        screens:
+          "🏠": { on: { go: { push: Screen }, fly: { push: "🚀" } } }
+          Screen: {}
+          "🚀": {}
+        """, path: "emoji.yaml")
+    let source = RouteGenerator.render(try #require(document.validFlow), fileName: "emoji.yaml")
+    for name in ["houseBuilding", "screen", "rocket"] {
+      #expect(source.contains("  case \(name)\n"), "\(source)")
+    }
+    #expect(!source.contains("case screen2"))
+  }
+
   @Test("screens become cases with typed values; links become the parser; events a type")
   func routes() throws {
     let document = try FlowDocument.load(
