@@ -126,8 +126,7 @@ extension Checker {
         for assignment in update.match + update.changes {
           checkRecordReferences(assignment.value, origin: origin)
         }
-        checkRecordFieldNames(
-          (update.match + update.changes).map(\.name), of: update.state.value)
+        checkRecordFields(update.match + update.changes, of: update.state.value, origin: origin)
       }
     case .request(let call):
       guard let request = flow.indexOfRequest(named: call.request.value) else {
@@ -299,21 +298,88 @@ extension Checker {
     return variable
   }
 
-  /// Field names of a list's records, where its default holds records: a name none of them
-  /// has is most often misspelt (`where: { titel: … }` matches nothing).
-  func checkRecordFieldNames(_ names: [Located<String>], of list: String) {
+  /// The type of each field of a list's records, where its default holds records (a field
+  /// the records give different types has the first's).
+  func recordFieldTypes(of list: String) -> [String: ValueType]? {
     guard case .list(let items) = flow.stateVariable(named: list)?.initialValue.value else {
+      return nil
+    }
+    var types: [String: ValueType] = [:]
+    for case .record(let fields) in items {
+      for (name, value) in fields where types[name] == nil { types[name] = value.type }
+    }
+    return types.isEmpty ? nil : types
+  }
+
+  /// The fields of `update` on a list's records, where its default holds records: a name
+  /// none of them has is most often misspelt (`where: { titel: … }` matches nothing), and a
+  /// value must have its field's type.
+  func checkRecordFields(_ assignments: [Assignment], of list: String, origin: OperationOrigin) {
+    guard let types = recordFieldTypes(of: list) else { return }
+    for assignment in assignments {
+      checkRecordField(
+        assignment.name.value, value: assignment.value.value, of: list, types: types,
+        nameRange: assignment.name.range, valueRange: assignment.value.range, origin: origin)
+    }
+  }
+
+  /// A record appended to or removed from a list whose default holds records (or a list of
+  /// such records): each field must be one the records have, with their type. The record's
+  /// fields keep no place of their own, so it is reported at the record, naming the field.
+  func checkRecordValue(
+    _ value: Located<ValueExpression>, of list: String, origin: OperationOrigin
+  ) {
+    guard let types = recordFieldTypes(of: list) else { return }
+    let records: [[String: ValueExpression]]
+    switch value.value {
+    case .record(let fields): records = [fields]
+    case .literal(.record(let fields)): records = [fields.mapValues(ValueExpression.literal)]
+    case .literal(.list(let items)):
+      records = items.compactMap {
+        guard case .record(let fields) = $0 else { return nil }
+        return fields.mapValues(ValueExpression.literal)
+      }
+    case .literal, .reference: return
+    }
+    for fields in records {
+      for (name, field) in fields.sorted(by: { $0.key < $1.key }) {
+        checkRecordField(
+          name, value: field, of: list, types: types, nameRange: value.range,
+          valueRange: value.range, origin: origin)
+      }
+    }
+  }
+
+  /// One field of a record written for list `list`, whose records' fields have `types`.
+  private func checkRecordField(
+    _ name: String, value: ValueExpression, of list: String, types: [String: ValueType],
+    nameRange: SourceRange, valueRange: SourceRange, origin: OperationOrigin
+  ) {
+    guard let expected = types[name] else {
+      let sorted = types.keys.sorted()
+      let suggestion = Suggestion.closest(to: name, among: sorted)
+      // A fix-it only where the range is the name alone.
+      let fixIts =
+        nameRange == valueRange
+        ? [] : suggestion.map { [FixIt(range: nameRange, replacement: $0)] } ?? []
+      sink.report(
+        .unknownRecordField(name, list: list, fields: sorted), at: nameRange, fixIts: fixIts)
       return
     }
-    var known: Set<String> = []
-    for case .record(let fields) in items { known.formUnion(fields.keys) }
-    guard !known.isEmpty else { return }
-    let sorted = known.sorted()
-    for name in names where !known.contains(name.value) {
-      let suggestion = Suggestion.closest(to: name.value, among: sorted)
+    let subject = "field '\(name)' of the records of '\(list)'"
+    switch value {
+    case .literal(let literal) where literal.type != expected:
       sink.report(
-        .unknownRecordField(name.value, list: list, fields: sorted), at: name.range,
-        fixIts: suggestion.map { [FixIt(range: name.range, replacement: $0)] } ?? [])
+        .typeMismatch(subject, expected: article(expected), found: article(literal.type)),
+        at: valueRange)
+    case .reference(let reference):
+      if case .typed(let found) = resolution(of: reference, origin: origin), found != expected {
+        sink.report(
+          .typeMismatch(subject, expected: article(expected), found: article(found)),
+          at: valueRange)
+      }
+    case .literal, .record:
+      break
     }
   }
 
@@ -390,8 +456,10 @@ extension Checker {
         assignment.value, expected: .int, subject: "what 'add' adds to '\(variable.name.value)'",
         origin: origin)
     } else {
-      // An element, a record or a list: only that each name reads something is checked.
+      // An element, a record or a list: each name must read something, and a record's
+      // fields must be the list's records' own.
       checkRecordReferences(assignment.value, origin: origin)
+      checkRecordValue(assignment.value, of: variable.name.value, origin: origin)
     }
   }
 

@@ -119,6 +119,39 @@ struct RecordStateTests {
     #expect(TestFlows.document(tasksFlow).diagnostics.map(\.message) == [])
   }
 
+  @Test(
+    "a record appended, removed or updated must have the fields of the list's records, with their types"
+  )
+  func recordFieldTypes() {
+    let handlers = [
+      "wrongAppend: { append: { tasks: { title: Eggs, isCompleted: 5 } } }",
+      "misspeltAppend: { append: { tasks: { titel: Eggs, isCompleted: false } } }",
+      "wrongRemove: { remove: { tasks: [{ title: 7 }] } }",
+      "wrongUpdate: { update: { tasks: { where: { title: 7 }, set: { isCompleted: $n } } } }",
+      "typedAppend: { append: { tasks: { title: $count, isCompleted: false } } }",
+    ]
+    let source =
+      tasksFlow
+      .replacingOccurrences(
+        of: "      clearDone:",
+        with: handlers.map { "      " + $0 + "\n" }.joined() + "      clearDone:"
+      )
+      .replacingOccurrences(of: "  tasks: [{", with: "  count: 0\n  tasks: [{")
+    let problems = TestFlows.document(source).diagnostics.filter {
+      $0.id == "check.type-mismatch" || $0.id == "check.unknown-record-field"
+    }
+    #expect(
+      problems.map { "\($0.position.line):\($0.position.column) \($0.message)" } == [
+        "13:39 field 'isCompleted' of the records of 'tasks' is a Bool, but this value is an Int",
+        "14:42 no record of 'tasks' has a field 'titel'; its records have 'isCompleted', 'title'",
+        "15:39 field 'title' of the records of 'tasks' is a String, but this value is an Int",
+        "16:57 field 'title' of the records of 'tasks' is a String, but this value is an Int",
+        "17:39 field 'title' of the records of 'tasks' is a String, but this value is an Int",
+      ], "\(TestFlows.document(source).diagnostics.map(\.message))")
+    // `$n` is the event's argument: typed by the field, not against it.
+    #expect(TestFlows.document(tasksFlow).diagnostics.map(\.message) == [])
+  }
+
   @Test("an app's struct of flags, numbers and text is a record; any other struct is not")
   func appValues() {
     let values = FlowValue.values([
