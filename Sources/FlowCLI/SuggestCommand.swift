@@ -19,9 +19,9 @@ enum SuggestCommand: Command {
 
       --write puts the items into the flow's checklist instead of printing them: each at the
       end of its section, new sections after the last one, a 'spec: |' block added to a flow
-      without a checklist. The file is replaced atomically and only when the result still
-      decodes with every item in place; the items are written '[ ]', for 'flowc spec
-      --update' to mark.
+      without a checklist. The file is replaced atomically (in place, with a note, where its
+      folder cannot be written), and only when it still reads back with every item in place
+      and no new error; the items are written '[ ]', for 'flowc spec --update' to mark.
       """,
     options: [
       OptionSpec(
@@ -61,7 +61,9 @@ enum SuggestCommand: Command {
           ? "# the checklist covers all \(total) targets of '\(path)'; nothing to add"
           : "# no item can be suggested for '\(path)'")
     } else if arguments.has("write") {
-      let status = write(suggestions, into: document, tree: tree, console: console)
+      let status = write(
+        suggestions, into: document, tree: tree, limits: try FlowInputs.limits(arguments),
+        console: console)
       guard status == .success else { return status }
       console.print(
         "# coverage \(CoverageText.percent(coverage.percentage())) → \(CoverageText.percent(suggestions.percentage(after: coverage)))"
@@ -76,7 +78,9 @@ enum SuggestCommand: Command {
       let sections = tree.root.checklist?.sections.compactMap(\.title?.value) ?? []
       let indentation = String(
         repeating: " ",
-        count: tree.root.checklist.flatMap(SuggestionInsertion.indentationOfItems(in:)) ?? 2)
+        count: tree.root.checklist.flatMap {
+          SuggestionInsertion.indentationOfItems(in: $0, text: document.text)
+        } ?? 2)
       let text = suggestions.checklistText(existingSections: sections)
       console.print(
         text.split(separator: "\n", omittingEmptySubsequences: false).map { indentation + $0 }
@@ -107,10 +111,10 @@ enum SuggestCommand: Command {
   }
 
   /// Writes the items into the flow's file, after checking that the new text decodes with
-  /// the flow's checklist holding every old item and every new one.
+  /// every old item where it was and every new one at the top of its section.
   private static func write(
     _ suggestions: CoverageSuggestions, into document: FlowDocument, tree: FlowTree,
-    console: Console
+    limits: YAMLLimits, console: Console
   ) -> ExitCode {
     let path = TerminalText.line(document.path)
     let bytes: [UInt8]
@@ -121,17 +125,11 @@ enum SuggestCommand: Command {
       console.printError("flowc: error: \(path) was not changed: \(error)")
       return .problemsFound
     }
-    let before = tree.root.checklist?.entries.count ?? 0
-    let written = FlowDocument(bytes: bytes, path: document.path)
-    let after = written.flow?.checklist?.entries.count ?? 0
-    let errors = { (document: FlowDocument) in
-      document.diagnostics.count { $0.severity == .error }
-    }
-    guard errors(written) <= errors(document), after == before + suggestions.items.count
-    else {
+    let written = FlowDocument(bytes: bytes, path: document.path, limits: limits)
+    if let problem = writeProblem(suggestions, before: document, tree: tree, after: written) {
       // A checklist laid out in a way the insertion does not foresee: nothing is written.
       console.printError(
-        "flowc: error: \(path) was not changed: with the items written in, its checklist would not read back whole (\(after) items where \(before + suggestions.items.count) were expected); paste the items 'flowc suggest' prints without --write"
+        "flowc: error: \(path) was not changed: with the items written in, \(problem); paste the items 'flowc suggest' prints without --write"
       )
       return .problemsFound
     }
@@ -155,6 +153,41 @@ enum SuggestCommand: Command {
       )
     }
     return .success
+  }
+
+  /// What would be wrong with the file written: an item lost or moved, a new item not at
+  /// the top of its section, or an error it did not have; `nil` when nothing is.
+  private static func writeProblem(
+    _ suggestions: CoverageSuggestions, before document: FlowDocument, tree: FlowTree,
+    after written: FlowDocument
+  ) -> String? {
+    let errors = { (document: FlowDocument) in
+      document.diagnostics.filter { $0.severity == .error }.map(\.message)
+    }
+    let added = errors(written).filter { !errors(document).contains($0) }
+    if let first = added.first {
+      return
+        "it would have \(added.count) error\(added.count == 1 ? "" : "s") it does not have now, the first: \(TerminalText.line(first))"
+    }
+    let old = tree.root.checklist?.entries ?? []
+    let new = written.flow?.checklist?.entries ?? []
+    guard new.count == old.count + suggestions.items.count else {
+      return
+        "its checklist would read back \(new.count) items, not \(old.count + suggestions.items.count)"
+    }
+    let place = { (entry: ChecklistEntry) in [entry.section ?? ""] + entry.path }
+    let places = Set(new.map(place))
+    if let moved = old.first(where: { !places.contains(place($0)) }) {
+      return
+        "the item '\(TerminalText.line(moved.item.text.value))' would no longer stand where it is"
+    }
+    for item in suggestions.items {
+      let text = String(item.text.prefix { $0 != "\n" }.dropFirst(4))
+      guard places.contains([item.section ?? ""] + [text]) else {
+        return "the new item '\(TerminalText.line(text))' would not stand at the top of its section"
+      }
+    }
+    return nil
   }
 
   /// The events that take arguments which no `when` step of the checklist sends with

@@ -171,8 +171,18 @@ extension ChecklistRunner {
     // The search kept the navigator at the path's end: nothing is replayed.
     let navigator = path.last
     let before = path.first.observation.state
-    // An item's text is one line, whatever the names in it hold.
-    var lines = ["[ ] " + TerminalText.line(target.label)]
+    // An item's text is one line, whatever the names in it hold, and not an existing item's
+    // (an item may bear a target's name without reaching it): siblings need their own texts.
+    var text = TerminalText.line(target.label)
+    if entries.contains(where: { $0.item.text.value == text }) {
+      text += " (suggested)"
+      var number = 2
+      while entries.contains(where: { $0.item.text.value == text }) {
+        text = TerminalText.line(target.label) + " (suggested \(number))"
+        number += 1
+      }
+    }
+    var lines = ["[ ] " + text]
     var given = path.start.state.keys.sorted().map {
       "\(Value.yamlText($0)): \(path.start.state[$0]!)"
     }
@@ -219,14 +229,16 @@ extension ChecklistRunner {
 
   /// The section of the first item that shows the screen where the target is reached; for
   /// a link or a tab, first the section of the first item that reaches one of its kind, and
-  /// for an alert's action, of the first item that taps another action of that alert. That
-  /// screen's name in capitals when no item shows it; `nil` for a checklist without sections.
+  /// for an alert's action, of the first item that taps another action of that alert. When
+  /// no item shows that screen, the section titled with its name in any case, else its name
+  /// in capitals; `nil` for a checklist without section titles.
   private func section(
     where navigator: Navigator, target: CoverageTarget, coverage: ChecklistCoverage
   )
     -> String?
   {
-    guard entries.contains(where: { $0.section != nil }) else { return nil }
+    let titles = flow.checklist?.sections.compactMap(\.title?.value) ?? []
+    guard !titles.isEmpty else { return nil }
     if target.screen == nil,
       let kin = coverage.targets.indices.first(where: {
         !coverage.coveringItems[$0].isEmpty && Self.belongTogether(coverage.targets[$0], target)
@@ -247,7 +259,9 @@ extension ChecklistRunner {
     {
       return section
     }
-    return screen.uppercased()
+    // A section already titled so, in any case (`Home`, `HOME`), is that screen's.
+    let title = screen.uppercased()
+    return titles.first { $0.uppercased() == title } ?? title
   }
 }
 

@@ -170,7 +170,9 @@ struct CoverageCommandTests {
     #expect(again.output.contains("nothing to add"))
   }
 
-  @Test("suggest --write refuses a checklist written as a mapping, and leaves the file as it was")
+  @Test(
+    "suggest --write refuses a checklist written as a mapping, or an empty spec, and leaves the file as it was"
+  )
   func suggestWriteMapping() throws {
     let folder = try TemporaryFolder()
     let flow = try String(
@@ -182,6 +184,16 @@ struct CoverageCommandTests {
       result.errors.contains(
         "flowc: error: \(path) was not changed: its checklist is a YAML mapping of quoted items"))
     #expect(try String(contentsOfFile: path, encoding: .utf8) == flow)
+    let empty =
+      "flow: Mini\nstart: { setRoot: Home }\nscreens:\n  Home:\n    on: { next: { push: Detail } }\n  Detail: {}\nspec:\n"
+    let emptyPath = try folder.write("empty.yaml", empty)
+    let refused = flowc(["suggest", emptyPath, "--write"])
+    #expect(refused.status == 1)
+    #expect(
+      refused.errors.contains(
+        "flowc: error: \(emptyPath) was not changed: its 'spec:' has no value; write 'spec: |' and run again"
+      ))
+    #expect(try String(contentsOfFile: emptyPath, encoding: .utf8) == empty)
   }
 
   @Test("suggest names the first 20 targets out of reach, then counts the rest")

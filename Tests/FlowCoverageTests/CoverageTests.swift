@@ -277,6 +277,26 @@ struct SuggestTests {
       ])
   }
 
+  @Test(
+    "written in, the new items stand at the top of their sections and pass: bullets, sections indented their own way, a title in another case, an item's text already taken",
+    arguments: ["bullet.yaml", "sections.yaml", "case.yaml", "dup.yaml"])
+  func writtenLayouts(fixture: String) throws {
+    let path = TestFlows.fixture("suggest/" + fixture)
+    let (text, suggestions) = try written(path)
+    #expect(!suggestions.items.isEmpty)
+    let (runner, coverage) = try measured(path, source: text)
+    #expect(coverage.uncovered.map(\.label) == [])
+    let document = FlowDocument(source: text, path: path)
+    #expect(!document.diagnostics.contains { $0.severity == .error }, "\(document.diagnostics)")
+    #expect(!document.diagnostics.contains { $0.id == "checklist.duplicate-section" })
+    let titles = Set(suggestions.items.map { String($0.text.prefix { $0 != "\n" }.dropFirst(4)) })
+    let added = runner.entries.filter { titles.contains($0.item.text.value) }
+    #expect(added.count == titles.count)
+    #expect(added.allSatisfy { $0.ancestors.isEmpty }, "\(added.map(\.path))")
+    let results = runner.runAll().filter { titles.contains($0.entry.item.text.value) }
+    #expect(results.allSatisfy { $0.passed }, "\(results.map(\.failures))")
+  }
+
   @Test("written in: CRLF kept, a last line without a break, no checklist, and a mapping refused")
   func writtenEdges() throws {
     let flow =
