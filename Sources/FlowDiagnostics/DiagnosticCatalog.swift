@@ -65,6 +65,11 @@ public enum DiagnosticCatalog {
       id: "model.unknown-key", severity: "error",
       help: "a key the vocabulary does not have, with \"did you mean\" and a fix-it"),
     Entry(
+      id: "model.event-named-like-arm", severity: "warning",
+      help:
+        "a handler for an event named `then` or `else`: most often an arm of the `if:` above written one level too far left"
+    ),
+    Entry(
       id: "model.missing-key", severity: "error",
       help: "a required key is missing, with what it is for"),
     Entry(
@@ -201,7 +206,8 @@ public enum DiagnosticCatalog {
     Entry(
       id: "check.unknown-record-field", severity: "warning",
       help:
-        "`update` names a field that no record in the list's default has (with did-you-mean)"),
+        "`append`, `remove` or `update` names a field that no record in the list's default has (with did-you-mean)"
+    ),
     Entry(
       id: "check.empty-record-pattern", severity: "error",
       help: "`remove` with an empty record, which would match every record of the list"),
@@ -225,7 +231,7 @@ public enum DiagnosticCatalog {
     Entry(
       id: "check.type-mismatch", severity: "error",
       help:
-        "a value of the wrong type for a state or parameter, or `add` on a state that is not an `Int` (`append`, `remove` on one that is not a list)"
+        "a value of the wrong type for a state, a parameter or a field of a list's records, or `add` on a state that is not an `Int` (`append`, `remove` on one that is not a list)"
     ),
     Entry(
       id: "check.condition-type", severity: "error",
