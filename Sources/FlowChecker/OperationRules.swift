@@ -16,6 +16,15 @@ extension Checker {
     flow.forEachOperation(ofScreen: index) { operation, origin in
       check(operation, origin: origin, showing: &targets)
     }
+    if !targets.pushes.isEmpty {
+      // A push after a `dismiss` in the same list acts on the stack beneath the screen.
+      var beneath: [SourceRange] = []
+      let screen = flow.screens[index]
+      for handler in screen.handlers { handler.operation.notePushesAfterDismiss(in: &beneath) }
+      screen.onEnter?.notePushesAfterDismiss(in: &beneath)
+      screen.onAppear?.notePushesAfterDismiss(in: &beneath)
+      targets.pushes.removeAll { beneath.contains($0.range) }
+    }
     return targets
   }
 
@@ -522,4 +531,26 @@ struct OutsideScreens: Sendable {
   /// Every group but `start`'s, in the order the flow's operations read: alert actions, the
   /// flow's own handlers, requests.
   var others: [NavigationTargets] { alerts + [flowEvents] + requests }
+}
+
+extension Operation {
+  /// Notes the pushes that come after a `dismiss` in a list of operations (the list an `if:`
+  /// arm holds included): they push onto the stack beneath what was presented.
+  func notePushesAfterDismiss(in ranges: inout [SourceRange], dismissed: Bool = false) {
+    switch kind {
+    case .push where dismissed:
+      ranges.append(range)
+    case .sequence(let operations):
+      var dismissed = dismissed
+      for operation in operations {
+        operation.notePushesAfterDismiss(in: &ranges, dismissed: dismissed)
+        if case .dismiss = operation.kind { dismissed = true }
+      }
+    case .branch(_, let then, let otherwise):
+      then.notePushesAfterDismiss(in: &ranges, dismissed: dismissed)
+      otherwise?.notePushesAfterDismiss(in: &ranges, dismissed: dismissed)
+    default:
+      break
+    }
+  }
 }

@@ -30,8 +30,10 @@ extension Checker {
     // is the screen, so its texts are not judged again.
     for (index, alert) in flow.alerts.enumerated()
     where flow.indexOfScreen(named: alert.name.value) == nil {
+      // An alert nothing presents (warned of) reads only state: its names are judged so.
+      let origins = presenters[index].isEmpty ? [.start] : presenters[index]
       for text in [alert.title, alert.message].compactMap({ $0 }) {
-        checkText(text, origins: presenters[index], anyOrigin: true)
+        checkText(text, origins: origins, anyOrigin: true)
       }
     }
   }

@@ -158,9 +158,14 @@ struct CheckerStructureTests {
         Deep: {}
       alerts:
         Sheet: { actions: [{ title: OK, do: { push: Deep } }] }
-        ‸Unused: { actions: [{ title: OK }] }
+        ‸Unused: { title: "On is {on}, {off}", actions: [{ title: OK }] }
       """)
     let diagnostics = diagnose(source)
+    // An alert nothing presents reads state: '{on}' is one, '{off}' names nothing.
+    #expect(
+      diagnostics.filter { $0.id == "check.unknown-text-value" }.map(\.message) == [
+        "'{off}' names no state"
+      ])
     let unreachable = try #require(diagnostics.only("check.unreachable-screen"))
     #expect(
       unreachable.message
@@ -171,6 +176,28 @@ struct CheckerStructureTests {
     let unused = try #require(diagnostics.only("check.unpresented-alert"))
     #expect(unused.message == "alert 'Unused' is never presented")
     #expect(unused.position == source.markers[1])
+  }
+
+  @Test(
+    "a push from a screen only presented without a stack does nothing, unless a dismiss before it in its list went back to the stack beneath"
+  )
+  func pushWithoutStack() throws {
+    let source = MarkedSource(
+      """
+      flow: A
+      state: { pro: false }
+      start: { setRoot: Home }
+      screens:
+        Home: { on: { upsell: { present: Paywall } } }
+        Paywall:
+          on:
+            more: { ‸push: Pro }
+            buy: [{ set: { pro: true } }, dismiss, { push: Pro }]
+            maybe: { if: pro, then: [dismiss, { push: Pro }], else: { ‸push: Pro } }
+        Pro: {}
+      """)
+    let warnings = diagnose(source).filter { $0.id == "check.push-without-stack" }
+    #expect(warnings.map(\.position) == source.markers)
   }
 
   @Test("two cancel actions are an error, as UIKit raises at run time")
