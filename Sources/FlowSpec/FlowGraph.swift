@@ -268,10 +268,9 @@ public struct FlowGraph: Sendable {
     case .set, .add, .append, .remove, .update:
       return
     case .branch(let condition, let then, let otherwise):
-      let text = condition.text
-      add(then, from: from, trigger: trigger, scope, guardText: text)
+      add(then, from: from, trigger: trigger, scope, guardText: condition.text)
       if let otherwise {
-        add(otherwise, from: from, trigger: trigger, scope, guardText: "not \(text)")
+        add(otherwise, from: from, trigger: trigger, scope, guardText: condition.negatedText)
       }
       return
     case .sequence(let operations):

@@ -44,6 +44,24 @@ struct FlowGraphTests {
       ])
   }
 
+  @Test("an else arm's guard is the condition negated once: a negation's is the condition itself")
+  func negatedGuards() throws {
+    let flow = try TestFlows.flow(
+      """
+      flow: A
+      state: { seen: false, a: false, b: false }
+      start: { if: "!seen", then: { setRoot: Intro }, else: { setRoot: Home } }
+      screens:
+        Intro: {}
+        Home: { on: { go: { if: { a: true, b: true }, then: { push: Intro }, else: { push: Home } } } }
+      """)
+    #expect(
+      FlowGraph(flow).edges.map { "\($0.trigger): \($0.operation)" } == [
+        "start: setRoot if not seen", "start: setRoot if seen",
+        "go: push if a = true and b = true", "go: push if not (a = true and b = true)",
+      ])
+  }
+
   @Test("dot output quotes names and escapes quotes")
   func dotEscapes() throws {
     let flow = try TestFlows.flow(

@@ -294,6 +294,16 @@ public enum Condition: Sendable, Hashable {
     }
   }
 
+  /// The opposite condition as written, for the `else` arm: `isLogin` for `not isLogin`,
+  /// `not (a and b)` for several, `not isLogin` otherwise.
+  public var negatedText: String {
+    switch self {
+    case .not(let inner): inner.text
+    case .all(let conditions) where conditions.count > 1: "not (\(text))"
+    case .flag, .equals, .all: "not \(text)"
+    }
+  }
+
   /// Each `{ state: value }` comparison, in the order written: the state's name and the
   /// value (a literal, or `$name`) it is compared with.
   public var comparisons: [(state: String, value: ValueExpression)] {
