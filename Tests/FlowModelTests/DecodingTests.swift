@@ -263,6 +263,59 @@ struct DecodingTests {
   }
 }
 
+@Suite("Decoding: an operation's unknown keys")
+struct OperationKeyDecodingTests {
+  @Test(
+    "an unknown key beside a keyword names the operation with its article, and the key it means")
+  func unknownModifier() {
+    let messages = TestFlows.document(
+      """
+      flow: A
+      state: { f: false }
+      start: { setRoot: Home }
+      screens:
+        Home:
+          on:
+            go: { if: f, then: pop, thn: pop }
+            up: { push: Home, animatd: true }
+      """
+    ).diagnostics.map(\.message)
+    #expect(
+      messages == [
+        "unknown key 'thn' in an 'if' operation; did you mean 'then'?",
+        "unknown key 'animatd' in a 'push' operation; did you mean 'animated'?",
+      ])
+  }
+}
+
+@Suite("Decoding: an if's arm written too far left")
+struct DedentedArmTests {
+  @Test(
+    "an event named 'else' or 'then' is warned of where it is handled: an arm indented too little")
+  func dedentedElse() {
+    let source = MarkedSource(
+      """
+      flow: A
+      state: { ok: false }
+      start: { setRoot: Home }
+      screens:
+        Home:
+          on:
+            enter:
+              if: ok
+              then: { push: Next }
+            ‸else: { push: Home }
+        Next: {}
+      """)
+    let warnings = diagnose(source).filter { $0.id == "model.event-named-like-arm" }
+    #expect(warnings.map(\.position) == source.markers)
+    #expect(
+      warnings.first?.message
+        == "an event named 'else' is handled here; if this 'else:' is an arm of the 'if' above, indent it as far as that 'if:'"
+    )
+  }
+}
+
 @Suite("Decoding: the first article's flow")
 struct ArticleFlowDecodingTests {
   @Test("the first article's flow decodes into its screens, bars and alert")

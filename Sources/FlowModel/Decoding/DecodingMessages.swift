@@ -11,6 +11,12 @@ extension DiagnosticMessage {
       }
     return Self("model.unknown-key", .error, "unknown key '\(key)' in \(subject); \(hint)")
   }
+  static func eventNamedLikeArm(_ name: String) -> Self {
+    Self(
+      "model.event-named-like-arm", .warning,
+      "an event named '\(name)' is handled here; if this '\(name):' is an arm of the 'if' above, indent it as far as that 'if:'"
+    )
+  }
   static func wrongType(_ subject: String, expected: String, found: String, hint: String? = nil)
     -> Self
   {

@@ -137,7 +137,9 @@ extension ModelDecoder {
       let pair = pairs[position]
       guard let key = pair.keyText else { continue }
       reportUnknownKey(
-        pair.key, key: key, in: "a '\(keyword.rawValue)' operation",
+        pair.key, key: key,
+        in:
+          "\("aeiou".contains(keyword.rawValue.first!) ? "an" : "a") '\(keyword.rawValue)' operation",
         allowed: keyword.modifiers.map { "\($0)" })
     }
     let fields = Fields(node: node, pairs: pairs)

@@ -151,6 +151,10 @@ extension ModelDecoder {
         sink.report(.eventWithoutOperation(event.value), at: pair.key.range)
         return nil
       }
+      if event.value == "then" || event.value == "else" {
+        // Most often an `if:` arm written one level too far left.
+        sink.report(.eventNamedLikeArm(event.value), at: event.range)
+      }
       guard let operation = operation(pair.value) else { return nil }
       return EventHandler(event: event, operation: operation)
     }
