@@ -98,7 +98,14 @@ enum DiffCommand: Command {
         failed = true
         continue
       }
-      let report = FlowDiffReport(old: old, new: new)
+      // The property searches of both versions can take a while: they say how far they are.
+      let progress = VerificationProgress(console: console, mentionsInterrupt: false)
+      let reporters = [
+        progress.reporter(for: pair.oldLabel, verb: "diff: proving the properties of"),
+        progress.reporter(for: pair.new.path, verb: "diff: proving the properties of"),
+      ]
+      let report = FlowDiffReport(
+        old: old, new: new, progress: { isNew, searched in reporters[isNew ? 1 : 0](searched) })
       reports.append(report)
       let drawn = format == "markdown" && !report.isEmpty
       graphs.append(drawn ? DiffText.changedGraph(old: old.tree, new: new.tree) : nil)

@@ -154,12 +154,14 @@ enum VerifyCommand: Command {
 /// silent. Nothing for a search over in less.
 struct VerificationProgress {
   let console: Console
+  /// Whether the first report says that Ctrl-C stops the search with a report.
+  var mentionsInterrupt = true
   /// The least time between two reports.
   var interval: Duration = .seconds(5)
 
   /// A reporter for the search of the flow at `path`: the states visited, the properties
   /// already found to fail, and, the first time, that Ctrl-C stops the search and reports.
-  func reporter(for path: String) -> (SearchProgress) -> Void {
+  func reporter(for path: String, verb: String = "verifying") -> (SearchProgress) -> Void {
     let clock = ContinuousClock()
     var last = clock.now
     var hinted = false
@@ -168,12 +170,12 @@ struct VerificationProgress {
       guard now - last >= interval else { return }
       last = now
       var line =
-        "flowc: verifying \(path): \(Wording.count(progress.states, "state")) visited so far"
+        "flowc: \(verb) \(TerminalText.line(path)): \(Wording.count(progress.states, "state")) visited so far"
       if !progress.failing.isEmpty {
         let names = progress.failing.map { "'\($0)'" }
         line += "; failing already: " + names.joined(separator: ", ")
       }
-      if !hinted {
+      if !hinted, mentionsInterrupt {
         hinted = true
         line += " (Ctrl-C stops the search and reports what it found)"
       }

@@ -1,5 +1,6 @@
 public import FlowDiagnostics
 public import FlowModel
+public import FlowVerification
 
 /// Everything that differs in behaviour between two versions of a flow and its child flows:
 /// what `flowc diff` prints.
@@ -18,9 +19,13 @@ public struct FlowDiffReport: Sendable {
   /// The differences between two versions of a flow, each with the text it was read from:
   /// declarations, checklist items and their outcomes, and the child flows used by the same
   /// name in both.
+  ///
+  /// Proving properties searches every state of both versions: `progress` hears each search
+  /// as `flowc verify`'s does, the old version's first.
   public init(
     old: (tree: FlowTree, source: SourceText, file: String),
-    new: (tree: FlowTree, source: SourceText, file: String)
+    new: (tree: FlowTree, source: SourceText, file: String),
+    progress: ((_ isNew: Bool, SearchProgress) -> Void)? = nil
   ) {
     oldFile = old.file
     newFile = new.file
@@ -34,7 +39,7 @@ public struct FlowDiffReport: Sendable {
       !$0.properties.isEmpty || $0.verification.isDeclared
     }
     if declaresProperties, !changes.isEmpty {
-      changes += PropertyDiff.changes(from: old.tree, to: new.tree)
+      changes += PropertyDiff.changes(from: old.tree, to: new.tree, progress: progress)
     }
   }
 

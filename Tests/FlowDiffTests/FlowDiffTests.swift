@@ -221,6 +221,15 @@ struct FlowDiffTests {
     #expect(fixed.count == 1 && fixed.first?.hasSuffix("→ holds") == true, "\(fixed)")
   }
 
+  @Test("a property that fails in both versions is no change, though its counterexample moved")
+  func failsInBoth() throws {
+    let failing = base + "\nproperties:\n  never the cart: { never: { top: Cart } }\n"
+    let renamed = failing.replacingOccurrences(of: "openCart", with: "showCart")
+    let summaries = try diff(failing, renamed).changes.map(\.summary)
+    #expect(summaries.contains { $0.contains("showCart") }, "\(summaries)")
+    #expect(!summaries.contains { $0.hasPrefix("property never the cart") }, "\(summaries)")
+  }
+
   @Test("an item renamed, its steps the same; the coverage that moved")
   func renamedItemAndCoverage() throws {
     let renamed = base.replacingOccurrences(
