@@ -30,6 +30,11 @@ public enum DiagnosticCatalog {
     ),
     Entry(id: "yaml.tab-indentation", severity: "error", help: "a tab in indentation"),
     Entry(
+      id: "yaml.block-dedent", severity: "error",
+      help:
+        "a line indented less than the first line of the literal or folded block above it, which ended the block there"
+    ),
+    Entry(
       id: "yaml.unquoted-checklist-item", severity: "error",
       help: "`[ ] text:` as a YAML key, which YAML reads as a list"),
     Entry(

@@ -9,6 +9,12 @@ extension DiagnosticMessage {
     Self(
       "yaml.tab-indentation", .error, "tab character in indentation; YAML indents with spaces only")
   }
+  static func blockScalarDedent(headerLine: Int, indentation: Int) -> Self {
+    Self(
+      "yaml.block-dedent", .error,
+      "this line is indented less than the first line of the '|' block from line \(headerLine) (\(indentation) spaces), so the block ended before it: indent it \(indentation) spaces, as every line of the block, or indent the block's first line as this one"
+    )
+  }
   static func unquotedChecklistItem() -> Self {
     Self(
       "yaml.unquoted-checklist-item", .error,

@@ -205,6 +205,13 @@ public enum YAMLParser {
         return
       }
     }
+    if let block = BlockScalarDedent(text, problemLine: error.problemLine + 1) {
+      sink.report(
+        .blockScalarDedent(
+          headerLine: block.headerLine + offset.lineOffset, indentation: block.indentation),
+        at: offset.position(line: error.problemLine, column: block.lineIndentation))
+      return
+    }
     if let line = text.line(error.problemLine + 1), ChecklistMarkSyntax.startsWithMark(line) {
       let column = line.unicodeScalars.prefix { $0 == " " }.count
       let start = offset.position(line: error.problemLine, column: column)

@@ -97,6 +97,24 @@ struct YAMLDiagnosticsTests {
     #expect(diagnostic.position == source.marker)
   }
 
+  @Test(
+    "a line indented less than a literal block's first line is said to have ended the block, not to need quotes",
+    arguments: ["[ ] B", "more text", "- [ ] C"])
+  func blockDedent(line: String) throws {
+    let source = MarkedSource(
+      "flow: A\nspec: |\n    [ ] A\n        expect { top: Home }\n\n   ‸\(line)\n       expect { top: Home }\n"
+    )
+    let diagnostic = try #require(diagnose(source).only)
+    #expect(diagnostic.id == "yaml.block-dedent")
+    #expect(
+      diagnostic.message
+        == "this line is indented less than the first line of the '|' block from line 2 (4 spaces), so the block ended before it: indent it 4 spaces, as every line of the block, or indent the block's first line as this one"
+    )
+    #expect(diagnostic.position == source.marker)
+    // A line that only starts a new key after a block is no such slip.
+    #expect(diagnose(MarkedSource("flow: A\nspec: |\n    [ ] A\nstart: x\n")).isEmpty)
+  }
+
   @Test("a key indented unlike its siblings is explained as an indentation slip")
   func misindentedKey() throws {
     let source = MarkedSource("screens:\n  Infos:\n    navBar: hidden\n   ‸on: {}\n")
