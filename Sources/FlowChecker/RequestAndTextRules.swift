@@ -91,7 +91,8 @@ extension Checker {
         }
       }
       let fails = anyOrigin ? unresolved.count == origins.count : !unresolved.isEmpty
-      guard fails else { continue }
+      // A name whose declaration had an error of its own is not reported again.
+      guard fails, !flow.namesWithErrors.contains(name) else { continue }
       let context = unresolved.first ?? "state"
       sink.report(
         .unknownTextName(name, context), at: at(offset, name.unicodeScalars.count + 2))

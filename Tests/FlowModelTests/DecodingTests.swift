@@ -111,6 +111,19 @@ struct DecodingTests {
     #expect(missing.map(\.message).contains { $0.hasPrefix("a flow needs 'start'") })
   }
 
+  @Test(
+    "a handler, a parameter or a property left out for its own error is one error: what names it is not reported again"
+  )
+  func leftOutDeclarations() throws {
+    let document = try FlowDocument.load(path: TestFlows.fixture("mistakes/knock-on.yaml"))
+    #expect(
+      document.diagnostics.map { "\($0.position.line): \($0.message)" } == [
+        "11: 'if' needs 'then': the operation to run when the condition holds",
+        "14: 'int' is not a parameter type; did you mean 'Int'?",
+        "23: unknown key 'than' in property 'after pin'; did you mean 'then'?",
+      ])
+  }
+
   @Test("a misspelt screen is one error: the screen it is taken for is not also never shown")
   func misspeltScreenNoCascade() throws {
     let diagnostics = TestFlows.document(

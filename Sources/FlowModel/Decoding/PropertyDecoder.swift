@@ -38,7 +38,12 @@ extension ModelDecoder {
   mutating func properties(_ node: YAMLNode) -> [FlowProperty] {
     namedEntries(node, "'properties'").compactMapReserving { pair in
       guard let name = string(pair.key, "a property name") else { return nil }
-      return property(named: name, pair.value)
+      // One error per mistake: an item's `holds` of a property left out is not another.
+      guard let property = property(named: name, pair.value) else {
+        namesWithErrors.insert(name.value)
+        return nil
+      }
+      return property
     }
   }
 
@@ -66,7 +71,10 @@ extension ModelDecoder {
     case "reachable": statement = .reachable(condition(value))
     default:
       guard let then else {
-        sink.report(.propertyThen(name.value, hasAfter: true), at: name.range)
+        // A misspelt `then` (`than:`) is already an unknown key that names it.
+        if !fields.misspelt.contains("then") {
+          sink.report(.propertyThen(name.value, hasAfter: true), at: name.range)
+        }
         return nil
       }
       guard let event = eventStep(value) else { return nil }

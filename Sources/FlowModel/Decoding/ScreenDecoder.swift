@@ -155,7 +155,11 @@ extension ModelDecoder {
         // Most often an `if:` arm written one level too far left.
         sink.report(.eventNamedLikeArm(event.value), at: event.range)
       }
-      guard let operation = operation(pair.value) else { return nil }
+      guard let operation = operation(pair.value) else {
+        // Its error said why; an item that sends the event is not told it is unhandled.
+        namesWithErrors.insert(event.value)
+        return nil
+      }
       return EventHandler(event: event, operation: operation)
     }
   }
@@ -174,6 +178,8 @@ extension ModelDecoder {
             spelling.value, for: "a parameter type", options: options, suggestion: suggestion),
           at: spelling.range,
           fixIts: suggestion.map { [FixIt(range: spelling.range, replacement: $0)] } ?? [])
+        // What passes or reads the parameter is not told it does not exist.
+        namesWithErrors.insert(name.value)
         return nil
       }
       return Parameter(name: name, type: Located(type, at: spelling.range))
