@@ -10,7 +10,8 @@ public import FlowModel
 /// ```
 public enum ChecklistPrinter {
   /// The checklist as text; with `results`, each mark says what running the item found, and
-  /// a failing item is followed by its first failure (`↳ line:column: expected …`).
+  /// a failing item is followed by its first failure (`↳ line:column: expected …`) and how
+  /// many more it has.
   public static func plainText(_ checklist: Checklist, results: [ChecklistResult]? = nil) -> String
   {
     let marks = results.map { results in
@@ -19,7 +20,9 @@ public enum ChecklistPrinter {
         uniquingKeysWith: { first, _ in first })
     }
     let failures = Dictionary(
-      (results ?? []).compactMap { result in result.failures.first.map { (result.entry.id, $0) } },
+      (results ?? []).compactMap { result in
+        result.failures.first.map { (result.entry.id, ($0, more: result.failures.count - 1)) }
+      },
       uniquingKeysWith: { first, _ in first })
     var lines: [String] = []
     // Each entry's section once, not every entry for every section.
@@ -35,9 +38,12 @@ public enum ChecklistPrinter {
         let mark = TerminalText.line(marks?[entry.id] ?? entry.item.mark.text)
         let indent = String(repeating: "  ", count: entry.ancestors.count)
         lines.append(" \(indent)\(mark) \(TerminalText.line(entry.item.text.value))")
-        if let failure = failures[entry.id] {
+        if let (failure, more) = failures[entry.id] {
+          // As `spec --update` says it: the first failure, and how many follow it.
+          let others = more > 0 ? " (and \(more) more)" : ""
           lines.append(
-            " \(indent)    ↳ \(failure.range.start): \(TerminalText.line(failure.message))")
+            " \(indent)    ↳ \(failure.range.start): \(TerminalText.line(failure.message))\(others)"
+          )
         }
       }
     }

@@ -133,7 +133,7 @@ struct SpecCommandTests {
       flowc(["spec", TestFlows.fixture("navigation-service.yaml"), "--check"]).status == 0)
   }
 
-  @Test("--results prints the marks the results call for")
+  @Test("--results prints the marks the results call for, and how many failures follow the first")
   func results() throws {
     let folder = try TemporaryFolder()
     let path = try folder.write("marks.yaml", dishonest)
@@ -141,6 +141,14 @@ struct SpecCommandTests {
       flowc(["spec", path, "--results"]).output
         == " ========= MARKS\n [✅] Passes but is marked to do\n [ ] Fails but is marked done\n     ↳ 13:23: expected top 'Next', found 'Home'\n [ ] Has no steps\n [✅] Honest\n"
     )
+    let twice = try folder.write(
+      "twice.yaml",
+      dishonest.replacingOccurrences(
+        of: "done\n        expect { top: Next }",
+        with: "done\n        expect { top: Next, navBar: { title: Nope } }"))
+    #expect(
+      flowc(["spec", twice, "--results"]).output.contains(
+        "     ↳ 13:23: expected top 'Next', found 'Home' (and 1 more)\n"))
   }
 
   @Test("misuse: two modes, no flow, or a flow without a checklist")
