@@ -4,6 +4,12 @@ public import FlowDiagnostics
 ///
 /// A view into a `YAMLTree`: cheap to copy and pass around. Aliases are already resolved:
 /// an alias is a node with the anchor's content, located at the alias.
+///
+/// Only a document's root (`YAMLTree.root`, `YAMLParseResult.root`) keeps its tree alive:
+/// the nodes reached from it hold the tree without retaining it, so walking a document of a
+/// million nodes makes no reference-count traffic. A node reached from a root is valid while
+/// that root is: keep the root, or the parse result, for as long as its nodes are used (a
+/// function given the root as a parameter holds it for its whole call).
 public struct YAMLNode: Sendable {
   /// What kind of node this is.
   public enum Kind: UInt8, Sendable {
@@ -11,27 +17,40 @@ public struct YAMLNode: Sendable {
     case scalar, mapping, sequence
   }
 
-  @usableFromInline let tree: YAMLTree
+  /// The tree, not retained.
+  @usableFromInline let handle: Unmanaged<YAMLTree>
+  /// The tree, retained, on a root node only: what keeps the tree alive.
+  @usableFromInline let owner: YAMLTree?
   @usableFromInline let index: Int32
 
+  /// A node reached from another: it does not retain the tree.
   @usableFromInline
-  init(tree: YAMLTree, index: Int32) {
-    self.tree = tree
+  init(in tree: YAMLTree, index: Int32) {
+    self.handle = .passUnretained(tree)
+    self.owner = nil
     self.index = index
+  }
+
+  /// A document's root, which keeps its tree alive.
+  init(owning tree: YAMLTree, index: Int32) {
+    self.handle = .passUnretained(tree)
+    self.owner = tree
+    self.index = index
+  }
+
+  /// Runs `body` on the tree, borrowed: no retain, no release.
+  @inlinable
+  func withTree<Result>(_ body: (YAMLTree) -> Result) -> Result {
+    handle._withUnsafeGuaranteedRef(body)
   }
 
   // The accessors the decoder calls for every node are inlinable, so they compile into it.
 
   @inlinable
-  var record: YAMLTree.Record { tree.records[Int(index)] }
-
-  /// The same node, reached through another handle on the same tree storage.
-  public func rebased(onto other: YAMLTree) -> YAMLNode {
-    YAMLNode(tree: other, index: index)
-  }
+  var record: YAMLTree.Record { withTree { $0.records[Int(index)] } }
 
   /// The tree this node is in.
-  public var document: YAMLTree { tree }
+  public var document: YAMLTree { handle.takeUnretainedValue() }
 
   /// Whether the node is a scalar, a mapping or a sequence.
   @inlinable
@@ -64,20 +83,20 @@ public struct YAMLNode: Sendable {
 
   /// Whether this is a scalar whose text is exactly `expected`, compared as bytes.
   public func hasText(_ expected: String) -> Bool {
-    tree.scalar(index, equals: expected)
+    withTree { $0.scalar(index, equals: expected) }
   }
 
   /// Whether this is a scalar spelled exactly like a literal, compared as bytes.
   @inlinable
   public func hasText(_ expected: StaticString) -> Bool {
-    tree.scalar(index, equals: expected)
+    withTree { $0.scalar(index, equals: expected) }
   }
 
   /// The position in `candidates` of the literal this scalar is spelled exactly like, if
   /// any: one walk over the candidates, lengths compared before bytes.
   @inlinable
   public func position(among candidates: [StaticString]) -> Int? {
-    tree.scalar(index, among: candidates)
+    withTree { $0.scalar(index, among: candidates) }
   }
 
   /// Whether the scalar is written plain, so YAML may read it as `null`, a flag or a number.
@@ -126,8 +145,11 @@ public struct YAMLNode: Sendable {
   func withScalarBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
     let record = record
     guard record.kind == .scalar else { return body(UnsafeBufferPointer(start: nil, count: 0)) }
-    return tree.bytes.withUnsafeBufferPointer { all in
-      body(UnsafeBufferPointer(rebasing: all[Int(record.first)..<Int(record.first + record.count)]))
+    return withTree { tree in
+      tree.bytes.withUnsafeBufferPointer { all in
+        body(
+          UnsafeBufferPointer(rebasing: all[Int(record.first)..<Int(record.first + record.count)]))
+      }
     }
   }
 
@@ -138,14 +160,14 @@ public struct YAMLNode: Sendable {
   public var pairs: YAMLPairs? {
     let record = record
     guard record.kind == .mapping else { return nil }
-    return YAMLPairs(tree: tree, first: Int(record.first), count: Int(record.count) / 2)
+    return YAMLPairs(handle: handle, first: Int(record.first), count: Int(record.count) / 2)
   }
 
   /// The items, if this node is a sequence.
   public var items: YAMLItems? {
     let record = record
     guard record.kind == .sequence else { return nil }
-    return YAMLItems(tree: tree, first: Int(record.first), count: Int(record.count))
+    return YAMLItems(handle: handle, first: Int(record.first), count: Int(record.count))
   }
 
   /// A short name of the node's kind for messages: "a mapping", "a list", "the string 'x'".
@@ -173,25 +195,27 @@ public struct YAMLPair: Sendable {
 
   /// The key's text when the key is a scalar.
   public var keyText: String? { key.kind == .scalar ? key.text : nil }
-
-  /// The same entry, reached through another handle on the same tree storage.
-  public func rebased(onto other: YAMLTree) -> YAMLPair {
-    YAMLPair(key: key.rebased(onto: other), value: value.rebased(onto: other))
-  }
 }
 
 /// A mapping's entries, in document order.
 public struct YAMLPairs: RandomAccessCollection, Sendable {
-  @usableFromInline let tree: YAMLTree
+  /// The tree, not retained, as a node reached from the root holds it.
+  @usableFromInline let handle: Unmanaged<YAMLTree>
   @usableFromInline let first: Int
   /// The number of entries.
   public let count: Int
 
   @usableFromInline
-  init(tree: YAMLTree, first: Int, count: Int) {
-    self.tree = tree
+  init(handle: Unmanaged<YAMLTree>, first: Int, count: Int) {
+    self.handle = handle
     self.first = first
     self.count = count
+  }
+
+  /// Runs `body` on the tree, borrowed: no retain, no release.
+  @inlinable
+  func withTree<Result>(_ body: (YAMLTree) -> Result) -> Result {
+    handle._withUnsafeGuaranteedRef(body)
   }
 
   /// The first entry's position, always 0.
@@ -203,28 +227,27 @@ public struct YAMLPairs: RandomAccessCollection, Sendable {
   @inlinable
   public subscript(position: Int) -> YAMLPair {
     let offset = first + position * 2
-    return YAMLPair(
-      key: YAMLNode(tree: tree, index: tree.children[offset]),
-      value: YAMLNode(tree: tree, index: tree.children[offset + 1]))
+    return withTree { tree in
+      YAMLPair(
+        key: YAMLNode(in: tree, index: tree.children[offset]),
+        value: YAMLNode(in: tree, index: tree.children[offset + 1]))
+    }
   }
 
   /// No entries, for a node that has none (a null where a mapping may stand).
   public static func empty(in node: YAMLNode) -> YAMLPairs {
-    YAMLPairs(tree: node.tree, first: 0, count: 0)
-  }
-
-  /// The same entries, reached through another handle on the same tree storage.
-  public func rebased(onto other: YAMLTree) -> YAMLPairs {
-    YAMLPairs(tree: other, first: first, count: count)
+    YAMLPairs(handle: node.handle, first: 0, count: 0)
   }
 
   /// The entry whose key is `key`, compared as bytes.
   @inlinable
   public func first(key: StaticString) -> YAMLPair? {
-    offset(ofKey: key).map {
-      YAMLPair(
-        key: YAMLNode(tree: tree, index: tree.children[$0]),
-        value: YAMLNode(tree: tree, index: tree.children[$0 + 1]))
+    offset(ofKey: key).map { offset in
+      withTree { tree in
+        YAMLPair(
+          key: YAMLNode(in: tree, index: tree.children[offset]),
+          value: YAMLNode(in: tree, index: tree.children[offset + 1]))
+      }
     }
   }
 
@@ -232,39 +255,44 @@ public struct YAMLPairs: RandomAccessCollection, Sendable {
   /// like, if any; read in place, without making the key's node.
   @inlinable
   public func keyPosition(at position: Int, among candidates: [StaticString]) -> Int? {
-    tree.scalar(tree.children[first + position * 2], among: candidates)
+    withTree { $0.scalar($0.children[first + position * 2], among: candidates) }
   }
 
   /// The position in `spellings` of the literal the key of entry `position` is spelled
   /// like, if any; read in place, without making the key's node.
   @inlinable
   public func keyPosition(at position: Int, among spellings: ScalarSpellings) -> Int? {
-    tree.scalar(tree.children[first + position * 2], among: spellings)
+    withTree { $0.scalar($0.children[first + position * 2], among: spellings) }
   }
 
   /// The value of the entry whose key is `key`, compared as bytes.
   @inlinable
   public func value(forKey key: StaticString) -> YAMLNode? {
-    offset(ofKey: key).map { YAMLNode(tree: tree, index: tree.children[$0 + 1]) }
+    offset(ofKey: key).map { offset in
+      withTree { YAMLNode(in: $0, index: $0.children[offset + 1]) }
+    }
   }
 
   /// Where in the tree's children the entry whose key is `key` starts.
   @inlinable
   func offset(ofKey key: StaticString) -> Int? {
     let wanted = YAMLTree.utf8(key)
-    var offset = first
     let end = first + count * 2
-    while offset < end {
-      if tree.scalar(tree.children[offset], equals: wanted) { return offset }
-      offset += 2
+    return withTree { tree in
+      var offset = first
+      while offset < end {
+        if tree.scalar(tree.children[offset], equals: wanted) { return offset }
+        offset += 2
+      }
+      return nil
     }
-    return nil
   }
 }
 
 /// A sequence's items, in document order.
 public struct YAMLItems: RandomAccessCollection, Sendable {
-  let tree: YAMLTree
+  /// The tree, not retained, as a node reached from the root holds it.
+  let handle: Unmanaged<YAMLTree>
   let first: Int
   /// The number of items.
   public let count: Int
@@ -276,6 +304,6 @@ public struct YAMLItems: RandomAccessCollection, Sendable {
 
   /// The item at `position`, counted from 0 in document order.
   public subscript(position: Int) -> YAMLNode {
-    YAMLNode(tree: tree, index: tree.children[first + position])
+    handle._withUnsafeGuaranteedRef { YAMLNode(in: $0, index: $0.children[first + position]) }
   }
 }

@@ -63,15 +63,9 @@ public final class YAMLTree: Sendable {
       rootIndex: storage.rootIndex)
   }
 
-  /// A second handle on the same storage (nothing is copied): threads that each walk their
-  /// own handle do not contend on one reference count.
-  public func sharingStorage() -> YAMLTree {
-    YAMLTree(records: records, children: children, bytes: bytes, rootIndex: rootIndex)
-  }
-
-  /// The document's root node, if it has one.
+  /// The document's root node, if it has one: the node that keeps the tree alive.
   public var root: YAMLNode? {
-    rootIndex.map { YAMLNode(tree: self, index: $0) }
+    rootIndex.map { YAMLNode(owning: self, index: $0) }
   }
 
   /// Whether the node at `index` is a scalar whose bytes are `expected`'s UTF-8: lengths

@@ -26,7 +26,9 @@ struct YAMLParserTests {
   @Test("plain scalars resolve as YAML 1.2; quoted ones stay strings")
   func scalarResolution() throws {
     let yaml = "a: true\nb: 'true'\nc: yes\nd: ~\ne: 42\nf: !!str 7\ng:\n"
-    let pairs = try #require(YAMLParser.parse(Array(yaml.utf8), file: "x.yaml").root?.pairs)
+    // The root keeps the tree alive while the nodes reached from it are read.
+    let root = try #require(YAMLParser.parse(Array(yaml.utf8), file: "x.yaml").root)
+    let pairs = try #require(root.pairs)
     let scalars = pairs.map { $0.value.scalar! }
     #expect(scalars[0].bool == true)
     #expect(scalars[1].bool == nil)
@@ -50,7 +52,9 @@ struct YAMLParserTests {
       e: 000000000000000000000012
       f: 12ab
       """
-    let pairs = try #require(YAMLParser.parse(Array(yaml.utf8), file: "x.yaml").root?.pairs)
+    // The root keeps the tree alive while the nodes reached from it are read.
+    let root = try #require(YAMLParser.parse(Array(yaml.utf8), file: "x.yaml").root)
+    let pairs = try #require(root.pairs)
     let scalars = pairs.map { $0.value.scalar! }
     #expect(scalars.map(\.integer) == [.min, .max, nil, .min, 12, nil])
     #expect(pairs.map(\.value.integer) == [.min, .max, nil, .min, 12, nil])

@@ -11,8 +11,8 @@ extension ModelDecoder {
 
   /// `screens:` and `alerts:`, each declaration by name, decoded on every core: a flow can
   /// hold tens of thousands. Both are one range of work (screens first, then alerts), cut
-  /// into a chunk per core; each chunk reads its own handle on the tree, so the cores share
-  /// no reference count, and reports into its own sink.
+  /// into a chunk per core; each chunk reports into its own sink. Nodes do not retain their
+  /// tree, so the cores share no reference count; the root the caller holds keeps it alive.
   mutating func screensAndAlerts(screens: YAMLNode?, alerts: YAMLNode?) -> (
     screens: [Screen], alerts: [Alert]
   ) {
@@ -20,16 +20,12 @@ extension ModelDecoder {
     let alertEntries = alerts.map { namedEntries($0, "'alerts'") }
     let screenCount = screenEntries?.count ?? 0
     let decoder = self
-    let handle = (screens ?? alerts)?.document
     let (decoded, chunks) = Parallel.compactMap(
       count: screenCount + (alertEntries?.count ?? 0), minimumChunk: 2_000,
-      makeState: { range in
-        let tree = range.lowerBound == 0 ? handle : handle?.sharingStorage()
+      makeState: { _ in
         var local = decoder
         local.sink = DiagnosticSink(file: decoder.file)
-        return DeclarationChunk(
-          decoder: local, screens: tree.flatMap { screenEntries?.rebased(onto: $0) },
-          alerts: tree.flatMap { alertEntries?.rebased(onto: $0) })
+        return DeclarationChunk(decoder: local, screens: screenEntries, alerts: alertEntries)
       },
       transform: { index, chunk -> Screen? in
         if index < screenCount, let pair = chunk.screens?[index] {
