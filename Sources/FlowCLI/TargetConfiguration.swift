@@ -42,10 +42,17 @@ struct TargetConfiguration {
     if let problem = parsed.diagnostics.first(where: { $0.severity == .error }) {
       throw UsageError(message: "\(path):\(problem.position): \(problem.message)")
     }
-    guard let pairs = parsed.root?.pairs else {
+    guard let root = parsed.root, root.pairs != nil else {
       throw UsageError(message: "'\(path)' must be a JSON object such as { \"flows\": [...] }")
     }
     self.path = path
+    try read(root)
+  }
+
+  /// Reads the settings of the file's object. The root is a parameter, so the tree it owns
+  /// stays alive while the nodes reached from it are read (they do not retain it).
+  private mutating func read(_ root: YAMLNode) throws(UsageError) {
+    let pairs = root.pairs ?? YAMLPairs.empty(in: root)
     for pair in pairs {
       switch pair.keyText {
       case "drivers":

@@ -16,6 +16,7 @@ public enum SuggestionInsertion {
     /// `spec:` has no value: there is no block to add to.
     case emptyMapping
 
+    /// What to tell the user: why, and what to do instead.
     public var description: String {
       switch self {
       case .mappingForm:

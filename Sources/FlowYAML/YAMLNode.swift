@@ -6,10 +6,12 @@ public import FlowDiagnostics
 /// an alias is a node with the anchor's content, located at the alias.
 ///
 /// Only a document's root (`YAMLTree.root`, `YAMLParseResult.root`) keeps its tree alive:
-/// the nodes reached from it hold the tree without retaining it, so walking a document of a
-/// million nodes makes no reference-count traffic. A node reached from a root is valid while
-/// that root is: keep the root, or the parse result, for as long as its nodes are used (a
-/// function given the root as a parameter holds it for its whole call).
+/// the nodes, pairs and items reached from it hold the tree without retaining it, so walking
+/// a document of a million nodes makes no reference-count traffic. They are valid only while
+/// the root is alive, and a local `let` is not a promise of that (Swift may release it after
+/// its last use). So read them in a function the root (or the parse result) is passed to, for
+/// it lives for the whole call, or inside `withExtendedLifetime(root) { … }`; never keep nodes
+/// taken from a temporary, as in `YAMLParser.parse(…).root?.pairs`.
 public struct YAMLNode: Sendable {
   /// What kind of node this is.
   public enum Kind: UInt8, Sendable {
@@ -49,7 +51,8 @@ public struct YAMLNode: Sendable {
   @inlinable
   var record: YAMLTree.Record { withTree { $0.records[Int(index)] } }
 
-  /// The tree this node is in.
+  /// The tree this node is in, retained: holding it keeps every node of it valid. Like any
+  /// read of a node, valid only while the node's root is alive.
   public var document: YAMLTree { handle.takeUnretainedValue() }
 
   /// Whether the node is a scalar, a mapping or a sequence.
@@ -197,7 +200,7 @@ public struct YAMLPair: Sendable {
   public var keyText: String? { key.kind == .scalar ? key.text : nil }
 }
 
-/// A mapping's entries, in document order.
+/// A mapping's entries, in document order; valid while their root is (see `YAMLNode`).
 public struct YAMLPairs: RandomAccessCollection, Sendable {
   /// The tree, not retained, as a node reached from the root holds it.
   @usableFromInline let handle: Unmanaged<YAMLTree>
@@ -289,7 +292,7 @@ public struct YAMLPairs: RandomAccessCollection, Sendable {
   }
 }
 
-/// A sequence's items, in document order.
+/// A sequence's items, in document order; valid while their root is (see `YAMLNode`).
 public struct YAMLItems: RandomAccessCollection, Sendable {
   /// The tree, not retained, as a node reached from the root holds it.
   let handle: Unmanaged<YAMLTree>

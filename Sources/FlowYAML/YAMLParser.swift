@@ -4,9 +4,9 @@ public import FlowDiagnostics
 /// The result of parsing one YAML file: its root node, if the file could be read whole,
 /// and every problem found on the way.
 public struct YAMLParseResult: Sendable {
-  /// The document's root node; `nil` for an empty file or when a syntax error or a limit
-  /// stopped the parse.
-  public var root: YAMLNode?
+  /// The document's root node, which keeps the tree alive for the nodes reached from it (see
+  /// `YAMLNode`); `nil` for an empty file or when a syntax error or a limit stopped the parse.
+  public private(set) var root: YAMLNode?
   /// Every problem found: syntax errors, limits exceeded, and warnings (an ignored tag).
   public var diagnostics: [Diagnostic]
 

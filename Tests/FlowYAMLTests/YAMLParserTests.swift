@@ -21,12 +21,13 @@ struct YAMLParserTests {
     #expect(quoted.scalar == YAMLScalar("Infos ✅", style: .doubleQuoted))
     #expect(quoted.position == source.markers[2])
     #expect(quoted.range.end == source.markers[2].advanced(by: 9))
+    // Nodes do not retain their tree: its root is kept alive until they have been read.
+    withExtendedLifetime(result) {}
   }
 
   @Test("plain scalars resolve as YAML 1.2; quoted ones stay strings")
   func scalarResolution() throws {
     let yaml = "a: true\nb: 'true'\nc: yes\nd: ~\ne: 42\nf: !!str 7\ng:\n"
-    // The root keeps the tree alive while the nodes reached from it are read.
     let root = try #require(YAMLParser.parse(Array(yaml.utf8), file: "x.yaml").root)
     let pairs = try #require(root.pairs)
     let scalars = pairs.map { $0.value.scalar! }
@@ -40,6 +41,8 @@ struct YAMLParserTests {
     #expect(scalars[5].integer == nil)
     #expect(scalars[5].isQuoted)
     #expect(scalars[6].isNull)
+    // Nodes do not retain their tree: its root is kept alive until they have been read.
+    withExtendedLifetime(root) {}
   }
 
   @Test("whole numbers read to Int's very ends; one beyond is named as a number out of range")
@@ -52,7 +55,6 @@ struct YAMLParserTests {
       e: 000000000000000000000012
       f: 12ab
       """
-    // The root keeps the tree alive while the nodes reached from it are read.
     let root = try #require(YAMLParser.parse(Array(yaml.utf8), file: "x.yaml").root)
     let pairs = try #require(root.pairs)
     let scalars = pairs.map { $0.value.scalar! }
@@ -60,6 +62,8 @@ struct YAMLParserTests {
     #expect(pairs.map(\.value.integer) == [.min, .max, nil, .min, 12, nil])
     #expect(scalars[2].kindDescription == "the number 9223372036854775808, beyond an Int's range")
     #expect(scalars[5].kindDescription == "the string '12ab'")
+    // Nodes do not retain their tree: its root is kept alive until they have been read.
+    withExtendedLifetime(root) {}
   }
 
   @Test("anchors and aliases are resolved; the copy is located at the alias")
@@ -70,6 +74,8 @@ struct YAMLParserTests {
     let other = try #require(result.root?.pairs?[1].value)
     #expect(other.position == source.marker)
     #expect(other.pairs?.first?.value.scalar?.value == "Infos")
+    // Nodes do not retain their tree: its root is kept alive until they have been read.
+    withExtendedLifetime(result) {}
   }
 
   @Test("'<<' merges a mapping; explicit keys win")
@@ -80,6 +86,8 @@ struct YAMLParserTests {
     let item = try #require(result.root?.pairs?[1].value.pairs)
     #expect(item.map(\.keyText) == ["style", "tint"])
     #expect(item.map { $0.value.scalar?.value } == ["plain", "blue"])
+    // Nodes do not retain their tree: its root is kept alive until they have been read.
+    withExtendedLifetime(result) {}
   }
 
   @Test("an empty file has no root and no problems")
@@ -96,5 +104,7 @@ struct YAMLParserTests {
     let pair = try #require(result.root?.pairs?.first)
     #expect(pair.key.position == SourcePosition(line: 10, column: 9))
     #expect(pair.value.position == SourcePosition(line: 10, column: 12))
+    // Nodes do not retain their tree: its root is kept alive until they have been read.
+    withExtendedLifetime(result) {}
   }
 }

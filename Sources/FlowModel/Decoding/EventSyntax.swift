@@ -17,11 +17,12 @@ public enum EventSyntax {
     let parsed = YAMLParser.parse(Array(text.utf8), file: file, limits: limits, origin: origin)
     guard let root = parsed.root else { return ([], parsed.diagnostics) }
     var decoder = ModelDecoder(file: file, source: SourceText(text), limits: limits)
-    let events: [EventStep]
-    if let items = root.items {
-      events = items.compactMap { decoder.eventStep($0) }
-    } else {
-      events = decoder.eventStep(root).map { [$0] } ?? []
+    // The root owns the tree its items are read from, which do not retain it.
+    let events: [EventStep] = withExtendedLifetime(root) {
+      if let items = root.items {
+        return items.compactMap { decoder.eventStep($0) }
+      }
+      return decoder.eventStep(root).map { [$0] } ?? []
     }
     return (events, parsed.diagnostics + decoder.sink.diagnostics)
   }
