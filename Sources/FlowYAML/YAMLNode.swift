@@ -24,6 +24,11 @@ public struct YAMLNode: Sendable {
   /// The tree, retained, on a root node only: what keeps the tree alive.
   @usableFromInline let owner: YAMLTree?
   @usableFromInline let index: Int32
+  #if DEBUG
+    /// A debug build's tripwire: the tree, weakly, to stop at a node read after its root
+    /// was released instead of reading freed memory.
+    @usableFromInline weak var liveTree: YAMLTree?
+  #endif
 
   /// A node reached from another: it does not retain the tree.
   @usableFromInline
@@ -31,6 +36,9 @@ public struct YAMLNode: Sendable {
     self.handle = .passUnretained(tree)
     self.owner = nil
     self.index = index
+    #if DEBUG
+      self.liveTree = tree
+    #endif
   }
 
   /// A document's root, which keeps its tree alive.
@@ -38,12 +46,18 @@ public struct YAMLNode: Sendable {
     self.handle = .passUnretained(tree)
     self.owner = tree
     self.index = index
+    #if DEBUG
+      self.liveTree = tree
+    #endif
   }
 
   /// Runs `body` on the tree, borrowed: no retain, no release.
   @inlinable
   func withTree<Result>(_ body: (YAMLTree) -> Result) -> Result {
-    handle._withUnsafeGuaranteedRef(body)
+    #if DEBUG
+      precondition(liveTree != nil, YAMLTree.releasedMessage)
+    #endif
+    return handle._withUnsafeGuaranteedRef(body)
   }
 
   // The accessors the decoder calls for every node are inlinable, so they compile into it.
@@ -208,17 +222,28 @@ public struct YAMLPairs: RandomAccessCollection, Sendable {
   /// The number of entries.
   public let count: Int
 
+  #if DEBUG
+    /// A debug build's tripwire, as `YAMLNode`'s.
+    @usableFromInline weak var liveTree: YAMLTree?
+  #endif
+
   @usableFromInline
   init(handle: Unmanaged<YAMLTree>, first: Int, count: Int) {
     self.handle = handle
     self.first = first
     self.count = count
+    #if DEBUG
+      self.liveTree = handle.takeUnretainedValue()
+    #endif
   }
 
   /// Runs `body` on the tree, borrowed: no retain, no release.
   @inlinable
   func withTree<Result>(_ body: (YAMLTree) -> Result) -> Result {
-    handle._withUnsafeGuaranteedRef(body)
+    #if DEBUG
+      precondition(liveTree != nil, YAMLTree.releasedMessage)
+    #endif
+    return handle._withUnsafeGuaranteedRef(body)
   }
 
   /// The first entry's position, always 0.
@@ -296,9 +321,22 @@ public struct YAMLPairs: RandomAccessCollection, Sendable {
 public struct YAMLItems: RandomAccessCollection, Sendable {
   /// The tree, not retained, as a node reached from the root holds it.
   let handle: Unmanaged<YAMLTree>
+  #if DEBUG
+    /// A debug build's tripwire, as `YAMLNode`'s.
+    weak var liveTree: YAMLTree?
+  #endif
   let first: Int
   /// The number of items.
   public let count: Int
+
+  init(handle: Unmanaged<YAMLTree>, first: Int, count: Int) {
+    self.handle = handle
+    self.first = first
+    self.count = count
+    #if DEBUG
+      self.liveTree = handle.takeUnretainedValue()
+    #endif
+  }
 
   /// The first item's position, always 0.
   public var startIndex: Int { 0 }
@@ -307,6 +345,11 @@ public struct YAMLItems: RandomAccessCollection, Sendable {
 
   /// The item at `position`, counted from 0 in document order.
   public subscript(position: Int) -> YAMLNode {
-    handle._withUnsafeGuaranteedRef { YAMLNode(in: $0, index: $0.children[first + position]) }
+    #if DEBUG
+      precondition(liveTree != nil, YAMLTree.releasedMessage)
+    #endif
+    return handle._withUnsafeGuaranteedRef {
+      YAMLNode(in: $0, index: $0.children[first + position])
+    }
   }
 }

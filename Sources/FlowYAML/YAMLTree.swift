@@ -63,6 +63,10 @@ public final class YAMLTree: Sendable {
       rootIndex: storage.rootIndex)
   }
 
+  /// What a debug build says when a node is read after its root was released.
+  @usableFromInline static let releasedMessage =
+    "a YAML node was read after its root and parse result were released: keep the root alive while its nodes are read (see YAMLNode)"
+
   /// The document's root node, if it has one: the node that keeps the tree alive.
   public var root: YAMLNode? {
     rootIndex.map { YAMLNode(owning: self, index: $0) }

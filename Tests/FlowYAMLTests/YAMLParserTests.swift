@@ -90,6 +90,17 @@ struct YAMLParserTests {
     withExtendedLifetime(result) {}
   }
 
+  #if DEBUG
+    @Test("a debug build stops at a node read after its root was released, not at freed memory")
+    func nodeOfReleasedRoot() async {
+      await #expect(processExitsWith: .failure) {
+        // The parse result is a temporary: it, the root and the tree are gone after the line.
+        let pairs = YAMLParser.parse(Array("a: b\n".utf8), file: "x.yaml").root!.pairs!
+        _ = pairs[0].value.kind
+      }
+    }
+  #endif
+
   @Test("an empty file has no root and no problems")
   func emptyFile() {
     let result = YAMLParser.parse([], file: "x.yaml")
