@@ -20,44 +20,30 @@ public struct YAMLNode: Sendable {
   }
 
   /// The tree, not retained.
-  @usableFromInline let handle: Unmanaged<YAMLTree>
+  @usableFromInline let reference: TreeReference
   /// The tree, retained, on a root node only: what keeps the tree alive.
   @usableFromInline let owner: YAMLTree?
   @usableFromInline let index: Int32
-  #if DEBUG
-    /// A debug build's tripwire: the tree, weakly, to stop at a node read after its root
-    /// was released instead of reading freed memory.
-    @usableFromInline weak var liveTree: YAMLTree?
-  #endif
 
   /// A node reached from another: it does not retain the tree.
   @usableFromInline
   init(in tree: YAMLTree, index: Int32) {
-    self.handle = .passUnretained(tree)
+    self.reference = TreeReference(tree)
     self.owner = nil
     self.index = index
-    #if DEBUG
-      self.liveTree = tree
-    #endif
   }
 
   /// A document's root, which keeps its tree alive.
   init(owning tree: YAMLTree, index: Int32) {
-    self.handle = .passUnretained(tree)
+    self.reference = TreeReference(tree)
     self.owner = tree
     self.index = index
-    #if DEBUG
-      self.liveTree = tree
-    #endif
   }
 
   /// Runs `body` on the tree, borrowed: no retain, no release.
   @inlinable
   func withTree<Result>(_ body: (YAMLTree) -> Result) -> Result {
-    #if DEBUG
-      precondition(liveTree != nil, YAMLTree.releasedMessage)
-    #endif
-    return handle._withUnsafeGuaranteedRef(body)
+    reference.withTree(body)
   }
 
   // The accessors the decoder calls for every node are inlinable, so they compile into it.
@@ -67,7 +53,7 @@ public struct YAMLNode: Sendable {
 
   /// The tree this node is in, retained: holding it keeps every node of it valid. Like any
   /// read of a node, valid only while the node's root is alive.
-  public var document: YAMLTree { handle.takeUnretainedValue() }
+  public var document: YAMLTree { reference.withTree { $0 } }
 
   /// Whether the node is a scalar, a mapping or a sequence.
   @inlinable
@@ -177,14 +163,14 @@ public struct YAMLNode: Sendable {
   public var pairs: YAMLPairs? {
     let record = record
     guard record.kind == .mapping else { return nil }
-    return YAMLPairs(handle: handle, first: Int(record.first), count: Int(record.count) / 2)
+    return YAMLPairs(reference: reference, first: Int(record.first), count: Int(record.count) / 2)
   }
 
   /// The items, if this node is a sequence.
   public var items: YAMLItems? {
     let record = record
     guard record.kind == .sequence else { return nil }
-    return YAMLItems(handle: handle, first: Int(record.first), count: Int(record.count))
+    return YAMLItems(reference: reference, first: Int(record.first), count: Int(record.count))
   }
 
   /// A short name of the node's kind for messages: "a mapping", "a list", "the string 'x'".
@@ -217,33 +203,22 @@ public struct YAMLPair: Sendable {
 /// A mapping's entries, in document order; valid while their root is (see `YAMLNode`).
 public struct YAMLPairs: RandomAccessCollection, Sendable {
   /// The tree, not retained, as a node reached from the root holds it.
-  @usableFromInline let handle: Unmanaged<YAMLTree>
+  @usableFromInline let reference: TreeReference
   @usableFromInline let first: Int
   /// The number of entries.
   public let count: Int
 
-  #if DEBUG
-    /// A debug build's tripwire, as `YAMLNode`'s.
-    @usableFromInline weak var liveTree: YAMLTree?
-  #endif
-
   @usableFromInline
-  init(handle: Unmanaged<YAMLTree>, first: Int, count: Int) {
-    self.handle = handle
+  init(reference: TreeReference, first: Int, count: Int) {
+    self.reference = reference
     self.first = first
     self.count = count
-    #if DEBUG
-      self.liveTree = handle.takeUnretainedValue()
-    #endif
   }
 
   /// Runs `body` on the tree, borrowed: no retain, no release.
   @inlinable
   func withTree<Result>(_ body: (YAMLTree) -> Result) -> Result {
-    #if DEBUG
-      precondition(liveTree != nil, YAMLTree.releasedMessage)
-    #endif
-    return handle._withUnsafeGuaranteedRef(body)
+    reference.withTree(body)
   }
 
   /// The first entry's position, always 0.
@@ -264,7 +239,7 @@ public struct YAMLPairs: RandomAccessCollection, Sendable {
 
   /// No entries, for a node that has none (a null where a mapping may stand).
   public static func empty(in node: YAMLNode) -> YAMLPairs {
-    YAMLPairs(handle: node.handle, first: 0, count: 0)
+    YAMLPairs(reference: node.reference, first: 0, count: 0)
   }
 
   /// The entry whose key is `key`, compared as bytes.
@@ -320,23 +295,10 @@ public struct YAMLPairs: RandomAccessCollection, Sendable {
 /// A sequence's items, in document order; valid while their root is (see `YAMLNode`).
 public struct YAMLItems: RandomAccessCollection, Sendable {
   /// The tree, not retained, as a node reached from the root holds it.
-  let handle: Unmanaged<YAMLTree>
-  #if DEBUG
-    /// A debug build's tripwire, as `YAMLNode`'s.
-    weak var liveTree: YAMLTree?
-  #endif
+  let reference: TreeReference
   let first: Int
   /// The number of items.
   public let count: Int
-
-  init(handle: Unmanaged<YAMLTree>, first: Int, count: Int) {
-    self.handle = handle
-    self.first = first
-    self.count = count
-    #if DEBUG
-      self.liveTree = handle.takeUnretainedValue()
-    #endif
-  }
 
   /// The first item's position, always 0.
   public var startIndex: Int { 0 }
@@ -345,11 +307,36 @@ public struct YAMLItems: RandomAccessCollection, Sendable {
 
   /// The item at `position`, counted from 0 in document order.
   public subscript(position: Int) -> YAMLNode {
+    reference.withTree { YAMLNode(in: $0, index: $0.children[first + position]) }
+  }
+}
+
+/// How a node, its pairs and its items reach their tree: without retaining it, so making and
+/// copying them costs no reference count (see `YAMLNode` for how long they are valid).
+///
+/// A debug build also holds the tree weakly, and stops at a read after it was released
+/// instead of reading freed memory.
+@usableFromInline
+struct TreeReference: Sendable {
+  @usableFromInline let handle: Unmanaged<YAMLTree>
+  #if DEBUG
+    @usableFromInline weak var liveTree: YAMLTree?
+  #endif
+
+  @usableFromInline
+  init(_ tree: YAMLTree) {
+    handle = .passUnretained(tree)
+    #if DEBUG
+      liveTree = tree
+    #endif
+  }
+
+  /// Runs `body` on the tree, borrowed: no retain, no release.
+  @inlinable
+  func withTree<Result>(_ body: (YAMLTree) -> Result) -> Result {
     #if DEBUG
       precondition(liveTree != nil, YAMLTree.releasedMessage)
     #endif
-    return handle._withUnsafeGuaranteedRef {
-      YAMLNode(in: $0, index: $0.children[first + position])
-    }
+    return handle._withUnsafeGuaranteedRef(body)
   }
 }
