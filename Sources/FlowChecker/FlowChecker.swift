@@ -197,13 +197,19 @@ enum OperationOrigin {
 extension Flow {
   /// The operations of one screen: its `onEnter`, `onAppear` and handlers.
   func forEachOperation(ofScreen index: Int, _ body: (Operation, OperationOrigin) -> Void) {
+    forEachRootOperation(ofScreen: index) { root, origin in root.visit { body($0, origin) } }
+  }
+
+  /// The operations a screen's `onEnter`, `onAppear` and handlers hold, each whole (the
+  /// operations nested in them are the caller's to visit).
+  func forEachRootOperation(ofScreen index: Int, _ body: (Operation, OperationOrigin) -> Void) {
     // Read in place: taking an operation out of the array, or the screen's optional
     // `onEnter`, would copy it, retaining every name it holds.
     screens.withUnsafeBufferPointer { screens in
-      screens[index].onEnter?.visit { body($0, .onEnter(screen: index)) }
-      screens[index].onAppear?.visit { body($0, .onEnter(screen: index)) }
+      screens[index].onEnter.map { body($0, .onEnter(screen: index)) }
+      screens[index].onAppear.map { body($0, .onEnter(screen: index)) }
       for handler in screens[index].handlers.indices {
-        screens[index].handlers[handler].operation.visit { body($0, .event(screen: index)) }
+        body(screens[index].handlers[handler].operation, .event(screen: index))
       }
     }
   }

@@ -13,16 +13,17 @@ extension Checker {
       targets.screens.reserveCapacity(room)
       targets.stackedScreens.reserveCapacity(room)
     }
+    var dismisses = false
     flow.forEachOperation(ofScreen: index) { operation, origin in
+      if case .dismiss = operation.kind { dismisses = true }
       check(operation, origin: origin, showing: &targets)
     }
-    if !targets.pushes.isEmpty {
+    if dismisses, !targets.pushes.isEmpty {
       // A push after a `dismiss` in the same list acts on the stack beneath the screen.
       var beneath: [SourceRange] = []
-      let screen = flow.screens[index]
-      for handler in screen.handlers { handler.operation.notePushesAfterDismiss(in: &beneath) }
-      screen.onEnter?.notePushesAfterDismiss(in: &beneath)
-      screen.onAppear?.notePushesAfterDismiss(in: &beneath)
+      flow.forEachRootOperation(ofScreen: index) { root, _ in
+        root.notePushesAfterDismiss(in: &beneath)
+      }
       targets.pushes.removeAll { beneath.contains($0.range) }
     }
     return targets
@@ -353,26 +354,27 @@ extension Checker {
     for fields in records {
       for (name, field) in fields.sorted(by: { $0.key < $1.key }) {
         checkRecordField(
-          name, value: field, of: list, types: types, nameRange: value.range,
-          valueRange: value.range, origin: origin)
+          name, value: field, of: list, types: types, nameRange: nil, valueRange: value.range,
+          origin: origin)
       }
     }
   }
 
-  /// One field of a record written for list `list`, whose records' fields have `types`.
+  /// One field of a record written for list `list`, whose records' fields have `types`; its
+  /// name is reported at `nameRange`, with a fix-it, where it has a place of its own, else at
+  /// the value.
   private func checkRecordField(
     _ name: String, value: ValueExpression, of list: String, types: [String: ValueType],
-    nameRange: SourceRange, valueRange: SourceRange, origin: OperationOrigin
+    nameRange: SourceRange?, valueRange: SourceRange, origin: OperationOrigin
   ) {
     guard let expected = types[name] else {
       let sorted = types.keys.sorted()
-      let suggestion = Suggestion.closest(to: name, among: sorted)
-      // A fix-it only where the range is the name alone.
-      let fixIts =
-        nameRange == valueRange
-        ? [] : suggestion.map { [FixIt(range: nameRange, replacement: $0)] } ?? []
+      let fixIt = nameRange.flatMap { range in
+        Suggestion.closest(to: name, among: sorted).map { FixIt(range: range, replacement: $0) }
+      }
       sink.report(
-        .unknownRecordField(name, list: list, fields: sorted), at: nameRange, fixIts: fixIts)
+        .unknownRecordField(name, list: list, fields: sorted), at: nameRange ?? valueRange,
+        fixIts: fixIt.map { [$0] } ?? [])
       return
     }
     let subject = "field '\(name)' of the records of '\(list)'"
