@@ -65,16 +65,12 @@ enum SuggestCommand: Command {
         suggestions, into: document, tree: tree, limits: try FlowInputs.limits(arguments),
         console: console)
       guard status == .success else { return status }
-      console.print(
-        "# coverage \(CoverageText.percent(coverage.percentage())) → \(CoverageText.percent(suggestions.percentage(after: coverage)))"
-      )
+      console.print(coverageLine(coverage, suggestions))
     } else {
       console.print(
         "# \(suggestions.items.count) item\(suggestions.items.count == 1 ? "" : "s") to paste into the checklist of '\(TerminalText.line(path))', each at the end of its section ('--write' puts them there):"
       )
-      console.print(
-        "# coverage \(CoverageText.percent(coverage.percentage())) → \(CoverageText.percent(suggestions.percentage(after: coverage)))"
-      )
+      console.print(coverageLine(coverage, suggestions))
       let sections = tree.root.checklist?.sections.compactMap(\.title?.value) ?? []
       let indentation = String(
         repeating: " ",
@@ -108,6 +104,13 @@ enum SuggestCommand: Command {
       )
     }
     return .success
+  }
+
+  /// The coverage the checklist has, and what it would have with the items.
+  private static func coverageLine(
+    _ coverage: ChecklistCoverage, _ suggestions: CoverageSuggestions
+  ) -> String {
+    "# coverage \(CoverageText.percent(coverage.percentage())) → \(CoverageText.percent(suggestions.percentage(after: coverage)))"
   }
 
   /// Writes the items into the flow's file, after checking that the new text decodes with
@@ -181,11 +184,9 @@ enum SuggestCommand: Command {
       return
         "the item '\(TerminalText.line(moved.item.text.value))' would no longer stand where it is"
     }
-    for item in suggestions.items {
-      let text = String(item.text.prefix { $0 != "\n" }.dropFirst(4))
-      guard places.contains([item.section ?? ""] + [text]) else {
-        return "the new item '\(TerminalText.line(text))' would not stand at the top of its section"
-      }
+    for item in suggestions.items where !places.contains([item.section ?? "", item.title]) {
+      return
+        "the new item '\(TerminalText.line(item.title))' would not stand at the top of its section"
     }
     return nil
   }

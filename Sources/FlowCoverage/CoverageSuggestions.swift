@@ -12,6 +12,8 @@ public struct SuggestedItem: Sendable {
   /// The checklist section it belongs under: the section of the first item that shows the
   /// screen where it happens, or, when none does, that screen's name in capitals.
   public var section: String?
+  /// The item's own text, as its line reads after the `[ ]`: unique among the checklist's.
+  public var title: String
   /// The item as checklist text: its `[ ]` line, then its steps indented under it.
   public var text: String
 }
@@ -206,7 +208,7 @@ extension ChecklistRunner {
       "    expect " + ObservationComparison.expectation(of: observation, state: changed))
     let item = SuggestedItem(
       target: target, section: section(where: path.before, target: target, coverage: coverage),
-      text: lines.joined(separator: "\n"))
+      title: text, text: lines.joined(separator: "\n"))
     return (item, navigator.coveredTargets ?? [])
   }
 

@@ -289,7 +289,7 @@ struct SuggestTests {
     let document = FlowDocument(source: text, path: path)
     #expect(!document.diagnostics.contains { $0.severity == .error }, "\(document.diagnostics)")
     #expect(!document.diagnostics.contains { $0.id == "checklist.duplicate-section" })
-    let titles = Set(suggestions.items.map { String($0.text.prefix { $0 != "\n" }.dropFirst(4)) })
+    let titles = Set(suggestions.items.map(\.title))
     let added = runner.entries.filter { titles.contains($0.item.text.value) }
     #expect(added.count == titles.count)
     #expect(added.allSatisfy { $0.ancestors.isEmpty }, "\(added.map(\.path))")
@@ -335,6 +335,7 @@ struct SuggestTests {
             expect { stack: [Home, Receipt], presented: none, animated: true, navBar: { title: "Receipt", backButton: visible } }
         """)
     #expect(premium.section == "HOME")
+    #expect(premium.title == "Home: on buy, if isPremium")
     let alert = try #require(suggestions.items.first { $0.target.label.contains("Log out") })
     #expect(alert.section == "SETTINGS")
   }
