@@ -39,7 +39,7 @@ enum LibYAMLErrorExplanation {
       }
       if indent != contextColumn {
         return
-          "this line is indented \(spaces(indent)), but the keys of the mapping from line \(contextLine) are indented \(spaces(contextColumn)); indent it like its sibling keys"
+          "this line is indented \(spaces(indent)), but the keys of the mapping from line \(contextLine) are indented \(spaces(contextColumn)): indent this line \(spaces(contextColumn)) like them, or, if the key at line \(contextLine) is the one out of place, indent it and its sibling keys \(spaces(indent))"
       }
       return "the mapping from line \(contextLine) expects a 'key: value' here"
     case "did not find expected ',' or '}'":

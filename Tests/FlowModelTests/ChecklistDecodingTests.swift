@@ -103,7 +103,24 @@ struct BlockChecklistTests {
     // Counted from the line's start, as the editor shows it, not from the block's indent.
     #expect(
       diagnostic.message
-        == "this item is indented 4 spaces, which matches no item above; indent it 6 spaces to make it a sibling of the item above, or further to nest it"
+        == "this item is indented 4 spaces, which matches no item above; it is read as nested under 'A'. Indent it 6 spaces to make it a sibling of 'B', or 2 to make it a sibling of 'A'"
+    )
+  }
+
+  @Test("an item one space deeper than its parent but misaligned gets one diagnostic, not two")
+  func misalignedItemIsNotAlsoAStraySpace() throws {
+    // C, at 3, is one deeper than A (a stray space's look) and matches B at 4: one error,
+    // which names both ways out, and no warning that says otherwise at the same place.
+    let source = MarkedSource(flow(checklist: "spec: |\n  [ ] A\n    [ ] B\n   ‸[ ] C\n"))
+    let diagnostics = TestFlows.document(source.text).diagnostics.filter {
+      (diagnostic: Diagnostic) in
+      diagnostic.id == "checklist.indentation" || diagnostic.id == "checklist.stray-space"
+    }
+    #expect(diagnostics.map(\.id.rawValue) == ["checklist.indentation"])
+    #expect(diagnostics.first?.position == source.marker)
+    #expect(
+      diagnostics.first?.message
+        == "this item is indented 3 spaces, which matches no item above; it is read as nested under 'A'. Indent it 4 spaces to make it a sibling of 'B', or 2 to make it a sibling of 'A'"
     )
   }
 

@@ -122,8 +122,21 @@ struct YAMLDiagnosticsTests {
     #expect(diagnostic.position == source.marker)
     #expect(
       diagnostic.message
-        == "did not find expected key while parsing a block mapping: this line is indented 3 spaces, but the keys of the mapping from line 2 are indented 2 spaces; indent it like its sibling keys"
+        == "did not find expected key while parsing a block mapping: this line is indented 3 spaces, but the keys of the mapping from line 2 are indented 2 spaces: indent this line 2 spaces like them, or, if the key at line 2 is the one out of place, indent it and its sibling keys 3 spaces"
     )
+  }
+
+  @Test("an under-indented first key is offered as the slip, not only the line libyaml stops at")
+  func underIndentedFirstKey() throws {
+    // `navBar` at 3 sets the keys' indentation, so libyaml stops at `on`, which is right.
+    let source = MarkedSource(
+      "screens:\n  Home:\n   navBar:\n      title: Home\n    ‸on: {}\n")
+    let diagnostic = try #require(diagnose(source).only)
+    #expect(diagnostic.position == source.marker)
+    #expect(
+      diagnostic.message.hasSuffix(
+        "this line is indented 4 spaces, but the keys of the mapping from line 3 are indented 3 spaces: indent this line 3 spaces like them, or, if the key at line 3 is the one out of place, indent it and its sibling keys 4 spaces"
+      ))
   }
 
   @Test("a key indented deeper than its siblings reads as part of the value above")

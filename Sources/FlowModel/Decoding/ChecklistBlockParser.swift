@@ -23,11 +23,20 @@ extension DiagnosticMessage {
     Self(
       "checklist.step-indentation", .error, "a step must be indented more than its item '\(item)'")
   }
-  static func inconsistentIndentation(_ indent: Int, sibling: Int) -> Self {
-    Self(
+  /// An item between two levels: `sibling` is the level of the item above it (`above`), and
+  /// `parent` the level and text of the item it is read as nested under, if any.
+  static func inconsistentIndentation(
+    _ indent: Int, sibling: Int, above: String?, parent: (indent: Int, text: String)?
+  ) -> Self {
+    let aboveName = above.map { "'\($0)'" } ?? "the item above"
+    let choices =
+      parent.map {
+        "; it is read as nested under '\($0.text)'. Indent it \(sibling) spaces to make it a sibling of \(aboveName), or \($0.indent) to make it a sibling of '\($0.text)'"
+      }
+      ?? "; indent it \(sibling) spaces to make it a sibling of \(aboveName), or further to nest it"
+    return Self(
       "checklist.indentation", .error,
-      "this item is indented \(indent) spaces, which matches no item above; indent it \(sibling) spaces to make it a sibling of the item above, or further to nest it"
-    )
+      "this item is indented \(indent) spaces, which matches no item above\(choices)")
   }
   static func straySpace(_ item: String, parent: String, indent: Int, sibling: Int) -> Self {
     Self(
@@ -283,25 +292,33 @@ struct BlockChecklistReader {
 
   mutating func addItem(_ line: BlockLine, mark: ChecklistMarkSyntax, decoder: inout ModelDecoder) {
     let indent = line.indent
-    var closedIndent: Int?
+    var closed: (indent: Int, text: String)?
     while let top = open.last, top.indent > indent {
-      closedIndent = top.indent
+      closed = (top.indent, top.text.value)
       closeTop()
     }
     let column = { (offset: Int) in offset + line.blockIndent }
+    var misaligned = true
     if let top = open.last, top.indent == indent {
       closeTop()
-    } else if let closedIndent {
+      misaligned = false
+    } else if let closed {
       decoder.sink.report(
-        .inconsistentIndentation(column(indent), sibling: column(closedIndent)),
+        .inconsistentIndentation(
+          column(indent), sibling: column(closed.indent), above: closed.text,
+          parent: open.last.map { (column($0.indent), $0.text.value) }),
         at: line.position(ofOffset: indent))
     } else if open.isEmpty, let lastRootIndent, lastRootIndent != indent {
       decoder.sink.report(
-        .inconsistentIndentation(column(indent), sibling: column(lastRootIndent)),
+        .inconsistentIndentation(
+          column(indent), sibling: column(lastRootIndent), above: nil, parent: nil),
         at: line.position(ofOffset: indent))
+    } else {
+      misaligned = false
     }
-    // One space deeper than the item above, as a pasted checklist's stray space gives.
-    let strayParent = open.last.flatMap { $0.indent + 1 == indent ? $0 : nil }
+    // One space deeper than the item above, as a pasted checklist's stray space gives; an
+    // item already reported as misaligned is not also told it is nested.
+    let strayParent = misaligned ? nil : open.last.flatMap { $0.indent + 1 == indent ? $0 : nil }
     if open.isEmpty { lastRootIndent = lastRootIndent ?? indent }
     let scalars = line.content.unicodeScalars
     let text = String(Substring(scalars.dropFirst(mark.textOffset)))
