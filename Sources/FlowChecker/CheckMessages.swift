@@ -33,16 +33,26 @@ extension DiagnosticMessage {
   static func unknownParameter(_ name: String, owner: String) -> Self {
     Self("check.unknown-param", .error, "\(owner) has no parameter '\(name)'")
   }
-  static func missingArgument(_ name: String, owner: String) -> Self {
-    Self(
-      "check.missing-argument", .error,
-      "\(owner) needs parameter '\(name)'; pass it with 'with: { \(name): … }'")
+  /// A required parameter left out. `route` is the screen's name where the arguments are
+  /// written in a route (`{ Product: { id: … } }`: a link's routes, a given stack), `nil`
+  /// where they follow `with:`.
+  static func missingArgument(_ name: String, owner: String, route: String? = nil) -> Self {
+    let how =
+      route.map { "write the route as '{ \($0): { \(name): … } }'" }
+      ?? "pass it with 'with: { \(name): … }'"
+    return Self("check.missing-argument", .error, "\(owner) needs parameter '\(name)'; \(how)")
   }
   static func unresolvedReference(_ name: String, _ context: String) -> Self {
     Self("check.unknown-reference", .error, "'$\(name)' names no \(context)")
   }
   static func typeMismatch(_ subject: String, expected: String, found: String) -> Self {
     Self("check.type-mismatch", .error, "\(subject) is \(expected), but this value is \(found)")
+  }
+  static func selfComparison(_ name: String) -> Self {
+    Self(
+      "check.self-comparison", .warning,
+      "'\(name): $\(name)' compares the state '\(name)' with the event's argument '\(name)'; an event sent without that argument reads the state instead, so the condition always holds. Name the argument apart from the state, as in '{ \(name): $entered }', so that a step leaving it out is an error"
+    )
   }
   static func flagNotBool(_ name: String, type: String) -> Self {
     Self(

@@ -115,7 +115,9 @@ extension Checker {
         }
         checkStateAssignment(assignment, context: "'given'", origin: nil)
       }
-      for route in stack?.value ?? [] { checkExpectedRoute(route, "stack") }
+      for route in stack?.value ?? [] {
+        checkExpectedRoute(route, "stack", requiresArguments: true)
+      }
     case .when(let events):
       for (index, event) in events.enumerated() {
         check(event, mayBeRefused: refusable && index == events.count - 1, names)
@@ -172,10 +174,27 @@ extension Checker {
   }
 
   /// An expected route: a screen that exists, values for parameters it has, of their types.
-  private func checkExpectedRoute(_ route: ScreenTarget, _ keyword: String) {
+  /// A route a step names. `requiresArguments` where the step builds the screen (a given
+  /// stack), so that each required parameter must be given; an expected route matches any
+  /// value of a parameter it leaves out.
+  private func checkExpectedRoute(
+    _ route: ScreenTarget, _ keyword: String, requiresArguments: Bool = false
+  ) {
     guard let screen = screenAnywhere(named: route.screen.value) else {
       checkScreenName(route.screen, keyword)
       return
+    }
+    if requiresArguments {
+      for parameter in screen.params
+      where !parameter.type.value.isOptional
+        && !route.arguments.contains(where: { $0.name.value == parameter.name.value })
+      {
+        sink.report(
+          .missingArgument(
+            parameter.name.value, owner: "screen '\(screen.name.value)'",
+            route: screen.name.value),
+          at: route.screen.range)
+      }
     }
     for argument in route.arguments {
       guard let parameter = screen.parameter(named: argument.name.value) else {

@@ -241,6 +241,11 @@ public enum DiagnosticCatalog {
     Entry(
       id: "check.condition-type", severity: "error",
       help: "`if: name` on a state that is not a Bool"),
+    Entry(
+      id: "check.self-comparison", severity: "warning",
+      help:
+        "`if: { pin: $pin }` in a handler, `pin` being state: an event sent without the argument `pin` compares the state with itself"
+    ),
     Entry(id: "check.name-clash", severity: "error", help: "a screen and an alert share a name"),
     Entry(
       id: "check.style-on-alert", severity: "error",

@@ -74,4 +74,53 @@ struct NewcomerMistakeTests {
         "checklist.step-indentation", "checklist.step-indentation",
       ], "\(document.diagnostics.map(\.message))")
   }
+
+  @Test("'if: { pin: $pin }' on state 'pin' is warned of: without the argument it always holds")
+  func selfComparison() throws {
+    let flow = { (handler: String, params: String) in
+      "flow: A\nstate: { pin: 0 }\nstart: { setRoot: Home\(params.isEmpty ? "" : ", with: { pin: 1 }") }\nscreens:\n  Home:\n\(params)    on:\n      enter: { if: { pin: \(handler) }, then: { push: B } }\n  B: {}\n"
+    }
+    let source = MarkedSource(flow("‸$pin", ""))
+    let warning = try #require(
+      TestFlows.document(source.text).diagnostics.only("check.self-comparison"))
+    #expect(warning.position == source.marker)
+    #expect(warning.message.contains("'{ pin: $entered }'"))
+    // An argument named apart from the state, or a parameter of the screen, compares two
+    // different values.
+    for (handler, params) in [("$entered", ""), ("$pin", "    params: { pin: Int }\n")] {
+      let diagnostics = TestFlows.document(flow(handler, params)).diagnostics
+      #expect(!diagnostics.contains { $0.id == "check.self-comparison" })
+      #expect(!diagnostics.containsErrors, "\(diagnostics.map(\.message))")
+    }
+  }
+
+  @Test(
+    "a required parameter left out of a link's route or a given stack: the hint is route syntax")
+  func missingArgumentInRoutes() throws {
+    let screens =
+      "flow: A\nstart: { setRoot: Home }\nscreens:\n  Home: {}\n  Product:\n    params: { id: Int, note: String? }\n    on: { back: { pop } }\n"
+    let link = MarkedSource(screens + "links:\n  \"app://p/{id}\": { routes: [‸Product] }\n")
+    let linkError = try #require(
+      TestFlows.document(link.text).diagnostics.only("check.missing-argument"))
+    #expect(linkError.position == link.marker)
+    #expect(
+      linkError.message
+        == "screen 'Product' needs parameter 'id'; write the route as '{ Product: { id: … } }'")
+    // A given stack builds its screens: left out, 'id' fails only at run time, and an item
+    // not yet done would never say so.
+    let given = MarkedSource(
+      screens + "spec: |\n  [ ] back\n      given { stack: [Home, ‸Product] }\n      when back\n")
+    let givenError = try #require(
+      TestFlows.document(given.text).diagnostics.only("check.missing-argument"))
+    #expect(givenError.position == given.marker)
+    #expect(givenError.message.hasSuffix("write the route as '{ Product: { id: … } }'"))
+    // Given, or only expected (where a route matches any value it leaves out): no error.
+    for spec in [
+      "      given { stack: [Home, { Product: { id: 3 } }] }\n      when back\n",
+      "      when back\n      expect { stack: [Home] }\n  [ ] shown\n      expect { stack: [Product] }\n",
+    ] {
+      let diagnostics = TestFlows.document(screens + "spec: |\n  [ ] back\n" + spec).diagnostics
+      #expect(!diagnostics.contains { $0.id == "check.missing-argument" })
+    }
+  }
 }
