@@ -10,7 +10,8 @@ public enum ChecklistDiff {
   /// The checklist's changes from `old` to `new`, each tree with the text it was read from
   /// (an item's steps are compared as written). Items are matched by their path (parent
   /// texts, then their own); each item of the old checklist is run on both flows, so an
-  /// item whose outcome moved is listed with both outcomes.
+  /// item whose outcome moved is listed with both outcomes. An item whose scenario was
+  /// rewritten is run on the new flow as it is written there.
   public static func changes(
     from old: (tree: FlowTree, source: SourceText), to new: (tree: FlowTree, source: SourceText)
   ) -> [FlowChange] {
@@ -58,13 +59,21 @@ public enum ChecklistDiff {
     // flows): an outcome or an end state that moved is a scenario that now ends differently.
     // Compiling both flows to run the items is most of the cost: only when there are items.
     guard oldEntries.contains(where: { newByPath[key($0)] != nil }) else { return changes }
+    // An item whose scenario was rewritten (its steps or an ancestor's) is run as it is now:
+    // its old steps on the new flow could fail where its new ones pass, or pass where they
+    // fail.
     var onNew = new.tree
     onNew.flows[0].checklist = old.tree.root.checklist
     let oldRunner = ChecklistRunner(tree: old.tree)
     let newRunner = ChecklistRunner(tree: onNew)
+    let rewritten = oldEntries.contains { entry in
+      newByPath[key(entry)].map { scenario(of: $0, in: new.source) }
+        .map { $0 != scenario(of: entry, in: old.source) } ?? false
+    }
+    let asWritten = rewritten ? ChecklistRunner(tree: new.tree) : nil
     let before = oldRunner.runAll()
     let after = newRunner.runAll()
-    for (was, now) in zip(before, after) {
+    for (was, sameSteps) in zip(before, after) {
       let path = key(was.entry)
       guard let newEntry = newByPath[path] else { continue }
       let oldSteps = steps(of: was.entry.item, in: old.source)
@@ -75,9 +84,17 @@ public enum ChecklistDiff {
             kind: .changed, group: "checklist", subject: path + " (steps)", before: oldSteps,
             after: newSteps))
       }
+      let now: (runner: ChecklistRunner, result: ChecklistResult) =
+        if let asWritten,
+          scenario(of: newEntry, in: new.source) != scenario(of: was.entry, in: old.source)
+        {
+          (asWritten, asWritten.run(newEntry))
+        } else {
+          (newRunner, sameSteps)
+        }
       let outcomes = (
         ending(outcome(was.outcome), oldRunner.endState(of: was.entry)),
-        ending(outcome(now.outcome), newRunner.endState(of: now.entry))
+        ending(outcome(now.result.outcome), now.runner.endState(of: now.result.entry))
       )
       if outcomes.0 != outcomes.1 {
         changes.append(
@@ -109,6 +126,11 @@ public enum ChecklistDiff {
     case .failed(let failures):
       "fails: " + failures.map(\.message).joined(separator: "; ")
     }
+  }
+
+  /// The steps of an item's whole scenario as written: its ancestors' and its own.
+  private static func scenario(of entry: ChecklistEntry, in source: SourceText) -> [String] {
+    (entry.ancestors + [entry.item]).map { steps(of: $0, in: source) }
   }
 
   /// The item's steps as written, one line each without their indentation, joined by ` / `.

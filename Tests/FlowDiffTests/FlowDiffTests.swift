@@ -108,7 +108,8 @@ private let cases: [DiffCase] = [
       "screen: renamed Cart → Basket", "screen Home › openCart: push Cart → push Basket",
       "link shop://cart › target: [Cart] → [Basket]",
       "checklist › opening the cart pushes it (steps): when openCart / expect { stack: [Home, Cart] } → when openCart / expect { stack: [Home, Basket] }",
-      "checklist › opening the cart pushes it (ends differently): passes, ending with stack [Home, Cart], state loggedIn: false → fails: expected stack [Home, Cart], found [Home, Basket], ending with stack [Home, Basket], state loggedIn: false",
+      // Its steps were renamed with the screen: run as written, it passes.
+      "checklist › opening the cart pushes it (ends differently): passes, ending with stack [Home, Cart], state loggedIn: false → passes, ending with stack [Home, Basket], state loggedIn: false",
     ],
     more: [
       "{ push: Cart }": "{ push: Basket }", "routes: [Cart]": "routes: [Basket]",
@@ -177,6 +178,24 @@ struct FlowDiffTests {
       try diff(base, changed).changes.map(\.summary) == [
         "checklist › opening the cart pushes it (steps): when openCart / expect { stack: [Home, Cart] } → when openCart / expect { top: Cart }"
       ])
+  }
+
+  @Test("an item whose steps changed is run as written: a new failure shows, an old one mended")
+  func rewrittenItemRunsAsWritten() throws {
+    // The flow is the same; only the item's expectation changed, to one that fails.
+    let broken = base.replacingOccurrences(
+      of: "expect { stack: [Home, Cart] }", with: "expect { stack: [Cart] }")
+    let summaries = try diff(base, broken).changes.map(\.summary)
+    #expect(
+      summaries.contains(
+        "checklist › opening the cart pushes it (ends differently): passes, ending with stack [Home, Cart], state loggedIn: false → fails: expected stack [Cart], found [Home, Cart], ending with stack [Home, Cart], state loggedIn: false"
+      ), "\(summaries)")
+    // And back: the item mended in the new version passes there.
+    let mended = try diff(broken, base).changes.map(\.summary)
+    #expect(
+      mended.contains(
+        "checklist › opening the cart pushes it (ends differently): fails: expected stack [Cart], found [Home, Cart], ending with stack [Home, Cart], state loggedIn: false → passes, ending with stack [Home, Cart], state loggedIn: false"
+      ), "\(mended)")
   }
 
   @Test("a child flow used under the same name is compared too")
