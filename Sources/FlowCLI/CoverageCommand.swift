@@ -119,7 +119,7 @@ enum CoverageCommand: Command {
       let (covered, total) = coverage.count(of: kind)
       return .object([
         ("covered", .number(covered)), ("total", .number(total)),
-        ("percentage", .string(CoverageText.number(coverage.percentage(of: kind)))),
+        ("percentage", .tenths(ChecklistCoverage.percentTenths(coverage.percentage(of: kind)))),
       ])
     }
     var fields: [(String, JSONValue)] = [

@@ -39,10 +39,16 @@ public struct ChecklistCoverage: Sendable {
   /// the nearest tenth but never to the ends it does not reach: 99.96 reads 99.9, not 100,
   /// and 0.04 reads 0.1, not 0.
   public static func percentText(_ value: Double) -> String {
+    let tenths = percentTenths(value)
+    return tenths % 10 == 0 ? "\(tenths / 10)" : "\(tenths / 10).\(tenths % 10)"
+  }
+
+  /// The percentage `percentText` writes, in tenths: `917` for 11 of 12.
+  public static func percentTenths(_ value: Double) -> Int {
     var tenths = Int((value * 10).rounded())
     if value < 100 { tenths = min(tenths, 999) }
     if value > 0 { tenths = max(tenths, 1) }
-    return tenths % 10 == 0 ? "\(tenths / 10)" : "\(tenths / 10).\(tenths % 10)"
+    return tenths
   }
 
   /// The kinds the flow has targets of, in report order.

@@ -7,8 +7,11 @@ public enum JSONValue: Hashable, Sendable {
   case null
   /// `true` or `false`.
   case bool(Bool)
-  /// A whole number; the output never holds fractions.
+  /// A whole number.
   case number(Int)
+  /// A number with at most one decimal, given in tenths: `308` writes `30.8`, `1000` writes
+  /// `100` (a percentage as reports round it).
+  case tenths(Int)
   /// A string, escaped when written.
   case string(String)
   /// An array of values, in order.
@@ -80,6 +83,10 @@ public enum JSONValue: Hashable, Sendable {
     case .null: output += "null"
     case .bool(let value): output += value ? "true" : "false"
     case .number(let value): output += String(value)
+    case .tenths(let value):
+      let whole = String(value.magnitude / 10)
+      let sign = value < 0 ? "-" : ""
+      output += sign + (value % 10 == 0 ? whole : whole + "." + String(value.magnitude % 10))
     case .string(let value): Self.writeString(value, to: &output)
     case .array(let values):
       output += "["

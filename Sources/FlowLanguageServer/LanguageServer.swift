@@ -104,7 +104,7 @@ public final class LanguageServer {
 
   private static func isValidID(_ id: JSONValue) -> Bool {
     switch id {
-    case .number, .string: true
+    case .number, .tenths, .string: true
     default: false
     }
   }

@@ -114,3 +114,17 @@ struct QuotedSourceLineTests {
     #expect(quoted.caret == "      ^~~~~")
   }
 }
+
+@Suite("JSON numbers")
+struct JSONNumberTests {
+  @Test("a number in tenths is written with at most one decimal, as a JSON number")
+  func tenths() {
+    let cases: [(Int, String)] = [
+      (308, "30.8"), (1000, "100"), (0, "0"), (1, "0.1"), (-25, "-2.5"),
+    ]
+    for (tenths, text) in cases {
+      #expect(JSONValue.tenths(tenths).serialized() == text)
+    }
+    #expect(JSONValue.object([("p", .tenths(917))]).serialized() == "{\"p\":91.7}")
+  }
+}
