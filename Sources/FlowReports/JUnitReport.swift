@@ -1,8 +1,8 @@
 public import FlowChecklist
 
 /// A flow's checklist results as JUnit XML, the report CI services show as tests: one test
-/// case per item, a failure with the YAML place of each failed expectation, and an unbound
-/// item skipped.
+/// case per item, one failure listing the YAML place of each failed expectation, and an
+/// unbound item skipped.
 public enum JUnitReport {
   /// The XML of one flow's results.
   public static func xml(flow: String, file: String, results: [ChecklistResult]) -> String {
@@ -28,13 +28,15 @@ public enum JUnitReport {
         lines.append("      <skipped message=\"not bound to any step yet\"/>")
         lines.append("    </testcase>")
       case .failed(let failures):
+        // One <failure> a test case, as JUnit's schema allows and CI services show: the first
+        // failure's message and type, every failure located in its text.
+        let first = failures[0]
+        let more = failures.count > 1 ? " (and \(failures.count - 1) more)" : ""
+        let located = failures.map { "\($0.file):\($0.range.start): \($0.message)" }
         lines.append("    <testcase \(attributes)>")
-        for failure in failures {
-          lines.append(
-            "      <failure message=\"\(escaped(failure.message))\" type=\"\(escaped(failure.id))\">"
-              + escaped("\(failure.file):\(failure.range.start): \(failure.message)")
-              + "</failure>")
-        }
+        lines.append(
+          "      <failure message=\"\(escaped(first.message + more))\" type=\"\(escaped(first.id))\">"
+            + escaped(located.joined(separator: "\n")) + "</failure>")
         lines.append("    </testcase>")
       }
     }

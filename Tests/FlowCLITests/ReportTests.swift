@@ -121,6 +121,27 @@ struct ReportTests {
     #expect(printed.output == xml, "the same bytes printed and written")
   }
 
+  @Test("spec --report junit: an item failing several ways is one <failure> listing each")
+  func junitOneFailurePerCase() throws {
+    let folder = try TemporaryFolder()
+    let path = try folder.write(
+      "flow.yaml",
+      failingFlow.replacingOccurrences(
+        of: "expect { navBar: { title: Home & co } }",
+        with: "expect { navBar: { title: Home & co }, top: Next }"))
+    let xml = flowc(["spec", path, "--report", "junit"]).output
+    let document = try XMLDocument(xmlString: xml)
+    let failures = try document.nodes(forXPath: "//testcase/failure")
+    #expect(failures.count == 1, "JUnit's schema allows one failure a test case")
+    let failure = try #require(failures.first as? XMLElement)
+    #expect(
+      failure.attribute(forName: "message")?.stringValue
+        == "expected nav bar title 'Home & co', found 'Home' (and 1 more)")
+    let lines = (failure.stringValue ?? "").split(separator: "\n")
+    #expect(lines.count == 2, "\(lines)")
+    #expect(lines.allSatisfy { $0.hasPrefix("\(path):11:") })
+  }
+
   @Test(
     "--report html is one self-contained page: no script, no network",
     ExternalProgram.graphviz.needed)
