@@ -16,6 +16,12 @@ enum VerificationText {
           id: "verify.bounded", severity: .note, message: note, file: report.file,
           range: report.boundsRange ?? SourceRange(at: .start)))
     }
+    if let note = raisedNote(report) {
+      diagnostics.append(
+        Diagnostic(
+          id: "verify.bounds-raised", severity: .note, message: note, file: report.file,
+          range: report.boundsRange ?? SourceRange(at: .start)))
+    }
     if let note = interruptionNote(report) {
       diagnostics.append(
         Diagnostic(
@@ -30,6 +36,16 @@ enum VerificationText {
     guard report.interrupted else { return nil }
     return
       "the search was interrupted after \(Wording.count(report.states, "state")): what holds is proved over them only, and the failures shown are the shortest among them"
+  }
+
+  /// What to say of bounds the search raised above what was asked and did not hit (one it
+  /// hit says so in `boundsNote`): a search asked to keep Ints to 3 that visits 100 says why.
+  static func raisedNote(_ report: VerificationReport) -> String? {
+    let raised = report.boundsRaised.filter { !report.boundsHit.contains($0.name) }
+    guard !raised.isEmpty else { return nil }
+    let list = raised.map { "\($0.name) from \($0.asked) to \($0.raisedTo)" }
+    return
+      "the search raised \(list.joined(separator: ", ")): the flow starts with, writes or sends values that large, and a bound below them would leave out states reached without anything growing"
   }
 
   /// What to say when the search hit bounds: which, and the `verify:` keys and options that
@@ -101,6 +117,7 @@ enum VerificationText {
     var line =
       "\(file): \(Wording.count(report.propertiesChecked, "property", plural: "properties")) over \(Wording.count(report.states, "state")) and \(Wording.count(report.transitions, "transition")) (depth \(report.depth)): \(outcome)\(warnings)"
     if let note = boundsNote(report) { line += "\n\(file): note: " + note }
+    if let note = raisedNote(report) { line += "\n\(file): note: " + note }
     if let note = interruptionNote(report) { line += "\n\(file): note: " + note }
     return line
   }
@@ -130,6 +147,13 @@ enum VerificationText {
           (
             "boundsAsked",
             .object(zip(report.boundsHit, report.boundsAsked).map { ($0, .number($1)) })
+          ),
+          (
+            "boundsRaised",
+            .object(
+              report.boundsRaised.map {
+                ($0.name, .object([("asked", .number($0.asked)), ("to", .number($0.raisedTo))]))
+              })
           ),
         ]
         var failures = report.failures.map(json)

@@ -434,6 +434,11 @@ public enum DiagnosticCatalog {
         "from `flowc verify` (in SARIF; text and JSON say it in their summary): the search hit a bound (`depth`, `states`, `lists`, `ints`, `stack`, `texts`), so what holds is proved within the bounds only"
     ),
     Entry(
+      id: "verify.bounds-raised", severity: "note",
+      help:
+        "from `flowc verify` (in SARIF; text and JSON say it in their summary): the search raised a bound on lists, Ints or stacks above the one asked for, to the values the flow starts with, writes or sends"
+    ),
+    Entry(
       id: "verify.interrupted", severity: "note",
       help:
         "from `flowc verify` (in SARIF; text and JSON say it in their summary): the search was interrupted (Ctrl-C), so what holds is proved only over the states it came to"

@@ -108,6 +108,11 @@ public struct PropertyVerifier: Sendable {
     report.boundsHit = hit.map(\.name)
     report.boundLimits = hit.map(\.limit)
     report.boundsAsked = space.boundsHit.limits(of: bounds).map(\.limit)
+    report.boundsRaised = [
+      ("lists", bounds.listLength, space.bounds.listLength),
+      ("ints", bounds.intMagnitude, space.bounds.intMagnitude),
+      ("stack", bounds.stackHeight, space.bounds.stackHeight),
+    ].filter { $0.1 != $0.2 }.map { .init(name: $0.0, asked: $0.1, raisedTo: $0.2) }
     report.boundsRange = flow.verification.range
     let search = SpaceSearch(space: space, flow: flow, samples: samples, judgments: judgments)
     report.warnings += unsentEvents(samples)

@@ -68,6 +68,19 @@ public struct VerificationReport: Sendable {
   /// command or the default), before the search raised it to what the flow and its samples
   /// hold.
   public var boundsAsked: [Int] = []
+  /// The bounds on lists, Ints and stacks the search raised above what was asked, hit or
+  /// not, by their names in `verify:`, in its order: to what the start holds, the flow
+  /// writes or the samples send, so that nothing is cut off that did not grow.
+  public var boundsRaised: [RaisedBound] = []
+  /// A bound asked for, and what the search raised it to.
+  public struct RaisedBound: Sendable, Hashable {
+    /// The bound's name in `verify:` (`lists`, `ints`, `stack`).
+    public var name: String
+    /// The value asked for, by the flow's `verify:`, the command or the default.
+    public var asked: Int
+    /// The value the search kept to.
+    public var raisedTo: Int
+  }
   /// Where the flow sets its bounds (its `verify:`), if it does: where a note that the search
   /// hit them points.
   public var boundsRange: SourceRange?

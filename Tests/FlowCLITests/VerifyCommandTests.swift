@@ -79,6 +79,35 @@ struct VerifyCommandTests {
       ), "\(result)")
   }
 
+  @Test("a bound raised but not hit says so too: --ints 3 on a flow that writes 12")
+  func raisedBoundNotHit() throws {
+    let folder = try TemporaryFolder()
+    let path = try folder.write(
+      "raised.yaml",
+      """
+      flow: Raised
+      state: { n: 0 }
+      start: { setRoot: Home }
+      screens:
+        Home: { on: { jump: { set: { n: 12 } }, back: { set: { n: 0 } } } }
+      verify: { off: [no-trap] }
+      """)
+    let note =
+      "note: the search raised ints from 3 to 12: the flow starts with, writes or sends values that large, and a bound below them would leave out states reached without anything growing"
+    let result = flowc(["verify", path, "--ints", "3"])
+    #expect(result.status == 0)
+    #expect(result.output.contains(note), "\(result)")
+    #expect(!result.output.contains("hit its bounds"), "\(result)")
+    let json = flowc(["verify", path, "--ints", "3", "--format", "json"]).output
+    let object = try #require(
+      JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+    let flow = try #require((object["flows"] as? [[String: Any]])?.first)
+    let raised = try #require(flow["boundsRaised"] as? [String: [String: Int]])
+    #expect(raised == ["ints": ["asked": 3, "to": 12]])
+    // Asked for enough, nothing is raised, and nothing is said.
+    #expect(!flowc(["verify", path, "--ints", "20"]).output.contains("the search raised"))
+  }
+
   @Test("the texts bound says how far a text may grow, which is what --texts sets")
   func textsBound() throws {
     let folder = try TemporaryFolder()
