@@ -59,8 +59,8 @@ struct VerifyCommandTests {
       ), "\(result)")
   }
 
-  @Test("a bound the search raised says from what, as the flow asked for less")
-  func raisedBound() throws {
+  /// A flow whose one Int the handlers change, written to a file; the flow writes 12.
+  private func intFlow(_ handlers: String, verify: String) throws -> (TemporaryFolder, String) {
     let folder = try TemporaryFolder()
     let path = try folder.write(
       "raised.yaml",
@@ -69,9 +69,16 @@ struct VerifyCommandTests {
       state: { n: 0 }
       start: { setRoot: Home }
       screens:
-        Home: { on: { up: { add: { n: 1 } }, jump: { set: { n: 12 } } } }
-      verify: { ints: 5, off: [no-trap] }
+        Home: { on: { \(handlers), jump: { set: { n: 12 } } } }
+      verify: \(verify)
       """)
+    return (folder, path)
+  }
+
+  @Test("a bound the search raised says from what, as the flow asked for less")
+  func raisedBound() throws {
+    let (folder, path) = try intFlow("up: { add: { n: 1 } }", verify: "{ ints: 5, off: [no-trap] }")
+    defer { withExtendedLifetime(folder) {} }
     let result = flowc(["verify", path])
     #expect(
       result.output.contains(
@@ -81,17 +88,8 @@ struct VerifyCommandTests {
 
   @Test("a bound raised but not hit says so too: --ints 3 on a flow that writes 12")
   func raisedBoundNotHit() throws {
-    let folder = try TemporaryFolder()
-    let path = try folder.write(
-      "raised.yaml",
-      """
-      flow: Raised
-      state: { n: 0 }
-      start: { setRoot: Home }
-      screens:
-        Home: { on: { jump: { set: { n: 12 } }, back: { set: { n: 0 } } } }
-      verify: { off: [no-trap] }
-      """)
+    let (folder, path) = try intFlow("back: { set: { n: 0 } }", verify: "{ off: [no-trap] }")
+    defer { withExtendedLifetime(folder) {} }
     let note =
       "note: the search raised ints from 3 to 12: the flow starts with, writes or sends values that large, and a bound below them would leave out states reached without anything growing"
     let result = flowc(["verify", path, "--ints", "3"])
