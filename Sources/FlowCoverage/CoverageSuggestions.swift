@@ -229,11 +229,13 @@ extension ChecklistRunner {
     label.prefix { $0 != ":" }
   }
 
-  /// The section of the first item that shows the screen where the target is reached; for
-  /// a link or a tab, first the section of the first item that reaches one of its kind, and
-  /// for an alert's action, of the first item that taps another action of that alert. When
-  /// no item shows that screen, the section titled with its name in any case, else its name
-  /// in capitals; `nil` for a checklist without section titles.
+  /// The section holding most of the items that show the screen where the target is
+  /// reached (the first such section on a tie: a flow whose onboarding ends on `Accounts`
+  /// files its bar button under the section whose items start there); for a link or a tab,
+  /// first the section of the items that reach one of its kind, and for an alert's action,
+  /// of the items that tap another action of that alert. When no item shows that screen, the
+  /// section titled with its name in any case, else its name in capitals; `nil` for a
+  /// checklist without section titles.
   private func section(
     where navigator: Navigator, target: CoverageTarget, coverage: ChecklistCoverage
   )
@@ -245,7 +247,7 @@ extension ChecklistRunner {
       let kin = coverage.targets.indices.first(where: {
         !coverage.coveringItems[$0].isEmpty && Self.belongTogether(coverage.targets[$0], target)
       }),
-      let section = entries[coverage.coveringItems[kin][0]].section
+      let section = mostCommonSection(coverage.coveringItems[kin])
     {
       return section
     }
@@ -256,14 +258,30 @@ extension ChecklistRunner {
     let presented = navigator.presented.map(\.name).flatMap { shownScreen($0) != nil ? $0 : nil }
     guard let screen = target.screen ?? presented ?? navigator.top else { return nil }
     if let shown = shownScreen(screen),
-      let first = coverage.coveringItems[shown].first,
-      let section = entries[first].section
+      let section = mostCommonSection(coverage.coveringItems[shown])
     {
       return section
     }
     // A section already titled so, in any case (`Home`, `HOME`), is that screen's.
     let title = screen.uppercased()
     return titles.first { $0.uppercased() == title } ?? title
+  }
+
+  /// The section most of `items` (indexes into `entries`) are in; of those as common, the
+  /// first in the checklist.
+  private func mostCommonSection(_ items: [Int]) -> String? {
+    var counts: [String: Int] = [:]
+    var order: [String] = []
+    for item in items {
+      guard let section = entries[item].section else { continue }
+      if counts[section] == nil { order.append(section) }
+      counts[section, default: 0] += 1
+    }
+    // `max(by:)` keeps the last of equals; the first of the most common is wanted.
+    return order.reduce(nil) { best, section in
+      guard let best, counts[best]! >= counts[section]! else { return section }
+      return best
+    }
   }
 }
 

@@ -340,6 +340,45 @@ struct SuggestTests {
     #expect(alert.section == "SETTINGS")
   }
 
+  @Test("filed under the section most of the items showing its screen are in, not the first")
+  func filedWhereItsScreenIsTested() throws {
+    // ONBOARDING's one item ends on Accounts; TRANSFER's two start there. Accounts' bar
+    // button belongs with TRANSFER, although ONBOARDING shows Accounts first.
+    let flow = """
+      flow: Bank
+      state: { onboarded: false }
+      start:
+        if: onboarded
+        then: { setRoot: Accounts }
+        else: { setRoot: Welcome }
+      screens:
+        Welcome: { on: { begin: { setRoot: Accounts } } }
+        Accounts:
+          navBar: { title: Accounts, right: { image: plus, action: addAccount } }
+          on: { transfer: { push: Transfer }, addAccount: { present: NewAccount } }
+        Transfer: {}
+        NewAccount: {}
+      spec: |
+        ===== ONBOARDING
+        [ ] begin shows the accounts
+            when begin
+            expect { top: Accounts }
+        ===== TRANSFER
+        [ ] transfer pushes the form
+            given { onboarded: true }
+            when transfer
+            expect { top: Transfer }
+        [ ] accounts have a title
+            given { onboarded: true }
+            expect { navBar: { title: Accounts } }
+
+      """
+    let (runner, coverage) = try measured("flow.yaml", source: flow)
+    let suggestions = runner.suggestions(for: coverage)
+    let button = try #require(suggestions.items.first { $0.target.label.contains("right button") })
+    #expect(button.section == "TRANSFER")
+  }
+
   @Test("an event whose arguments no step gives cannot be suggested, and is said so")
   func unreachable() throws {
     let flow = """
