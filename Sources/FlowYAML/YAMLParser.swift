@@ -224,7 +224,9 @@ public enum YAMLParser {
       problem: error.problem, context: error.context,
       problemLine: text.line(error.problemLine + 1) ?? "",
       problemColumn: error.problemColumn, contextLine: error.contextLine + 1 + offset.lineOffset,
-      contextColumn: error.contextColumn + offset.columnOffset)
+      contextColumn: error.contextColumn + offset.columnOffset,
+      lines: { text.line($0 - offset.lineOffset) },
+      problemLineNumber: error.problemLine + 1 + offset.lineOffset)
     var notes: [Diagnostic.Note] = []
     if let context = error.context {
       let contextPosition = offset.position(line: error.contextLine, column: error.contextColumn)

@@ -122,8 +122,46 @@ struct YAMLDiagnosticsTests {
     #expect(diagnostic.position == source.marker)
     #expect(
       diagnostic.message
-        == "did not find expected key while parsing a block mapping: this line is indented 3 spaces, but the keys of the mapping from line 2 are indented 2 spaces: indent this line 2 spaces like them, or, if the key at line 2 is the one out of place, indent it and its sibling keys 3 spaces"
+        == "did not find expected key while parsing a block mapping: this line is indented 3 spaces, but the keys before it are indented 4 ('navBar', line 3) and 2 ('Infos', line 2): indent it like the keys it belongs with, or, if those are the ones out of place, indent them 3 spaces"
     )
+    // With no deeper key between, the mapping's own keys are the only ones to align with.
+    let second = MarkedSource("screens:\n  Infos: {}\n   ‸Home: {}\n")
+    #expect(
+      try #require(diagnose(second).only).message.hasSuffix(
+        "this line is indented 3 spaces, but the keys of the mapping from line 2 are indented 2 spaces: indent this line 2 spaces like them, or, if the key at line 2 is the one out of place, indent it and its sibling keys 3 spaces"
+      ))
+  }
+
+  @Test("a key indented between two levels names the keys of both, whichever is out of place")
+  func keyBetweenLevels() throws {
+    // The helper's file: navBar one space too deep, on at the screen's keys' indentation.
+    let source = MarkedSource(
+      "screens:\n  Home:\n     navBar: { title: Home }\n    ‸on:\n      go: pop\n")
+    let diagnostic = try #require(diagnose(source).only)
+    #expect(diagnostic.position == source.marker)
+    #expect(
+      diagnostic.message.hasSuffix(
+        "this line is indented 4 spaces, but the keys before it are indented 5 ('navBar', line 3) and 2 ('Home', line 2): indent it like the keys it belongs with, or, if those are the ones out of place, indent them 4 spaces"
+      ))
+  }
+
+  @Test("a quote left open is named where it opens, not where YAML trips over the next one")
+  func unclosedQuote() throws {
+    let source = MarkedSource(
+      "screens:\n  Home:\n    navBar:\n      title: \"Home\n  Next:\n    navBar: { title: \"‸Next\" }\n"
+    )
+    let diagnostic = try #require(diagnose(source).only)
+    #expect(diagnostic.position == source.marker)
+    #expect(
+      diagnostic.message.hasSuffix(
+        "the quote opened at line 4, column 14 is not closed on its line, so YAML reads on to the next quote; close it, or write the text without quotes"
+      ))
+    // Closed quotes, an apostrophe inside a word and a doubled quote are no open quote.
+    for line in ["title: \"Home\"", "title: it's", "title: 'don''t'", "title: \"a \\\" b\""] {
+      #expect(
+        diagnose(MarkedSource("screens:\n  Home:\n    navBar:\n      \(line)\n   on: {}\n"))
+          .only.map { !$0.message.contains("quote opened") } ?? false, "\(line)")
+    }
   }
 
   @Test("an under-indented first key is offered as the slip, not only the line libyaml stops at")
@@ -135,7 +173,7 @@ struct YAMLDiagnosticsTests {
     #expect(diagnostic.position == source.marker)
     #expect(
       diagnostic.message.hasSuffix(
-        "this line is indented 4 spaces, but the keys of the mapping from line 3 are indented 3 spaces: indent this line 3 spaces like them, or, if the key at line 3 is the one out of place, indent it and its sibling keys 4 spaces"
+        "this line is indented 4 spaces, but the keys before it are indented 6 ('title', line 4) and 3 ('navBar', line 3): indent it like the keys it belongs with, or, if those are the ones out of place, indent them 4 spaces"
       ))
   }
 
