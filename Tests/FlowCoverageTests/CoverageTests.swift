@@ -340,6 +340,30 @@ struct SuggestTests {
     #expect(alert.section == "SETTINGS")
   }
 
+  @Test("a title that renders empty is expected as \"\", which check reads, and the item passes")
+  func emptyTitle() throws {
+    let flow = """
+      flow: EmptyTitle
+      state: { userName: "" }
+      start: { setRoot: Home }
+      screens:
+        Home: { on: { openAccount: { push: Account } } }
+        Account: { navBar: { title: "{userName}" } }
+
+      """
+    let (text, suggestions) = try written("flow.yaml", source: flow)
+    #expect(
+      suggestions.items.first?.text.contains("navBar: { title: \"\", backButton: visible }") == true
+    )
+    let document = FlowDocument(source: text, path: "flow.yaml").runningChecklist()
+    #expect(!document.diagnostics.containsErrors, "\(document.diagnostics.map(\.message))")
+    #expect(document.checklistResults.map(\.passed) == [true])
+    // `~` still expects no title, which an empty one is not.
+    let none = text.replacingOccurrences(of: "title: \"\"", with: "title: ~")
+    let failing = FlowDocument(source: none, path: "flow.yaml").runningChecklist()
+    #expect(failing.checklistResults.map(\.passed) == [false])
+  }
+
   @Test("filed under the section most of the items showing its screen are in, not the first")
   func filedWhereItsScreenIsTested() throws {
     // ONBOARDING's one item ends on Accounts; TRANSFER's two start there. Accounts' bar

@@ -264,10 +264,20 @@ extension ModelDecoder {
     }
     return NavigationBarExpectation(
       hidden: fields["hidden"].flatMap { bool($0, "'hidden'") },
-      title: fields["title"].flatMap { optionalString($0, "an expected title") },
+      title: fields["title"].flatMap { expectedTitle($0) },
       left: fields["left"].flatMap { barButtonExpectation($0, "left") },
       right: fields["right"].flatMap { barButtonExpectation($0, "right") },
       backButton: fields["backButton"].flatMap { choice($0, "a back button visibility") })
+  }
+
+  /// An expected title: text, `~` for no title, or a quoted empty text (`""`) for a title
+  /// that renders empty (`"{userName}"` while the name is empty), which `flowc suggest`
+  /// writes. An unquoted empty value is still an error, as a value left out.
+  private mutating func expectedTitle(_ node: YAMLNode) -> Located<String?>? {
+    if node.kind == .scalar, !node.isNull, !node.isPlainScalar, node.text.isEmpty {
+      return Located("", at: node.range)
+    }
+    return optionalString(node, "an expected title")
   }
 
   /// An expected bar button, or `none`/null for no button.
