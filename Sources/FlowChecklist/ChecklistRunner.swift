@@ -58,15 +58,15 @@ public struct ChecklistRunner: Sendable {
     return (scenario, navigator)
   }
 
-  /// Where an item's scenario ends, in a few words (`stack [Home, Cart], presented [alert
-  /// Logout]`): what `flowc diff` compares between two versions of a flow. `nil` for an item
-  /// without steps or a scenario that cannot start.
-  package func endState(of entry: ChecklistEntry) -> String? {
+  /// Where an item's scenario ends (its `summary` reads `stack [Home, Cart], presented
+  /// [alert Logout]`): what `flowc diff` compares between two versions of a flow. `nil` for
+  /// an item without steps or a scenario that cannot start.
+  package func endState(of entry: ChecklistEntry) -> Observation? {
     guard entry.item.isBound else { return nil }
     var (scenario, navigator) = replayed(entry, recordingCoverage: false)
     guard navigator != nil else { return nil }
     scenario.run(entry.item, on: &navigator)
-    return navigator?.stateObservation.summary
+    return navigator?.stateObservation
   }
 
   /// An item's own steps, run on the scenario its root's `given` and its ancestors' `when`

@@ -92,9 +92,17 @@ public enum ChecklistDiff {
         } else {
           (newRunner, sameSteps)
         }
+      // A state only one version has (added or removed, listed as such) is not an ending
+      // that changed: the endings are compared on the state both versions have.
+      var ends = (oldRunner.endState(of: was.entry), now.runner.endState(of: now.result.entry))
+      if var before = ends.0, var after = ends.1 {
+        before.state = before.state.filter { after.state[$0.key] != nil }
+        after.state = after.state.filter { before.state[$0.key] != nil }
+        ends = (before, after)
+      }
       let outcomes = (
-        ending(outcome(was.outcome), oldRunner.endState(of: was.entry)),
-        ending(outcome(now.result.outcome), now.runner.endState(of: now.result.entry))
+        ending(outcome(was.outcome), ends.0?.summary),
+        ending(outcome(now.result.outcome), ends.1?.summary)
       )
       if outcomes.0 != outcomes.1 {
         changes.append(

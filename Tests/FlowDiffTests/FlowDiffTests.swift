@@ -198,6 +198,14 @@ struct FlowDiffTests {
       ), "\(mended)")
   }
 
+  @Test("a state only added is listed once, not as every item ending differently")
+  func addedStateOnly() throws {
+    let added = base.replacingOccurrences(
+      of: "state: { loggedIn: false }", with: "state: { loggedIn: false, isLoading: false }")
+    #expect(try diff(base, added).changes.map(\.summary) == ["state isLoading: added"])
+    #expect(try diff(added, base).changes.map(\.summary) == ["state isLoading: removed"])
+  }
+
   @Test("a child flow used under the same name is compared too")
   func childFlow() throws {
     let parent = """
