@@ -13,10 +13,15 @@ extension DiagnosticMessage {
   static func unknownPresentable(_ name: String, keyword: String = "present") -> Self {
     Self("check.unknown-presentable", .error, "'\(keyword)' names no alert or screen '\(name)'")
   }
-  static func unknownState(_ name: String, _ context: String) -> Self {
-    Self(
+  /// A state name that names nothing; `declaredIn` is the file of the flow whose state it
+  /// would be, when that is a child flow's.
+  static func unknownState(_ name: String, _ context: String, declaredIn file: String? = nil)
+    -> Self
+  {
+    let place = file.map { "the 'state:' of \($0)" } ?? "'state:'"
+    return Self(
       "check.unknown-state", .error,
-      "\(context) names no state '\(name)'; declare it under 'state:'")
+      "\(context) names no state '\(name)'; declare it under \(place)")
   }
   static func givenChildState(_ name: String) -> Self {
     Self(

@@ -214,7 +214,8 @@ extension Checker {
       reportUnknown(
         .unknownScreen(keyword, name.value, isAlert: flow.indexOfAlert(named: name.value) != nil),
         name: name,
-        candidates: screenNamesAnywhere, set: .screensAnywhere)
+        candidates: screenNamesAnywhere, set: .screensAnywhere,
+        fileOfCandidate: fileOfNameAnywhere())
     }
   }
 
@@ -243,7 +244,7 @@ extension Checker {
         reportUnknown(
           .unknownPresentable(name.value, keyword: "presented"), name: name,
           candidates: screenNamesAnywhere + tree.flows.flatMap { $0.alerts.map(\.name) },
-          set: .screensAndAlertsAnywhere)
+          set: .screensAndAlertsAnywhere, fileOfCandidate: fileOfNameAnywhere(alerts: true))
       }
       for route in expected.pushed ?? [] { checkExpectedRoute(route, "presented") }
     case .navigationBar(let bar):

@@ -61,8 +61,10 @@ extension Checker {
     for assignment in start.arguments {
       guard let variable = child.stateVariable(named: assignment.name.value) else {
         reportUnknown(
-          .unknownState(assignment.name.value, "'start: \(start.flow.value)'"),
-          name: assignment.name, candidates: child.state.map(\.name))
+          .unknownState(
+            assignment.name.value, "'start: \(start.flow.value)'", declaredIn: child.file),
+          name: assignment.name, candidates: child.state.map(\.name),
+          fileOfCandidate: { _ in child.file })
         continue
       }
       checkLiteralType(

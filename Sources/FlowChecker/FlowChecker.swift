@@ -91,7 +91,8 @@ struct Checker {
   @discardableResult
   func reportUnknown(
     _ message: DiagnosticMessage, name: Located<String>,
-    candidates: @autoclosure () -> [Located<String>], set: CandidateSet? = nil
+    candidates: @autoclosure () -> [Located<String>], set: CandidateSet? = nil,
+    fileOfCandidate: ((Int) -> String)? = nil
   ) -> String? {
     // One error per mistake: a name whose declaration had an error of its own, or a screen
     // or state a child flow that could not be read may declare, is not reported again.
@@ -111,11 +112,24 @@ struct Checker {
     if let position {
       let declaration = names[position]
       let suggestion = declaration.value
-      notes.append(.init("did you mean '\(suggestion)'? declared here", range: declaration.range))
+      // A name declared in a child flow is declared in the child's file.
+      let file = fileOfCandidate.map { $0(position) }.flatMap { $0 == flow.file ? nil : $0 }
+      notes.append(
+        .init(
+          "did you mean '\(suggestion)'? declared here", file: file, range: declaration.range))
       fixIts.append(FixIt(range: name.range, replacement: suggestion))
     }
     sink.report(message, at: name.range, notes: notes, fixIts: fixIts)
     return position.map { names[$0].value }
+  }
+
+  /// The file of each name of `screenNamesAnywhere` (then, with `alerts`, of each alert
+  /// name that follows), by position: the root's or a child flow's.
+  func fileOfNameAnywhere(alerts: Bool = false) -> (Int) -> String {
+    let files =
+      tree.flows.flatMap { child in child.screens.map { _ in child.file } }
+      + (alerts ? tree.flows.flatMap { child in child.alerts.map { _ in child.file } } : [])
+    return { files[$0] }
   }
 
   /// Whether a child flow the flow uses could not be read (its error is at its `use:`).

@@ -66,6 +66,24 @@ struct ChildFlowTests {
       ])
   }
 
+  @Test("a misspelt child state or child screen: the did-you-mean note is in the child's file")
+  func suggestionsPointIntoTheChild() throws {
+    let misspelt = parent.replacingOccurrences(
+      of: "with: { greeting: hello }", with: "with: { greting: hello }")
+    let error = try #require(document(misspelt).diagnostics.only("check.unknown-state"))
+    #expect(error.file == "/app/parent.yaml")
+    #expect(error.message.hasSuffix("declare it under the 'state:' of /app/children/pushed.yaml"))
+    let note = try #require(error.notes.first)
+    #expect(note.file == "/app/children/pushed.yaml")
+    #expect(note.range?.start.line == 2)
+    // A step naming a child's screen with a typo, in the root's checklist.
+    let step = try #require(
+      document(parent + "\nspec: |\n  [ ] one\n      expect { top: Chlid }\n").diagnostics.only(
+        "check.unknown-screen"))
+    #expect(step.notes.first?.file == "/app/children/pushed.yaml")
+    #expect(step.notes.first?.range?.start.line == 5)
+  }
+
   @Test("a child started on the stack pushes on the parent's; its handlers and state are its own")
   func pushed() throws {
     var navigator = try Navigator(
