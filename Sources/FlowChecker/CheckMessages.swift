@@ -59,6 +59,18 @@ extension DiagnosticMessage {
       "'\(name): $\(name)' compares the state '\(name)' with the event's argument '\(name)'; an event sent without that argument reads the state instead, so the condition always holds. Name the argument apart from the state, as in '{ \(name): $entered }', so that a step leaving it out is an error"
     )
   }
+  static func missingEventArgument(_ event: String, argument: String) -> Self {
+    Self(
+      "check.missing-event-argument", .error,
+      "event '\(event)' needs the argument '\(argument)': every handler of it reads '$\(argument)'; send it as '{ \(event): { \(argument): … } }'"
+    )
+  }
+  static func barButtonNeedsArgument(_ event: String, side: String, argument: String) -> Self {
+    Self(
+      "check.bar-button-argument", .error,
+      "the \(side) bar button sends '\(event)' with no arguments, but its handler reads '$\(argument)', so every tap is refused; read a parameter or state there instead, or send the event from the app"
+    )
+  }
   static func flagNotBool(_ name: String, type: String) -> Self {
     Self(
       "check.condition-type", .error,

@@ -142,6 +142,10 @@ extension Checker {
       }
       // A value of the wrong type is what an event expected to be refused may send.
       guard !mayBeRefused else { return }
+      for use in names.requiredArguments[name.value] ?? []
+      where !arguments.contains(where: { $0.name.value == use.name }) {
+        sink.report(.missingEventArgument(name.value, argument: use.name), at: name.range)
+      }
       for argument in arguments {
         guard case .literal(let value) = argument.value.value,
           let expected = names.argumentTypes[name.value]?[argument.name.value],
@@ -320,6 +324,9 @@ struct ChecklistNames {
   let actionTitles: [Located<String>]
   /// Event → argument → the types the handlers pass it on as (to a parameter or state).
   let argumentTypes: [String: [String: [ValueType]]]
+  /// Event → the arguments every handler of it reads whatever the state, each with where
+  /// the first handler reads it: a step that sends the event without one is refused.
+  let requiredArguments: [String: [ArgumentUse]]
 
   init(_ tree: FlowTree) {
     handledEvents = tree.flows.flatMap { flow in
@@ -328,14 +335,28 @@ struct ChecklistNames {
     events = Set(handledEvents.map(\.value))
     actionTitles = tree.flows.flatMap { $0.alerts.flatMap { $0.actions.map(\.title) } }
     var types: [String: [String: [ValueType]]] = [:]
+    var required: [String: [ArgumentUse]] = [:]
+    var unconditional: [ArgumentUse] = []
     tree.forEachHandler { handler, _, flow, screen, child in
+      let event = handler.event.value
       handler.operation.visit { operation in
         for use in operation.argumentUses(in: flow, screen: screen, child: child)
-        where !(types[handler.event.value]?[use.name] ?? []).contains(use.type) {
-          types[handler.event.value, default: [:]][use.name, default: []].append(use.type)
+        where !(types[event]?[use.name] ?? []).contains(use.type) {
+          types[event, default: [:]][use.name, default: []].append(use.type)
         }
+      }
+      unconditional.removeAll(keepingCapacity: true)
+      handler.operation.appendUnconditionalArgumentUses(
+        in: flow, screen: screen, child: child, to: &unconditional)
+      // What every handler reads: the first handler's, less what any other does not read.
+      if let known = required[event] {
+        required[event] = known.filter { use in unconditional.contains { $0.name == use.name } }
+      } else {
+        var seen: Set<String> = []
+        required[event] = unconditional.filter { seen.insert($0.name).inserted }
       }
     }
     argumentTypes = types
+    requiredArguments = required
   }
 }

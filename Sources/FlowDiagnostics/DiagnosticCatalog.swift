@@ -242,6 +242,16 @@ public enum DiagnosticCatalog {
       id: "check.condition-type", severity: "error",
       help: "`if: name` on a state that is not a Bool"),
     Entry(
+      id: "check.missing-event-argument", severity: "error",
+      help:
+        "a step sends an event without an argument every handler of it reads (`$id` outside an `if:`), which the run refuses"
+    ),
+    Entry(
+      id: "check.bar-button-argument", severity: "error",
+      help:
+        "a bar button's event reads an argument outside an `if:`: a tap sends none, so every tap is refused"
+    ),
+    Entry(
       id: "check.self-comparison", severity: "warning",
       help:
         "`if: { pin: $pin }` in a handler, `pin` being state: an event sent without the argument `pin` compares the state with itself"

@@ -123,4 +123,36 @@ struct NewcomerMistakeTests {
       #expect(!diagnostics.contains { $0.id == "check.missing-argument" })
     }
   }
+
+  @Test("an argument every handler reads: a bar button cannot send it, a step must")
+  func requiredEventArguments() throws {
+    let flow = { (handler: String, spec: String) in
+      "flow: A\nstate: { isPremium: false }\nstart: { setRoot: Home }\nscreens:\n  Home:\n    navBar: { right: { image: plus, action: showItem } }\n    on:\n      showItem: \(handler)\n  Item: { params: { id: Int } }\nspec: |\n  [ ] one\n\(spec)"
+    }
+    let reads = "{ push: Item, with: { id: $id } }"
+    let source = MarkedSource(
+      "flow: A\nstart: { setRoot: Home }\nscreens:\n  Home:\n    navBar: { right: { image: plus, action: ‸showItem } }\n    on:\n      showItem: \(reads)\n  Item: { params: { id: Int } }\nspec: |\n  [ ] one\n      when ‸showItem\n"
+    )
+    let diagnostics = TestFlows.document(source.text).diagnostics
+    let bar = try #require(diagnostics.only("check.bar-button-argument"))
+    #expect(bar.position == source.markers[0])
+    #expect(bar.notes.first?.range?.start.line == 7)
+    let step = try #require(diagnostics.only("check.missing-event-argument"))
+    #expect(step.position == source.markers[1])
+    #expect(
+      step.message
+        == "event 'showItem' needs the argument 'id': every handler of it reads '$id'; send it as '{ showItem: { id: … } }'"
+    )
+    // Sent with it; read only in one arm of an 'if:' (the other arm takes no argument): no
+    // error for the step, and none for the button when no arm reads it unconditionally.
+    let given = flow(reads, "      when { showItem: { id: 3 } }\n")
+    #expect(
+      !TestFlows.document(given).diagnostics.contains { $0.id == "check.missing-event-argument" })
+    let branch = flow(
+      "{ if: isPremium, then: \(reads), else: { push: Item, with: { id: 0 } } }",
+      "      when showItem\n")
+    let branchDiagnostics = TestFlows.document(branch).diagnostics
+    #expect(!branchDiagnostics.contains { $0.id == "check.missing-event-argument" })
+    #expect(!branchDiagnostics.contains { $0.id == "check.bar-button-argument" })
+  }
 }

@@ -265,6 +265,24 @@ extension Operation {
       uses += argumentUses(in: flow, screen: screen, child: child)
     }
   }
+
+  /// The event arguments this operation reads whatever the state: `argumentUses` of it and
+  /// of the operations it runs in sequence, not of an `if:`'s arms, which a state may skip.
+  /// An event sent without one of these is refused wherever this handler runs.
+  package func appendUnconditionalArgumentUses(
+    in flow: Flow, screen: Screen?, child: (String) -> Flow?, to uses: inout [ArgumentUse]
+  ) {
+    switch kind {
+    case .branch: break
+    case .sequence(let operations):
+      for index in operations.indices {
+        operations[index].appendUnconditionalArgumentUses(
+          in: flow, screen: screen, child: child, to: &uses)
+      }
+    default:
+      uses += argumentUses(in: flow, screen: screen, child: child)
+    }
+  }
 }
 
 extension Operation {
