@@ -59,6 +59,12 @@ extension DiagnosticMessage {
       "'\(name): $\(name)' compares the state '\(name)' with the event's argument '\(name)'; an event sent without that argument reads the state instead, so the condition always holds. Name the argument apart from the state, as in '{ \(name): $entered }', so that a step leaving it out is an error"
     )
   }
+  static func textReadsArgument(_ name: String, suggestion: String) -> Self {
+    Self(
+      "check.text-argument-typo", .warning,
+      "'{\(name)}' is no state or parameter, so it reads an argument of the event, which no handler reads and no step sends; did you mean '{\(suggestion)}'?"
+    )
+  }
   static func missingEventArgument(_ event: String, argument: String) -> Self {
     Self(
       "check.missing-event-argument", .error,

@@ -91,11 +91,94 @@ extension Checker {
         }
       }
       let fails = anyOrigin ? unresolved.count == origins.count : !unresolved.isEmpty
+      if !fails {
+        checkArgumentTypo(
+          name, in: text, origins: origins, at: at(offset, name.unicodeScalars.count + 2))
+        continue
+      }
       // A name whose declaration had an error of its own is not reported again.
-      guard fails, !flow.namesWithErrors.contains(name) else { continue }
+      guard !flow.namesWithErrors.contains(name) else { continue }
       let context = unresolved.first ?? "state"
       sink.report(
         .unknownTextName(name, context), at: at(offset, name.unicodeScalars.count + 2))
+    }
+  }
+}
+
+extension Checker {
+  /// A `{name}` that reads nothing but an event's argument, which no handler reads as
+  /// `$name` and no step sends, while a state or parameter is spelled almost so
+  /// (`{nmae}`, state `name`): a typo, shown as written when the app sends no such argument.
+  fileprivate func checkArgumentTypo(
+    _ name: String, in text: Located<String>, origins: [OperationOrigin], at range: SourceRange
+  ) {
+    // Only where an event's arguments are read: a request's outcome values, a link's
+    // variables and a screen's parameters are names of their own.
+    let isEventOrigin = origins.allSatisfy { origin in
+      switch origin {
+      case .event, .flowEvent: true
+      case .start, .onEnter, .alertAction, .link, .request: false
+      }
+    }
+    guard isEventOrigin,
+      origins.allSatisfy({
+        if case .untyped = resolution(of: name, origin: $0) { true } else { false }
+      })
+    else { return }
+    let candidates =
+      flow.state.map(\.name.value)
+      + origins.compactMap(\.screen).flatMap { flow.screens[$0].params.map(\.name.value) }
+    guard let meant = Suggestion.closest(to: name, among: candidates), !argumentNames.contains(name)
+    else { return }
+    sink.report(.textReadsArgument(name, suggestion: meant), at: range)
+  }
+
+  /// Every name read as `$name` in the flow's operations and every argument its checklist's
+  /// steps send: the names that are an event's arguments on purpose.
+  private var argumentNames: Set<String> {
+    var names: Set<String> = []
+    func note(_ operation: Operation) {
+      operation.visit { inner in
+        for assignment in inner.writtenValues {
+          for reference in assignment.value.value.references { names.insert(reference.name) }
+        }
+        if case .branch(let condition, _, _) = inner.kind {
+          for reference in condition.comparedValues.flatMap(\.value.references) {
+            names.insert(reference.name)
+          }
+        }
+      }
+    }
+    flow.start.map(note)
+    for screen in flow.screens {
+      for handler in screen.handlers { note(handler.operation) }
+      screen.onEnter.map(note)
+      screen.onAppear.map(note)
+    }
+    for handler in flow.handlers { note(handler.operation) }
+    for alert in flow.alerts { for action in alert.actions { action.operation.map(note) } }
+    for entry in flow.checklist?.entries ?? [] {
+      for step in entry.item.steps {
+        guard case .when(let events) = step.kind else { continue }
+        for event in events {
+          if case .event(_, let arguments) = event.kind {
+            for argument in arguments { names.insert(argument.name.value) }
+          }
+        }
+      }
+    }
+    return names
+  }
+}
+
+extension Condition {
+  /// The values a condition compares state with (`if: { role: $role }`).
+  fileprivate var comparedValues: [Located<ValueExpression>] {
+    switch self {
+    case .flag: []
+    case .not(let inner): inner.comparedValues
+    case .equals(_, let value): [value]
+    case .all(let conditions): conditions.flatMap(\.comparedValues)
     }
   }
 }

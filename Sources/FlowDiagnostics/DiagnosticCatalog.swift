@@ -242,6 +242,11 @@ public enum DiagnosticCatalog {
       id: "check.condition-type", severity: "error",
       help: "`if: name` on a state that is not a Bool"),
     Entry(
+      id: "check.text-argument-typo", severity: "warning",
+      help:
+        "a `{name}` in a text shown by an event reads only an argument no handler reads and no step sends, and a state or parameter is spelled almost so"
+    ),
+    Entry(
       id: "check.missing-event-argument", severity: "error",
       help:
         "a step sends an event without an argument every handler of it reads (`$id` outside an `if:`), which the run refuses"

@@ -155,4 +155,26 @@ struct NewcomerMistakeTests {
     #expect(!branchDiagnostics.contains { $0.id == "check.missing-event-argument" })
     #expect(!branchDiagnostics.contains { $0.id == "check.bar-button-argument" })
   }
+
+  @Test("a misspelt '{name}' in an alert's text is a warning, an argument meant as one is not")
+  func textArgumentTypo() throws {
+    let flow = { (title: String, rest: String) in
+      "flow: A\nstate: { name: Ann }\nstart: { setRoot: Home }\nscreens:\n  Home: { on: { leave: { present: Bye } } }\nalerts:\n  Bye: { title: \"\(title)\", actions: [{ title: OK }] }\n\(rest)"
+    }
+    let source = MarkedSource(flow("Bye ‸{nmae}", ""))
+    let warning = try #require(
+      TestFlows.document(source.text).diagnostics.only("check.text-argument-typo"))
+    #expect(warning.position == source.marker)
+    #expect(warning.message.hasSuffix("did you mean '{name}'?"))
+    // The state itself, and an argument a step sends although a state is spelled almost so.
+    for (title, rest) in [
+      ("Bye {name}", ""),
+      ("Bye {names}", "spec: |\n  [ ] bye\n      when { leave: { names: Bo } }\n"),
+    ] {
+      #expect(
+        !TestFlows.document(flow(title, rest)).diagnostics.contains {
+          $0.id == "check.text-argument-typo"
+        }, "\(title)")
+    }
+  }
 }
