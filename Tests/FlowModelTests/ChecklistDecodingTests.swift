@@ -124,6 +124,28 @@ struct BlockChecklistTests {
     )
   }
 
+  @Test("a step value left open: one error at the end of its line, and the item not also unbound")
+  func unclosedStepValue() throws {
+    let source = MarkedSource(
+      flow(
+        checklist:
+          "spec: |\n  [ ] one\n      expect { stack: [Home]‸\n    [ ] two\n        expect { top: Home }\n"
+      ))
+    let diagnostics = TestFlows.document(source.text).diagnostics
+    #expect(diagnostics.map(\.id.rawValue) == ["yaml.syntax"], "\(diagnostics.map(\.message))")
+    #expect(diagnostics.first?.position == source.marker)
+    // Continued on a line not indented past its keyword: one error, which says so.
+    let continued = MarkedSource(
+      flow(checklist: "spec: |\n  [ ] one\n      expect { top: { Home:‸\n      { id: 3 } } }\n"))
+    let errors = TestFlows.document(continued.text).diagnostics
+    #expect(errors.count == 1, "\(errors.map(\.message))")
+    #expect(errors.first?.position == continued.marker)
+    #expect(
+      errors.first?.message.hasSuffix(
+        "a value continues on the next line only if that line is indented more than 'expect'")
+        == true)
+  }
+
   @Test("a step must be indented under its item")
   func stepNotIndented() throws {
     let source = MarkedSource(flow(checklist: "spec: |\n  [ ] A\n  ‸when go\n"))

@@ -83,8 +83,9 @@ public struct ChecklistItem: Sendable {
   public var children: [ChecklistItem]
   /// The source lines from the item's line to its last step's, for quoting.
   public var lines: ClosedRange<Int>
-  /// Whether steps written for the item were misplaced (at its indent) and reported so:
-  /// its being unbound is then that error's consequence, not a warning of its own.
+  /// Whether steps written for the item were misplaced (at its indent) or could not be
+  /// read, and reported so: its being unbound is then that error's consequence, not a
+  /// warning of its own.
   public var hasMisplacedSteps = false
 
   /// An item with its text, mark, own steps and children, taking source lines `lines`.

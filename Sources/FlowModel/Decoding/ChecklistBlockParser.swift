@@ -137,8 +137,14 @@ extension ModelDecoder {
   }
 
   /// Decodes a step's value, cut out of the block and parsed by libyaml where it stands.
+  ///
+  /// An error libyaml finds only at the end of the value (a `{` left open) is placed at the
+  /// end of the value's last line, not on the line after it; with `continuedBelow` (the next
+  /// line reads as no checklist line), it also says that a value continues only on lines
+  /// indented more than its keyword, and `endedOpen` is set so that line is not reported too.
   fileprivate mutating func blockStep(
-    keyword: StepKeyword, keywordText: Located<String>, value: BlockStepValue, isRoot: Bool
+    keyword: StepKeyword, keywordText: Located<String>, value: BlockStepValue, isRoot: Bool,
+    continuedBelow: Bool = false, endedOpen: inout Bool
   ) -> Step? {
     guard !value.isEmpty else {
       sink.report(.emptyStep(keyword.rawValue), at: keywordText.range)
@@ -146,7 +152,22 @@ extension ModelDecoder {
     }
     let parsed = YAMLParser.parse(
       Array(value.text.utf8), file: file, limits: limits, origin: value.origin)
-    sink.append(contentsOf: parsed.diagnostics)
+    let valueLines = value.text.split(separator: "\n", omittingEmptySubsequences: false)
+    let lastLine = value.origin.line + valueLines.count - 1
+    let end = SourcePosition(
+      line: lastLine,
+      column: value.origin.column + (valueLines.last.map { $0.unicodeScalars.count } ?? 0))
+    for var diagnostic in parsed.diagnostics {
+      if diagnostic.range.start.line > lastLine {
+        diagnostic.range = SourceRange(at: end)
+        if continuedBelow, !endedOpen {
+          diagnostic.message +=
+            "; a value continues on the next line only if that line is indented more than '\(keyword.rawValue)'"
+          endedOpen = true
+        }
+      }
+      sink.append(contentsOf: [diagnostic])
+    }
     guard let root = parsed.root else {
       if parsed.diagnostics.isEmpty {
         sink.report(.emptyStep(keyword.rawValue), at: keywordText.range)
@@ -159,6 +180,11 @@ extension ModelDecoder {
 
 /// One line of a block checklist.
 struct BlockLine {
+  /// Whether the line reads as no checklist line (no item, step, section or comment).
+  var isUnknown: Bool {
+    if case .unknown = kind { true } else { false }
+  }
+
   enum Kind {
     case blank, comment, section, tab, unknown
     case item(ChecklistMarkSyntax)
@@ -367,10 +393,21 @@ struct BlockChecklistReader {
       return
     }
     open[open.count - 1].lastLine = lines[index - 1].number
+    let continuedBelow = index < lines.count && lines[index].isUnknown
+    var endedOpen = false
     if let step = decoder.blockStep(
-      keyword: keyword, keywordText: keywordText, value: value, isRoot: open.count == 1)
+      keyword: keyword, keywordText: keywordText, value: value, isRoot: open.count == 1,
+      continuedBelow: continuedBelow, endedOpen: &endedOpen)
     {
       open[open.count - 1].steps.append(step)
+    } else {
+      // A step that could not be read was reported: the item is not also "not bound".
+      open[open.count - 1].hasMisplacedSteps = true
+    }
+    // The lines meant to continue the value, not indented enough, are that same error.
+    while endedOpen, index < lines.count, lines[index].isUnknown {
+      open[open.count - 1].lastLine = lines[index].number
+      index += 1
     }
   }
 
