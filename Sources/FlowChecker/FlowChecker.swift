@@ -17,7 +17,9 @@ public enum FlowChecker {
   public static func check(
     _ flow: Flow, tree: FlowTree? = nil, afterDecodingErrors: Bool = false
   ) -> [Diagnostic] {
-    let checker = Checker(flow: flow, tree: tree ?? FlowTree(flow))
+    let checker = Checker(
+      flow: flow, tree: tree ?? FlowTree(flow),
+      screensUnread: afterDecodingErrors && flow.screens.isEmpty)
     checker.checkNames()
     let screenTargets = checker.checkScreens()
     let outsideScreens = checker.checkOperationsOutsideScreens()
@@ -64,11 +66,16 @@ struct Checker {
   /// The flow with the child flows it uses (only the flow, when it uses none).
   let tree: FlowTree
 
-  init(flow: Flow, tree: FlowTree? = nil) {
+  /// Whether the flow's screens could not be read (`screns:` misspelt, or `screens:` itself
+  /// in error): every screen it names is then unknown as a consequence, not a mistake.
+  let screensUnread: Bool
+
+  init(flow: Flow, tree: FlowTree? = nil, screensUnread: Bool = false) {
     self.flow = flow
     self.tree = tree ?? FlowTree(flow)
     self.reported = Reported(sink: DiagnosticSink(file: flow.file))
     self.suggestions = SuggestionCache()
+    self.screensUnread = screensUnread
   }
 
   /// The sets of names a misspelling is compared with, each kept once it is first needed.
@@ -98,6 +105,7 @@ struct Checker {
     // or state a child flow that could not be read may declare, is not reported again.
     guard !flow.namesWithErrors.contains(name.value) else { return nil }
     if hasUnreadChildFlows, Self.childDeclarable.contains(message.id.rawValue) { return nil }
+    if screensUnread, Self.screenDeclarable.contains(message.id.rawValue) { return nil }
     let names: [Located<String>]
     let position: Int?
     if let set {
@@ -141,6 +149,13 @@ struct Checker {
   /// What a child flow declares, and so what a flow that uses an unread one cannot judge.
   static let childDeclarable: Set<String> = [
     "check.unknown-screen", "check.unknown-state", "check.unknown-presentable",
+    "checklist.unknown-event", "checklist.unknown-action",
+  ]
+
+  /// What the screens declare, and so what a flow whose screens could not be read cannot
+  /// judge: screen names, and events only screens handle.
+  static let screenDeclarable: Set<String> = [
+    "check.unknown-screen", "check.unknown-presentable", "checklist.unknown-event",
   ]
 
   /// Screen and alert names clash when the same name is both.
@@ -156,7 +171,9 @@ struct Checker {
     let flow = self.flow
     let (targets, checkers) = Parallel.compactMap(
       count: flow.screens.count, minimumChunk: 2_000,
-      makeState: { [tree] _ in Checker(flow: flow, tree: tree) },
+      makeState: { [tree, screensUnread] _ in
+        Checker(flow: flow, tree: tree, screensUnread: screensUnread)
+      },
       transform: { index, local in
         local.checkNavigationBar(ofScreen: index)
         local.checkBarTexts(ofScreen: index)

@@ -177,4 +177,27 @@ struct NewcomerMistakeTests {
         }, "\(title)")
     }
   }
+
+  @Test("a misspelt 'screens:' is one error, not one for every screen and event it would declare")
+  func misspeltScreensKey() {
+    let document = TestFlows.document(
+      """
+      flow: A
+      start: { setRoot: Home }
+      screns:
+        Home: { on: { go: { push: Item } } }
+        Item: {}
+      alerts:
+        Bye: { title: Bye, actions: [{ title: OK, do: { setRoot: Home } }] }
+      spec: |
+        [ ] go
+            when go
+            expect { top: Item }
+
+      """)
+    #expect(
+      document.diagnostics.map(\.message) == [
+        "unknown key 'screns' in a flow file; did you mean 'screens'?"
+      ])
+  }
 }

@@ -66,6 +66,18 @@ struct ChildFlowTests {
       ])
   }
 
+  @Test("a child that cannot be read is one error: its events and alerts are not unknown too")
+  func unreadChildIsOneError() {
+    let checklist =
+      "\nspec: |\n  [ ] go\n      when go\n      when bump\n      expect { top: Child }\n  [ ] compose\n      when compose\n      when close\n"
+    let document = FlowDocument(
+      source: parent + checklist, path: "/app/parent.yaml",
+      files: .embedded(["/app/children/modal.yaml": modal]))
+    #expect(
+      document.diagnostics.map(\.id.rawValue) == ["model.missing-flow-file"],
+      "\(document.diagnostics.map(\.message))")
+  }
+
   @Test("a misspelt child state or child screen: the did-you-mean note is in the child's file")
   func suggestionsPointIntoTheChild() throws {
     let misspelt = parent.replacingOccurrences(
