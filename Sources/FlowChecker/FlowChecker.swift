@@ -120,11 +120,16 @@ struct Checker {
     if let position {
       let declaration = names[position]
       let suggestion = declaration.value
-      // A name declared in a child flow is declared in the child's file.
+      // A name declared in a child flow is declared in the child's file; one declared
+      // nowhere (a built-in property, placed at the name itself) has no place to show.
       let file = fileOfCandidate.map { $0(position) }.flatMap { $0 == flow.file ? nil : $0 }
-      notes.append(
-        .init(
-          "did you mean '\(suggestion)'? declared here", file: file, range: declaration.range))
+      if declaration.range == name.range, file == nil {
+        notes.append(.init("did you mean '\(suggestion)'?"))
+      } else {
+        notes.append(
+          .init(
+            "did you mean '\(suggestion)'? declared here", file: file, range: declaration.range))
+      }
       fixIts.append(FixIt(range: name.range, replacement: suggestion))
     }
     sink.report(message, at: name.range, notes: notes, fixIts: fixIts)

@@ -57,10 +57,15 @@ extension Checker {
     where !(types[name] ?? []).contains(type) {
       types[name, default: []].append(type)
     }
+    // `$recipeID` for `{recipeId}` is an error of its own; the variable is then not unused.
+    let strays = link.routes.flatMap(\.arguments).flatMap { $0.value.value.references }
+      .map(\.name).filter { !pattern.variables.contains($0) }
     for variable in pattern.variables {
       guard let found = types[variable] else {
-        sink.report(
-          .unusedLinkVariable(variable, pattern: link.pattern.value), at: link.pattern.range)
+        if !strays.contains(where: { Suggestion.closest(to: $0, among: [variable]) != nil }) {
+          sink.report(
+            .unusedLinkVariable(variable, pattern: link.pattern.value), at: link.pattern.range)
+        }
         continue
       }
       // A segment reads as any String; as an Int and a Bool at once, never.

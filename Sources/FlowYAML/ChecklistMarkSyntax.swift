@@ -14,7 +14,11 @@ public struct ChecklistMarkSyntax: Sendable, Hashable {
   public var textOffset: Int
 
   /// The mark that starts `text` (after any leading spaces), or `nil` if it starts with none.
-  public static func parse<S: StringProtocol>(_ text: S) -> ChecklistMarkSyntax? {
+  /// With `acceptingAnyMark`, a bracket of up to three other characters (`[v]`, `[-]`) is a
+  /// mark too, read as to do: the shape of an item whose mark is misspelt.
+  public static func parse<S: StringProtocol>(_ text: S, acceptingAnyMark: Bool = false)
+    -> ChecklistMarkSyntax?
+  {
     let scalars = Array(text.unicodeScalars)
     var index = 0
     while index < scalars.count, scalars[index] == " " { index += 1 }
@@ -37,7 +41,9 @@ public struct ChecklistMarkSyntax: Sendable, Hashable {
     switch String(String.UnicodeScalarView(inside)) {
     case "", " ": isDone = false
     case "x", "X", "✅", "✔", "✔️", "✓": isDone = true
-    default: return nil
+    default:
+      guard acceptingAnyMark else { return nil }
+      isDone = false
     }
     index += 1
     let markLength = index - markStart

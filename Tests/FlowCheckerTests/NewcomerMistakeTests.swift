@@ -200,4 +200,31 @@ struct NewcomerMistakeTests {
         "unknown key 'screns' in a flow file; did you mean 'screens'?"
       ])
   }
+
+  @Test("one typo, one error: a misspelt key, mark, property or link variable")
+  func oneErrorPerTypo() {
+    func ids(_ text: String) -> [String] {
+      TestFlows.document(text).diagnostics.map(\.id.rawValue)
+    }
+    let screens = "flow: A\nstart: { setRoot: Home }\nscreens:\n  Home: { on: { go: pop } }\n"
+    // `imgae` for `image`: not also "needs 'image'".
+    #expect(
+      ids(
+        "flow: A\nstart: { setRoot: Home }\nscreens:\n  Home:\n    navBar: { right: { imgae: plus, action: go } }\n    on: { go: pop }\n"
+      ) == ["model.unknown-key"])
+    // `[v]` for a mark: its steps still follow it, not "a step must follow the item".
+    #expect(ids(screens + "spec: |\n  [v] one\n      when go\n") == ["checklist.unknown-mark"])
+    // `no-traps` for the built-in `no-trap`: the note has no place of its own to point at.
+    let holds = TestFlows.document(
+      screens + "spec: |\n  [ ] one\n      expect { holds: no-traps }\n")
+    #expect(holds.diagnostics.map(\.id.rawValue) == ["check.unknown-property"])
+    #expect(holds.diagnostics.first?.notes.map(\.message) == ["did you mean 'no-trap'?"])
+    #expect(holds.diagnostics.first?.notes.first?.range == nil)
+    // `$recipeID` for `{recipeId}`: not also "passed to no route".
+    #expect(
+      ids(
+        screens
+          + "  Recipe: { params: { recipeId: Int } }\nlinks:\n  \"app://r/{recipeId}\": { routes: [{ Recipe: { recipeId: $recipeID } }] }\n"
+      ) == ["check.link-variable"])
+  }
 }

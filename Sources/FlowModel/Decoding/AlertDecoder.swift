@@ -40,7 +40,7 @@ extension ModelDecoder {
     guard let titleNode = fields["title"] else {
       reportMissing(
         "title", in: Self.subject(actionOf: alert), hint: "the button's text",
-        at: SourceRange(at: node.position))
+        at: SourceRange(at: node.position), unlessMisspeltIn: fields)
       return nil
     }
     guard let title = string(titleNode, "an action title") else { return nil }

@@ -89,7 +89,12 @@ extension ModelDecoder {
         let column = line.indent + keyword.rawValue.count
         sink.report(.tabAfterKeyword(keyword.rawValue), at: line.position(ofOffset: column))
         reader.addStep(line.replacingTab(at: column), keyword: keyword, decoder: &self)
-      case .unknown: reportUnknownLine(line)
+      case .unknown:
+        reportUnknownLine(line)
+        // An item whose mark is misspelt (`[v]`) is still the item its steps follow.
+        if let mark = ChecklistMarkSyntax.parse(line.content, acceptingAnyMark: true) {
+          reader.addItem(line, mark: mark, decoder: &self)
+        }
       case .tab: sink.report(.tabInChecklist(), at: line.position(ofOffset: line.indent))
       }
     }

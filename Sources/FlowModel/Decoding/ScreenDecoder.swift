@@ -122,11 +122,12 @@ extension ModelDecoder {
       tint: fields["tint"].flatMap { string($0, "a tint") },
       action: fields["action"].flatMap { string($0, "an action event") },
       range: node.range)
-    if fields["image"] == nil, fields["title"] == nil {
+    // A misspelt `title` (`titel`) is the button's title: one error, its unknown key.
+    if fields["image"] == nil, fields["title"] == nil, !fields.misspelt.contains("title") {
       reportMissing(
         "image", in: Self.subject(button: side, of: screen),
         hint: "an SF Symbol name such as 'plus' (or give a 'title')",
-        at: SourceRange(at: node.position))
+        at: SourceRange(at: node.position), unlessMisspeltIn: fields)
     } else if item.image != nil, item.title != nil, let title = item.title {
       sink.report(.bothImageAndTitle(), at: title.range)
     }
@@ -134,7 +135,7 @@ extension ModelDecoder {
       reportMissing(
         "action", in: Self.subject(button: side, of: screen),
         hint: "the event a tap sends, handled in the screen's 'on:'",
-        at: SourceRange(at: node.position))
+        at: SourceRange(at: node.position), unlessMisspeltIn: fields)
     }
     return item
   }

@@ -330,7 +330,7 @@ extension ModelDecoder {
       if fields["title"] == nil {
         reportMissing(
           "title", in: "an expected action", hint: "the action's text",
-          at: SourceRange(at: node.position))
+          at: SourceRange(at: node.position), unlessMisspeltIn: fields)
       }
       return nil
     }

@@ -36,7 +36,7 @@ extension ModelDecoder {
     guard let rootNode = fields["root"] else {
       reportMissing(
         "root", in: subject, hint: "the screen at the bottom of its stack, such as 'root: Home'",
-        at: name.range)
+        at: name.range, unlessMisspeltIn: fields)
       return nil
     }
     guard let root = route(rootNode, allowsReferences: false) else { return nil }
@@ -69,7 +69,7 @@ extension ModelDecoder {
           reportMissing(
             "routes", in: "the link '\(pattern.value)'",
             hint: "the routes it sets, such as '[{ ProductDetail: { id: $id } }]'",
-            at: pattern.range)
+            at: pattern.range, unlessMisspeltIn: fields)
           return nil
         }
         guard
