@@ -455,6 +455,12 @@ extension Checker {
     if origin.readsRuntimeValues {
       return .untyped  // an event's argument or a request's outcome value, known when it runs
     }
+    if case .alertAction = origin {
+      // Its text is made when presented; its action runs after the alert is gone.
+      return .unresolved(
+        "state: an alert's action reads only state, so keep the value in a state where the alert is presented, as in '[{ set: { \(name): $\(name) } }, { present: … }]'"
+      )
+    }
     return .unresolved(
       origin.screen.map { "parameter of '\(flow.screens[$0].name.value)' or state" } ?? "state")
   }

@@ -227,4 +227,16 @@ struct NewcomerMistakeTests {
           + "  Recipe: { params: { recipeId: Int } }\nlinks:\n  \"app://r/{recipeId}\": { routes: [{ Recipe: { recipeId: $recipeID } }] }\n"
       ) == ["check.link-variable"])
   }
+
+  @Test(
+    "a screen's parameter read in an alert's action: the error says the action reads only state")
+  func alertActionReadsState() throws {
+    let source = MarkedSource(
+      "flow: A\nstate: { favourites: [] }\nstart: { setRoot: Home }\nscreens:\n  Home: { on: { open: { push: Recipe, with: { id: 1 } } } }\n  Recipe: { params: { id: Int }, on: { fav: { present: Confirm } } }\nalerts:\n  Confirm:\n    title: \"Add {id}?\"\n    actions: [{ title: Add, do: { append: { favourites: ‸$id } } }]\n"
+    )
+    let error = try #require(
+      TestFlows.document(source.text).diagnostics.only("check.unknown-reference"))
+    #expect(error.position == source.marker)
+    #expect(error.message.contains("an alert's action reads only state"))
+  }
 }
