@@ -163,8 +163,10 @@ extension DiagnosticMessage {
       "check.no-tabs", .error,
       "'\(keyword)' names a tab, but the flow declares none; add them under 'tabs:'")
   }
-  static func unknownTab(_ keyword: String, _ name: String) -> Self {
-    Self("check.unknown-tab", .error, "'\(keyword)' names no tab '\(name)'")
+  /// A tab name that names nothing; `titleOf` is the tab whose title it is, if one has it.
+  static func unknownTab(_ keyword: String, _ name: String, titleOf tab: String? = nil) -> Self {
+    let hint = tab.map { "; '\(name)' is the title of tab '\($0)': name the tab, '\($0)'" } ?? ""
+    return Self("check.unknown-tab", .error, "'\(keyword)' names no tab '\(name)'\(hint)")
   }
   static func referenceOutsideOperation(_ name: String) -> Self {
     Self(

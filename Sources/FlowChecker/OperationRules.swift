@@ -199,6 +199,11 @@ extension Checker {
     guard flow.indexOfTab(named: name.value) == nil else { return }
     if flow.tabs.isEmpty {
       sink.report(.noTabs(keyword), at: name.range)
+    } else if let titled = flow.tabs.first(where: { $0.title?.value == name.value }) {
+      // The title the tab bar shows is not the tab's name.
+      sink.report(
+        .unknownTab(keyword, name.value, titleOf: titled.name.value), at: name.range,
+        fixIts: [FixIt(range: name.range, replacement: titled.name.value)])
     } else {
       reportUnknown(.unknownTab(keyword, name.value), name: name, candidates: flow.tabs.map(\.name))
     }

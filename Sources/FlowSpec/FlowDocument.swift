@@ -341,16 +341,21 @@ public struct FlowDocument: Sendable {
   }
 
   /// An error for every item marked done that fails or has no steps: the mark lies. Items
-  /// that fail because of an error already reported on their lines are not reported twice.
+  /// that fail because of an error already reported on their lines, or on the steps of an
+  /// item they continue (which they replay), are not reported twice.
   private static func failingDoneItems(
     _ results: [ChecklistResult], file: String, knownErrors: [Diagnostic]
   ) -> [Diagnostic] {
     var sink = DiagnosticSink(file: file)
     for change in MarkRewriter.changes(for: results) where !change.passes {
       let lines = change.textRange.start.line...change.textRange.start.line
-      let itemLines =
-        results.first { $0.entry.item.mark.range == change.range }?.entry.item.lines ?? lines
-      guard !knownErrors.contains(where: { itemLines.contains($0.position.line) }) else { continue }
+      let entry = results.first { $0.entry.item.mark.range == change.range }?.entry
+      let scenarioLines = entry.map { [$0.item.lines] + $0.ancestors.map(\.lines) } ?? [lines]
+      guard
+        !knownErrors.contains(where: { error in
+          scenarioLines.contains { $0.contains(error.position.line) }
+        })
+      else { continue }
       sink.report(
         .doneButFailing(change.message), at: change.textRange,
         notes: change.failures.map { .init($0.message, range: $0.range) })

@@ -239,4 +239,33 @@ struct NewcomerMistakeTests {
     #expect(error.position == source.marker)
     #expect(error.message.contains("an alert's action reads only state"))
   }
+
+  @Test("a tab named by its title: one error naming the tab, none for the items that replay it")
+  func tabByTitle() throws {
+    let source = MarkedSource(
+      """
+      flow: A
+      tabs:
+        Browse: { root: Home }
+        Me: { title: Profile, root: Account }
+      screens:
+        Home: {}
+        Account: { on: { edit: { push: Edit } } }
+        Edit: {}
+      spec: |
+        [✅] profile tab
+            when { tab: ‸Profile }
+            expect { top: Account }
+          [✅] edit
+              when edit
+              expect { top: Edit }
+
+      """)
+    let document = TestFlows.document(source.text).runningChecklist()
+    #expect(document.diagnostics.map(\.id.rawValue) == ["check.unknown-tab"])
+    let error = try #require(document.diagnostics.first)
+    #expect(error.position == source.marker)
+    #expect(error.message.hasSuffix("'Profile' is the title of tab 'Me': name the tab, 'Me'"))
+    #expect(error.fixIts.map(\.replacement) == ["Me"])
+  }
 }
