@@ -70,6 +70,11 @@ public enum DiagnosticCatalog {
       id: "model.unknown-key", severity: "error",
       help: "a key the vocabulary does not have, with \"did you mean\" and a fix-it"),
     Entry(
+      id: "model.decimal-number", severity: "warning",
+      help:
+        "an unquoted number with a fraction or an exponent (`1.5`), read as text: flowspec's numbers are whole"
+    ),
+    Entry(
       id: "model.event-named-like-arm", severity: "warning",
       help:
         "a handler for an event named `then` or `else`: most often an arm of the `if:` above written one level too far left"

@@ -384,4 +384,18 @@ struct NumberRangeDecodingTests {
     // Int.min itself is an Int.
     #expect(!document.diagnostics.contains { $0.message.contains("-9223372036854775808 is") })
   }
+
+  @Test(
+    "a number with a fraction is read as text, and warned of",
+    arguments: [
+      ("1.5", true), ("-0.25", true), ("1e3", true), (".5", true), ("\"1.5\"", false),
+      ("1.2.3", false), ("e5", false), ("v1.5", false), ("12", false),
+    ])
+  func decimalNumber(_ written: String, warned: Bool) {
+    let source =
+      "flow: A\nstate: { count: \(written) }\nstart: { setRoot: Home }\nscreens:\n  Home: {}\n"
+    let warnings = diagnose(MarkedSource(source)).filter { $0.id == "model.decimal-number" }
+    #expect(warnings.count == (warned ? 1 : 0), "\(written)")
+    if warned { #expect(warnings.first?.position == SourcePosition(line: 2, column: 17)) }
+  }
 }

@@ -2,6 +2,12 @@ import FlowDiagnostics
 
 /// The decoder's diagnostics: the shape of the file against the flow vocabulary.
 extension DiagnosticMessage {
+  static func decimalNumber(_ text: String) -> Self {
+    Self(
+      "model.decimal-number", .warning,
+      "'\(text)' is read as text: flowspec's numbers are whole (Int); write a whole number, or quote it (\"\(text)\") to say it is text"
+    )
+  }
   static func unknownKey(_ key: String, in subject: String, suggestion: String?, allowed: [String])
     -> Self
   {

@@ -218,7 +218,27 @@ struct ModelDecoder {
       let isTrue = ["yes", "on", "y"].contains(text.lowercased())
       return Located(.bool(isTrue), at: node.range)
     }
+    if node.isPlainScalar, Self.isDecimalNumber(text) {
+      sink.report(.decimalNumber(text), at: node.range)
+    }
     return Located(.string(text), at: node.range)
+  }
+
+  /// A number with a fraction or an exponent (`1.5`, `-0.25`, `1e3`), which YAML reads as a
+  /// float and flowspec, whose numbers are whole, reads as text.
+  static func isDecimalNumber(_ text: String) -> Bool {
+    var scalars = Substring(text).unicodeScalars[...]
+    if let sign = scalars.first, sign == "-" || sign == "+" { scalars = scalars.dropFirst() }
+    let mantissa = scalars.prefix { $0 != "e" && $0 != "E" }
+    let exponent = scalars.dropFirst(mantissa.count)
+    let parts = mantissa.split(separator: ".", omittingEmptySubsequences: false)
+    guard parts.count <= 2, parts.contains(where: { !$0.isEmpty }),
+      parts.allSatisfy({ $0.allSatisfy { ("0"..."9").contains($0) } })
+    else { return false }
+    if exponent.isEmpty { return parts.count == 2 }
+    var digits = exponent.dropFirst()
+    if let sign = digits.first, sign == "-" || sign == "+" { digits = digits.dropFirst() }
+    return !digits.isEmpty && digits.allSatisfy { ("0"..."9").contains($0) }
   }
 
   /// A literal, or `$name` (unquoted) reading an event argument, screen parameter or state.
