@@ -22,8 +22,8 @@ enum DiffCommand: Command {
       newly fail or hold. Child flows used under the same name in both are compared too.
       With --git REF, each flow of PATHS (default flows/) is compared with itself as it is
       at that revision, read with 'git show', its child flows at the same revision. Same
-      inputs, same bytes; two versions that behave alike print nothing. Exits 0, or 1 with
-      '--fail-on behaviour' when anything differs or when a version has errors.
+      inputs, same bytes; two versions that behave alike print nothing. Exits 1 when a
+      version has errors, or, with '--fail-on behaviour', when anything differs; else 0.
       """,
     options: [
       OptionSpec(
