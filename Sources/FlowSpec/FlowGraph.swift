@@ -226,9 +226,13 @@ public struct FlowGraph: Sendable {
     for alert in flow.alerts {
       let from = scope.alert(alert.name.value)
       for action in alert.actions {
+        // Every action dismisses the alert; one that only changes state (or does nothing)
+        // is drawn as that dismissal, so that no action is missing from the graph.
+        let before = edges.count
         if let operation = action.operation {
           add(operation, from: from, trigger: "alert \(action.title.value)", scope)
-        } else {
+        }
+        if edges.count == before {
           edges.append(
             Edge(
               from: from, to: nil, trigger: "alert \(action.title.value)",

@@ -44,6 +44,29 @@ struct FlowGraphTests {
       ])
   }
 
+  @Test("an alert action that only changes state is drawn as the dismissal it is")
+  func stateOnlyAlertAction() throws {
+    let flow = try TestFlows.flow(
+      """
+      flow: A
+      state: { liked: false }
+      start: { setRoot: Home }
+      screens:
+        Home: { on: { ask: { present: Like } } }
+      alerts:
+        Like:
+          title: Like it?
+          actions:
+            - { title: Cancel, style: cancel }
+            - { title: Like, do: { set: { liked: true } } }
+      """)
+    #expect(
+      FlowGraph(flow).edges.filter { "\($0.from)" == "Like" }.map {
+        "\($0.trigger): \($0.operation)"
+      }
+        == ["alert Cancel: dismiss", "alert Like: dismiss"])
+  }
+
   @Test("an else arm's guard is the condition negated once: a negation's is the condition itself")
   func negatedGuards() throws {
     let flow = try TestFlows.flow(
