@@ -28,6 +28,10 @@ extension Checker {
       uses.removeAll(keepingCapacity: true)
       handler.operation.appendArgumentUses(in: flow, screen: screen, child: child, to: &uses)
       let event = handler.event.value
+      // Most handlers pass no argument on: only those that do are read for bar buttons.
+      if index == 0, !uses.isEmpty {
+        checkBarButtons(sending: handler, of: flow, on: screen, child: child)
+      }
       for use in uses {
         guard let first = firstUses[event]?[use.name] else {
           firstUses[event, default: [:]][use.name] = (use, index)
@@ -52,6 +56,42 @@ extension Checker {
     }
     tree.forEachHandler { handler, index, flow, screen, child in
       note(handler, in: index, of: flow, on: screen, child: child)
+    }
+  }
+}
+
+extension Checker {
+  /// A bar button sends its event with no arguments: a handler that reads one whatever the
+  /// state (`push: Item, with: { id: $id }`) refuses every tap. `screen` is the handler's
+  /// (`nil` for a flow-wide one, which hears the buttons of screens without their own).
+  fileprivate func checkBarButtons(
+    sending handler: EventHandler, of flow: Flow, on screen: Screen?, child: (String) -> Flow?
+  ) {
+    let event = handler.event.value
+    let candidates =
+      screen.map { [flow.indexOfScreen(named: $0.name.value)].compactMap { $0 } }
+      ?? Array(flow.screens.indices)
+    let pressing = candidates.filter { index in
+      let hasBar = BarSide.allCases.contains {
+        flow.screens[index].navigationBar.item($0)?.action?.value == event
+      }
+      return hasBar && (screen != nil || flow.screens[index].handler(for: event) == nil)
+    }
+    guard !pressing.isEmpty else { return }
+    var unconditional: [ArgumentUse] = []
+    handler.operation.appendUnconditionalArgumentUses(
+      in: flow, screen: screen, child: child, to: &unconditional)
+    guard let first = unconditional.first else { return }
+    for index in pressing {
+      for side in BarSide.allCases {
+        guard let action = flow.screens[index].navigationBar.item(side)?.action,
+          action.value == event
+        else { continue }
+        sink.report(
+          .barButtonNeedsArgument(event, side: side.rawValue, argument: first.name),
+          at: action.range,
+          notes: [.init("'$\(first.name)' is read here", range: first.range)])
+      }
     }
   }
 }

@@ -16,9 +16,6 @@ extension Checker {
             action.value, screen: flow.screens[index].name.value, handled: handled.map(\.value)),
           name: action, candidates: handled)
       }
-      if let action = item.action {
-        checkBarButtonArguments(action, side: side, ofScreen: index)
-      }
       if let tint = item.tint, !SystemColors.isValid(tint.value) {
         let suggestion = Suggestion.closest(to: tint.value, among: SystemColors.names.sorted())
         sink.report(
@@ -29,25 +26,6 @@ extension Checker {
         sink.report(.unusualSymbolName(image.value), at: image.range)
       }
     }
-  }
-
-  /// A bar button sends its event with no arguments: a handler that reads one whatever the
-  /// state (`push: Item, with: { id: $id }`) refuses every tap.
-  private func checkBarButtonArguments(
-    _ action: Located<String>, side: BarSide, ofScreen index: Int
-  ) {
-    let screen = flow.screens[index]
-    guard let handler = screen.handler(for: action.value) ?? flow.handler(for: action.value)
-    else { return }
-    var uses: [ArgumentUse] = []
-    handler.operation.appendUnconditionalArgumentUses(
-      in: flow, screen: screen.handler(for: action.value) == nil ? nil : screen,
-      child: tree.childFlow(of: 0), to: &uses)
-    guard let first = uses.first else { return }
-    sink.report(
-      .barButtonNeedsArgument(action.value, side: side.rawValue, argument: first.name),
-      at: action.range,
-      notes: [.init("'$\(first.name)' is read here", range: first.range)])
   }
 
   /// An alert needs an action to be dismissed, one cancel action at most, distinct titles.

@@ -154,6 +154,11 @@ struct NewcomerMistakeTests {
     let branchDiagnostics = TestFlows.document(branch).diagnostics
     #expect(!branchDiagnostics.contains { $0.id == "check.missing-event-argument" })
     #expect(!branchDiagnostics.contains { $0.id == "check.bar-button-argument" })
+    // A flow-wide handler hears the button of a screen without its own.
+    let flowWide = TestFlows.document(
+      "flow: A\nstart: { setRoot: Home }\non:\n  showItem: \(reads)\nscreens:\n  Home:\n    navBar: { right: { image: plus, action: showItem } }\n  Item: { params: { id: Int } }\n"
+    )
+    #expect(flowWide.diagnostics.map(\.id.rawValue) == ["check.bar-button-argument"])
   }
 
   @Test("a misspelt '{name}' in an alert's text is a warning, an argument meant as one is not")
