@@ -53,10 +53,10 @@ extension DiagnosticMessage {
   static func typeMismatch(_ subject: String, expected: String, found: String) -> Self {
     Self("check.type-mismatch", .error, "\(subject) is \(expected), but this value is \(found)")
   }
-  static func selfComparison(_ name: String) -> Self {
+  static func selfComparison(_ name: String, event: String, stepLine: Int) -> Self {
     Self(
       "check.self-comparison", .warning,
-      "'\(name): $\(name)' compares the state '\(name)' with the event's argument '\(name)'; an event sent without that argument reads the state instead, so the condition always holds. Name the argument apart from the state, as in '{ \(name): $entered }', so that a step leaving it out is an error"
+      "'\(name): $\(name)' compares the state '\(name)' with the event's argument '\(name)', but the step at line \(stepLine) sends '\(event)' without it, so the state is compared with itself and the condition holds; send the argument there, or name it apart from the state, as in '{ \(name): $entered }', so that leaving it out is an error"
     )
   }
   static func textReadsArgument(_ name: String, suggestion: String) -> Self {

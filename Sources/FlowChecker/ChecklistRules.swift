@@ -98,6 +98,31 @@ extension Checker {
           refusable: steps.refusalExpected(after: index), names)
       }
     }
+    checkSelfComparisons(in: entries, names)
+  }
+
+  /// `if: { pin: $pin }` in a handler, where `pin` is state: `$pin` is the event's argument,
+  /// and a step that sends the event without it makes the condition compare the state with
+  /// itself, which always holds. Reported once per condition, naming the first such step.
+  private func checkSelfComparisons(in entries: [ChecklistEntry], _ names: ChecklistNames) {
+    guard !names.selfComparisons.isEmpty else { return }
+    var reported: Set<SourceRange> = []
+    for entry in entries {
+      for step in entry.item.steps {
+        guard case .when(let events) = step.kind else { continue }
+        for event in events {
+          guard case .event(let name, let arguments) = event.kind else { continue }
+          for comparison in names.selfComparisons[name.value] ?? []
+          where !arguments.contains(where: { $0.name.value == comparison.name })
+            && reported.insert(comparison.range).inserted
+          {
+            sink.report(
+              .selfComparison(comparison.name, event: name.value, stepLine: name.range.start.line),
+              at: comparison.range)
+          }
+        }
+      }
+    }
   }
 
   /// `refusable`: the step's last event may be refused, as the next step expects.
@@ -327,6 +352,10 @@ struct ChecklistNames {
   /// Event → the arguments every handler of it reads whatever the state, each with where
   /// the first handler reads it: a step that sends the event without one is refused.
   let requiredArguments: [String: [ArgumentUse]]
+  /// Event → the conditions of the flow's handlers of it that compare a state with the
+  /// argument of the same name (`if: { pin: $pin }`, `pin` being state and no parameter of
+  /// the screen), by that name and where the `$pin` is.
+  let selfComparisons: [String: [(name: String, range: SourceRange)]]
 
   init(_ tree: FlowTree) {
     handledEvents = tree.flows.flatMap { flow in
@@ -337,8 +366,20 @@ struct ChecklistNames {
     var types: [String: [String: [ValueType]]] = [:]
     var required: [String: [ArgumentUse]] = [:]
     var unconditional: [ArgumentUse] = []
-    tree.forEachHandler { handler, _, flow, screen, child in
+    var comparisons: [String: [(name: String, range: SourceRange)]] = [:]
+    tree.forEachHandler { handler, index, flow, screen, child in
       let event = handler.event.value
+      if index == 0 {
+        handler.operation.visit { operation in
+          guard case .branch(let condition, _, _) = operation.kind else { return }
+          for (name, range) in condition.selfComparisons
+          where flow.stateVariable(named: name) != nil
+            && screen?.params.contains(where: { $0.name.value == name }) != true
+          {
+            comparisons[event, default: []].append((name, range))
+          }
+        }
+      }
       handler.operation.visit { operation in
         for use in operation.argumentUses(in: flow, screen: screen, child: child)
         where !(types[event]?[use.name] ?? []).contains(use.type) {
@@ -358,5 +399,24 @@ struct ChecklistNames {
     }
     argumentTypes = types
     requiredArguments = required
+    selfComparisons = comparisons
+  }
+}
+
+extension Condition {
+  /// The state names this condition compares with the argument of the same name
+  /// (`{ pin: $pin }`), with where each `$name` is written.
+  fileprivate var selfComparisons: [(name: String, range: SourceRange)] {
+    switch self {
+    case .flag: []
+    case .not(let inner): inner.selfComparisons
+    case .equals(let name, let value):
+      if case .reference(let reference) = value.value, reference == name.value {
+        [(reference, value.range)]
+      } else {
+        []
+      }
+    case .all(let conditions): conditions.flatMap(\.selfComparisons)
+    }
   }
 }

@@ -101,11 +101,14 @@ struct Checker {
     candidates: @autoclosure () -> [Located<String>], set: CandidateSet? = nil,
     fileOfCandidate: ((Int) -> String)? = nil
   ) -> String? {
-    // One error per mistake: a name whose declaration had an error of its own, or a screen
-    // or state a child flow that could not be read may declare, is not reported again.
+    // One error per mistake: a name whose declaration had an error of its own is not
+    // reported again, nor one that a child flow that could not be read, or screens that
+    // could not be read, may declare, unless a name the flow does declare is close to it
+    // (`logotu` for the flow's `logout`: a typo of its own).
     guard !flow.namesWithErrors.contains(name.value) else { return nil }
-    if hasUnreadChildFlows, Self.childDeclarable.contains(message.id.rawValue) { return nil }
-    if screensUnread, Self.screenDeclarable.contains(message.id.rawValue) { return nil }
+    let mayBeUnread =
+      (hasUnreadChildFlows && Self.childDeclarable.contains(message.id.rawValue))
+      || (screensUnread && Self.screenDeclarable.contains(message.id.rawValue))
     let names: [Located<String>]
     let position: Int?
     if let set {
@@ -115,6 +118,7 @@ struct Checker {
       names = candidates()
       position = Suggestion.closestOffset(to: name.value, among: names.lazy.map(\.value))
     }
+    if mayBeUnread, position == nil { return nil }
     var notes: [Diagnostic.Note] = []
     var fixIts: [FixIt] = []
     if let position {

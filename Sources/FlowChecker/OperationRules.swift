@@ -190,7 +190,7 @@ extension Checker {
     }
     checkArguments(
       route.arguments, params: flow.screens[screen].params, owner: "screen", at: route.screen,
-      origin: origin, writtenAsRoute: keyword == "routes")
+      origin: origin, writtenAsRoute: ["routes", "root", "reset"].contains(keyword))
     return screen
   }
 
@@ -503,30 +503,9 @@ extension Checker {
       check(inner, origin: origin)
     case .equals(let name, let value):
       checkStateAssignment(Assignment(name: name, value: value), context: "'if'", origin: origin)
-      checkSelfComparison(name, value, origin: origin)
     case .all(let conditions):
       for inner in conditions { check(inner, origin: origin) }
     }
-  }
-
-  /// `if: { pin: $pin }` in a handler, where `pin` is state and no parameter of the screen:
-  /// `$pin` is the event's argument, and an event sent without it reads the state instead,
-  /// so the condition compares the state with itself and always holds.
-  private func checkSelfComparison(
-    _ name: Located<String>, _ value: Located<ValueExpression>, origin: OperationOrigin
-  ) {
-    guard case .reference(let reference) = value.value, reference == name.value,
-      flow.stateVariable(named: reference) != nil
-    else { return }
-    switch origin {
-    case .event(let screen):
-      guard !flow.screens[screen].params.contains(where: { $0.name.value == reference }) else {
-        return
-      }
-    case .flowEvent: break
-    case .start, .onEnter, .alertAction, .link, .request: return
-    }
-    sink.report(.selfComparison(reference), at: value.range)
   }
 
   func article(_ type: ValueType) -> String { type.withArticle }

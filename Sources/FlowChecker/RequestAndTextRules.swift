@@ -120,7 +120,9 @@ extension Checker {
       case .start, .onEnter, .alertAction, .link, .request: false
       }
     }
-    guard isEventOrigin,
+    // Without a checklist of its own, a flow's steps are in the flow that uses it: "no
+    // step sends it" would be a guess.
+    guard isEventOrigin, flow.checklist != nil,
       origins.allSatisfy({
         if case .untyped = resolution(of: name, origin: $0) { true } else { false }
       })
@@ -133,30 +135,28 @@ extension Checker {
     sink.report(.textReadsArgument(name, suggestion: meant), at: range)
   }
 
-  /// Every name read as `$name` in the flow's operations and every argument its checklist's
-  /// steps send: the names that are an event's arguments on purpose.
+  /// Every name read as `$name` in the flow's operations, every value a flow of the tree's
+  /// `finish:` passes on, and every argument its checklist's steps send: the names that are
+  /// an event's arguments on purpose.
   private var argumentNames: Set<String> {
     var names: Set<String> = []
-    func note(_ operation: Operation) {
-      operation.visit { inner in
-        for assignment in inner.writtenValues {
-          for reference in assignment.value.value.references { names.insert(reference.name) }
-        }
-        if case .branch(let condition, _, _) = inner.kind {
-          for reference in condition.comparedValues.flatMap(\.value.references) {
-            names.insert(reference.name)
-          }
+    for other in tree.flows {
+      other.visitEveryOperation { operation in
+        if case .finish(let finish) = operation.kind {
+          for argument in finish.arguments { names.insert(argument.name.value) }
         }
       }
     }
-    flow.start.map(note)
-    for screen in flow.screens {
-      for handler in screen.handlers { note(handler.operation) }
-      screen.onEnter.map(note)
-      screen.onAppear.map(note)
+    flow.visitEveryOperation { operation in
+      for assignment in operation.writtenValues {
+        for reference in assignment.value.value.references { names.insert(reference.name) }
+      }
+      if case .branch(let condition, _, _) = operation.kind {
+        for reference in condition.comparedValues.flatMap(\.value.references) {
+          names.insert(reference.name)
+        }
+      }
     }
-    for handler in flow.handlers { note(handler.operation) }
-    for alert in flow.alerts { for action in alert.actions { action.operation.map(note) } }
     for entry in flow.checklist?.entries ?? [] {
       for step in entry.item.steps {
         guard case .when(let events) = step.kind else { continue }
@@ -168,6 +168,25 @@ extension Checker {
       }
     }
     return names
+  }
+}
+
+extension Flow {
+  /// Calls `body` with every operation of the flow, nested ones included: `start`, each
+  /// screen's handlers, `onEnter` and `onAppear`, the flow's own handlers, alert actions and
+  /// requests' outcomes.
+  fileprivate func visitEveryOperation(_ body: (Operation) -> Void) {
+    start?.visit(body)
+    for screen in screens {
+      for handler in screen.handlers { handler.operation.visit(body) }
+      screen.onEnter?.visit(body)
+      screen.onAppear?.visit(body)
+    }
+    for handler in handlers { handler.operation.visit(body) }
+    for alert in alerts { for action in alert.actions { action.operation?.visit(body) } }
+    for request in requests {
+      for outcome in RequestOutcome.allCases { request.handler(for: outcome)?.visit(body) }
+    }
   }
 }
 

@@ -264,7 +264,7 @@ public enum DiagnosticCatalog {
     Entry(
       id: "check.self-comparison", severity: "warning",
       help:
-        "`if: { pin: $pin }` in a handler, `pin` being state: an event sent without the argument `pin` compares the state with itself"
+        "`if: { pin: $pin }` in a handler, `pin` being state, and a step sends the event without `pin`: the state is compared with itself"
     ),
     Entry(id: "check.name-clash", severity: "error", help: "a screen and an alert share a name"),
     Entry(

@@ -350,12 +350,22 @@ public struct FlowDocument: Sendable {
     for change in MarkRewriter.changes(for: results) where !change.passes {
       let lines = change.textRange.start.line...change.textRange.start.line
       let entry = results.first { $0.entry.item.mark.range == change.range }?.entry
-      let scenarioLines = entry.map { [$0.item.lines] + $0.ancestors.map(\.lines) } ?? [lines]
-      guard
-        !knownErrors.contains(where: { error in
-          scenarioLines.contains { $0.contains(error.position.line) }
+      let itemLines = entry?.item.lines ?? lines
+      guard !knownErrors.contains(where: { itemLines.contains($0.position.line) }) else {
+        continue
+      }
+      // Failing only where it replays a step of an item it continues, on a line already in
+      // error: that error is the one to read. A failure of its own is still reported.
+      let erroneous = (entry?.ancestors ?? []).map(\.lines).filter { ancestor in
+        knownErrors.contains { ancestor.contains($0.position.line) }
+      }
+      if !erroneous.isEmpty, !change.failures.isEmpty,
+        change.failures.allSatisfy({ failure in
+          erroneous.contains { $0.contains(failure.range.start.line) }
         })
-      else { continue }
+      {
+        continue
+      }
       sink.report(
         .doneButFailing(change.message), at: change.textRange,
         notes: change.failures.map { .init($0.message, range: $0.range) })

@@ -14,9 +14,14 @@ enum LibYAMLErrorExplanation {
   ///   - lines: the file's lines, by 1-based line number (as `contextLine` and
   ///     `problemLineNumber` count them), for what lies between the context and the error.
   ///   - problemLineNumber: the 1-based line where libyaml stopped.
+  ///   - columnOffset: the columns of the file before the text's own (a checklist step's
+  ///     value is parsed apart, without its block's indentation), added to every column and
+  ///     indentation the message names; `contextColumn` already holds them.
   static func message(
     problem: String, context: String?, problemLine: String, problemColumn: Int, contextLine: Int,
-    contextColumn: Int, lines: @escaping (Int) -> String? = { _ in nil }, problemLineNumber: Int = 0
+    contextColumn: Int, lines: @escaping (Int) -> String? = { _ in nil },
+    problemLineNumber: Int = 0,
+    columnOffset: Int = 0
   ) -> String {
     let base = context.map { "\(problem) \($0)" } ?? problem
     let surroundings = Surroundings(
@@ -24,8 +29,9 @@ enum LibYAMLErrorExplanation {
     guard
       let explanation = explanation(
         problem: problem, context: context ?? "", problemLine: problemLine,
-        problemColumn: problemColumn, contextLine: contextLine, contextColumn: contextColumn,
-        surroundings: surroundings)
+        problemColumn: problemColumn, contextLine: contextLine,
+        contextColumn: contextColumn - columnOffset, surroundings: surroundings,
+        columnOffset: columnOffset)
     else { return base }
     return base + ": " + explanation
   }
@@ -37,58 +43,94 @@ enum LibYAMLErrorExplanation {
     var problemLine: Int
 
     /// The first line from the context to the one before the error that opens a quote it
-    /// does not close (`title: "Home`): a quoted text runs on to its closing quote, so
-    /// libyaml stops lines later, where the next quote leaves it lost.
+    /// does not close (`title: "Home`), and that no line before the error closes: a quoted
+    /// text runs on to its closing quote, so libyaml stops lines later, where the next quote
+    /// leaves it lost. A quoted text closed on a later line is valid YAML, and no such slip.
     func unclosedQuote() -> (line: Int, column: Int)? {
       guard contextLine > 0, problemLine > contextLine else { return nil }
       // A few lines up: a quote left open trips YAML at the next quote, soon after it, and
       // a long context (the top-level mapping) holds prose that is no YAML value.
       for number in max(contextLine, problemLine - 12)..<problemLine {
-        guard let line = lines(number), let column = Self.unclosedQuote(in: line) else {
-          continue
+        guard let line = lines(number), let (column, quote) = Self.unclosedQuote(in: line)
+        else { continue }
+        let closedLater = (number + 1..<problemLine).contains { later in
+          lines(later).map { Self.closes(quote, $0) } ?? false
         }
-        return (number, column)
+        if !closedLater { return (number, column) }
       }
       return nil
     }
 
-    /// The 1-based column of a quote that starts a value (after `: `, `- ` or at the line's
-    /// start) and is not closed on its line.
-    static func unclosedQuote(in line: String) -> Int? {
+    /// Whether `line` holds a quote that closes a `quote` text opened above it.
+    static func closes(_ quote: Unicode.Scalar, _ line: String) -> Bool {
       let scalars = Array(line.unicodeScalars)
-      var index = 0
-      while index < scalars.count, scalars[index] == " " { index += 1 }
-      var starts = [index]
-      for position in scalars.indices.dropLast()
-      where (scalars[position] == ":" || scalars[position] == "-") && scalars[position + 1] == " " {
-        var value = position + 1
-        while value < scalars.count, scalars[value] == " " { value += 1 }
-        starts.append(value)
-      }
-      for start in starts where start < scalars.count {
-        let quote = scalars[start]
-        guard quote == "\"" || quote == "'" else { continue }
-        var position = start + 1
-        var closed = false
-        while position < scalars.count {
-          if quote == "\"", scalars[position] == "\\" {
+      return closingIndex(of: quote, in: scalars, from: 0) != nil
+    }
+
+    /// Where a text quoted with `quote` ends, from `start`: an unescaped `"`, or a `'` not
+    /// doubled.
+    static func closingIndex(
+      of quote: Unicode.Scalar, in scalars: [Unicode.Scalar], from start: Int
+    )
+      -> Int?
+    {
+      var position = start
+      while position < scalars.count {
+        if quote == "\"", scalars[position] == "\\" {
+          position += 2
+          continue
+        }
+        if scalars[position] == quote {
+          if quote == "'", position + 1 < scalars.count, scalars[position + 1] == "'" {
             position += 2
             continue
           }
-          if scalars[position] == quote {
-            // `''` inside single quotes is a quote, not the end.
-            if quote == "'", position + 1 < scalars.count, scalars[position + 1] == "'" {
-              position += 2
-              continue
-            }
-            closed = true
-            break
-          }
-          position += 1
+          return position
         }
-        if !closed { return start + 1 }
-        // Only the first value of a line is read: what follows a closed quote is its text.
-        return nil
+        position += 1
+      }
+      return nil
+    }
+
+    /// The 1-based column and the quote of a text that a line opens as a value and does not
+    /// close. A value starts the line (after a list item's `- `), follows a key's `: `, or
+    /// follows `{`, `[` or a `,` inside them; a quote inside plain text (`Fish - 'n chips`)
+    /// or a comment starts nothing.
+    static func unclosedQuote(in line: String) -> (column: Int, quote: Unicode.Scalar)? {
+      let scalars = Array(line.unicodeScalars)
+      var index = 0
+      func skipSpaces() { while index < scalars.count, scalars[index] == " " { index += 1 } }
+      skipSpaces()
+      if index + 1 < scalars.count, scalars[index] == "-", scalars[index + 1] == " " {
+        index += 1
+        skipSpaces()
+      }
+      var atValueStart = true
+      var flowDepth = 0
+      while index < scalars.count {
+        let scalar = scalars[index]
+        if atValueStart, scalar == "\"" || scalar == "'" {
+          guard let close = closingIndex(of: scalar, in: scalars, from: index + 1) else {
+            return (index + 1, scalar)
+          }
+          index = close + 1
+          atValueStart = false
+          continue
+        }
+        if scalar == "#", index == 0 || scalars[index - 1] == " " { return nil }
+        let separates =
+          scalar == "{" || scalar == "["
+          || (scalar == ":" && (index + 1 == scalars.count || scalars[index + 1] == " "))
+          || (scalar == "," && flowDepth > 0)
+        if scalar == "{" || scalar == "[" { flowDepth += 1 }
+        if scalar == "}" || scalar == "]" { flowDepth -= 1 }
+        index += 1
+        if separates {
+          atValueStart = true
+          skipSpaces()
+        } else if scalar != " " {
+          atValueStart = false
+        }
       }
       return nil
     }
@@ -106,7 +148,9 @@ enum LibYAMLErrorExplanation {
         let content = line.dropFirst(spaces)
         guard !content.isEmpty, !content.hasPrefix("#"), spaces < shallowest else { continue }
         shallowest = spaces
-        guard spaces > indent, spaces > contextColumn, let colon = content.firstIndex(of: ":")
+        // A key line: not a list item, a flow collection or a quoted text.
+        guard spaces > indent, spaces > contextColumn, let first = content.first,
+          !"-{[\"'".contains(first), let colon = content.firstIndex(of: ":")
         else { continue }
         found = (spaces, String(content[..<colon]), number)
       }
@@ -116,14 +160,16 @@ enum LibYAMLErrorExplanation {
 
   private static func explanation(
     problem: String, context: String, problemLine: String, problemColumn: Int, contextLine: Int,
-    contextColumn: Int, surroundings: Surroundings
+    contextColumn: Int, surroundings: Surroundings, columnOffset: Int
   ) -> String? {
+    // Indentations and columns are read in the text's own columns and named in the file's.
     let indent = problemLine.prefix { $0 == " " }.count
     let text = problemLine.drop { $0 == " " }
     if let quote = surroundings.unclosedQuote() {
       return
-        "the quote opened at line \(quote.line), column \(quote.column) is not closed on its line, so YAML reads on to the next quote; close it, or write the text without quotes"
+        "the quote opened at line \(quote.line), column \(quote.column + columnOffset) is not closed on its line, so YAML reads on to the next quote; close it, or write the text without quotes"
     }
+    let shown = { (columns: Int) in spaces(columns + columnOffset) }
     switch problem {
     case "did not find expected key" where context.contains("block mapping"):
       if text.hasPrefix("- ") || text == "-" {
@@ -138,11 +184,11 @@ enum LibYAMLErrorExplanation {
         }
         let named = contextKey.map { "'\($0)', " } ?? ""
         return
-          "this line is indented \(spaces(indent)), but the keys before it are indented \(deeper.indent) ('\(deeper.key)', line \(deeper.line)) and \(contextColumn) (\(named)line \(contextLine)): indent it like the keys it belongs with, or, if those are the ones out of place, indent them \(spaces(indent))"
+          "this line is indented \(shown(indent)), but the keys before it are indented \(deeper.indent + columnOffset) ('\(deeper.key)', line \(deeper.line)) and \(contextColumn + columnOffset) (\(named)line \(contextLine)): indent it like the keys it belongs with, or, if those are the ones out of place, indent them \(shown(indent))"
       }
       if indent != contextColumn {
         return
-          "this line is indented \(spaces(indent)), but the keys of the mapping from line \(contextLine) are indented \(spaces(contextColumn)): indent this line \(spaces(contextColumn)) like them, or, if the key at line \(contextLine) is the one out of place, indent it and its sibling keys \(spaces(indent))"
+          "this line is indented \(shown(indent)), but the keys of the mapping from line \(contextLine) are indented \(shown(contextColumn)): indent this line \(shown(contextColumn)) like them, or, if the key at line \(contextLine) is the one out of place, indent it and its sibling keys \(shown(indent))"
       }
       return "the mapping from line \(contextLine) expects a 'key: value' here"
     case "did not find expected ',' or '}'":

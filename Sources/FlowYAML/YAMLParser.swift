@@ -226,7 +226,8 @@ public enum YAMLParser {
       problemColumn: error.problemColumn, contextLine: error.contextLine + 1 + offset.lineOffset,
       contextColumn: error.contextColumn + offset.columnOffset,
       lines: { text.line($0 - offset.lineOffset) },
-      problemLineNumber: error.problemLine + 1 + offset.lineOffset)
+      problemLineNumber: error.problemLine + 1 + offset.lineOffset,
+      columnOffset: offset.columnOffset)
     var notes: [Diagnostic.Note] = []
     if let context = error.context {
       let contextPosition = offset.position(line: error.contextLine, column: error.contextColumn)

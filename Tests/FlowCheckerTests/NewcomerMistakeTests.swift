@@ -75,22 +75,26 @@ struct NewcomerMistakeTests {
       ], "\(document.diagnostics.map(\.message))")
   }
 
-  @Test("'if: { pin: $pin }' on state 'pin' is warned of: without the argument it always holds")
+  @Test("'if: { pin: $pin }' on state 'pin', sent without 'pin' by a step: warned, it always holds")
   func selfComparison() throws {
-    let flow = { (handler: String, params: String) in
-      "flow: A\nstate: { pin: 0 }\nstart: { setRoot: Home\(params.isEmpty ? "" : ", with: { pin: 1 }") }\nscreens:\n  Home:\n\(params)    on:\n      enter: { if: { pin: \(handler) }, then: { push: B } }\n  B: {}\n"
+    let flow = { (handler: String, params: String, steps: String) in
+      "flow: A\nstate: { pin: 0 }\nstart: { setRoot: Home\(params.isEmpty ? "" : ", with: { pin: 1 }") }\nscreens:\n  Home:\n\(params)    on:\n      enter: { if: { pin: \(handler) }, then: { push: B } }\n  B: {}\nspec: |\n  [ ] enter\n\(steps)"
     }
-    let source = MarkedSource(flow("‸$pin", ""))
+    let without = "      when enter\n"
+    let source = MarkedSource(flow("‸$pin", "", without))
     let warning = try #require(
       TestFlows.document(source.text).diagnostics.only("check.self-comparison"))
     #expect(warning.position == source.marker)
+    #expect(warning.message.contains("the step at line 11 sends 'enter' without it"))
     #expect(warning.message.contains("'{ pin: $entered }'"))
-    // An argument named apart from the state, or a parameter of the screen, compares two
-    // different values.
-    for (handler, params) in [("$entered", ""), ("$pin", "    params: { pin: Int }\n")] {
-      let diagnostics = TestFlows.document(flow(handler, params)).diagnostics
-      #expect(!diagnostics.contains { $0.id == "check.self-comparison" })
-      #expect(!diagnostics.containsErrors, "\(diagnostics.map(\.message))")
+    // Every step sends it; an argument named apart from the state; a parameter of the
+    // screen: each compares two values.
+    for (handler, params, steps) in [
+      ("$pin", "", "      when { enter: { pin: 3 } }\n"), ("$entered", "", without),
+      ("$pin", "    params: { pin: Int }\n", without),
+    ] {
+      let diagnostics = TestFlows.document(flow(handler, params, steps)).diagnostics
+      #expect(!diagnostics.contains { $0.id == "check.self-comparison" }, "\(handler) \(steps)")
     }
   }
 
@@ -114,6 +118,18 @@ struct NewcomerMistakeTests {
       TestFlows.document(given.text).diagnostics.only("check.missing-argument"))
     #expect(givenError.position == given.marker)
     #expect(givenError.message.hasSuffix("write the route as '{ Product: { id: … } }'"))
+    // A tab's root and a reset's routes are routes too.
+    for (tab, handler) in [
+      ("{ root: Product }", "pop"), ("{ root: Home }", "{ reset: [Product] }"),
+    ] {
+      let text =
+        "flow: A\ntabs:\n  Shop: \(tab)\nscreens:\n  Home: { on: { go: \(handler) } }\n  Product:\n    params: { id: Int }\n"
+      let error = TestFlows.document(text).diagnostics.only("check.missing-argument")
+      #expect(
+        error?.message
+          == "screen 'Product' needs parameter 'id'; write the route as '{ Product: { id: … } }'",
+        "\(tab) \(handler)")
+    }
     // Given, or only expected (where a route matches any value it leaves out): no error.
     for spec in [
       "      given { stack: [Home, { Product: { id: 3 } }] }\n      when back\n",
@@ -166,11 +182,17 @@ struct NewcomerMistakeTests {
     let flow = { (title: String, rest: String) in
       "flow: A\nstate: { name: Ann }\nstart: { setRoot: Home }\nscreens:\n  Home: { on: { leave: { present: Bye } } }\nalerts:\n  Bye: { title: \"\(title)\", actions: [{ title: OK }] }\n\(rest)"
     }
-    let source = MarkedSource(flow("Bye ‸{nmae}", ""))
+    let steps = "spec: |\n  [ ] bye\n      when leave\n"
+    let source = MarkedSource(flow("Bye ‸{nmae}", steps))
     let warning = try #require(
       TestFlows.document(source.text).diagnostics.only("check.text-argument-typo"))
     #expect(warning.position == source.marker)
     #expect(warning.message.hasSuffix("did you mean '{name}'?"))
+    // Without a checklist of its own, its steps may be another flow's: no guess.
+    #expect(
+      !TestFlows.document(flow("Bye {nmae}", "")).diagnostics.contains {
+        $0.id == "check.text-argument-typo"
+      })
     // The state itself, and an argument a step sends although a state is spelled almost so.
     for (title, rest) in [
       ("Bye {name}", ""),
@@ -272,5 +294,15 @@ struct NewcomerMistakeTests {
     #expect(error.position == source.marker)
     #expect(error.message.hasSuffix("'Profile' is the title of tab 'Me': name the tab, 'Me'"))
     #expect(error.fixIts.map(\.replacement) == ["Me"])
+    // A nested done item that fails on its own step is still reported, whatever error its
+    // parent has elsewhere (here a misspelt screen in its expectation): only failures where
+    // it replays a step in error are that error's.
+    let own = TestFlows.document(
+      source.text.replacingOccurrences(of: "{ tab: Profile }", with: "{ tab: Me }")
+        .replacingOccurrences(of: "expect { top: Account }", with: "expect { top: Acount }")
+        .replacingOccurrences(of: "expect { top: Edit }", with: "expect { top: Home }")
+    ).runningChecklist()
+    #expect(
+      own.diagnostics.map(\.id.rawValue) == ["check.unknown-screen", "checklist.done-but-failing"])
   }
 }

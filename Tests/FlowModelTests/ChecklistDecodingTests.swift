@@ -146,6 +146,34 @@ struct BlockChecklistTests {
         == true)
   }
 
+  @Test("YAML errors inside a step name the file's columns, and a lost value spares the next item")
+  func stepErrorsInFileColumns() throws {
+    // The block is indented 4: columns and indentations are the file's, not the block's.
+    let quote = MarkedSource(
+      flow(
+        checklist:
+          "spec: |\n    [ ] one\n        expect:\n          navBar: { title: \"Hi }\n          top: Home\n"
+      ))
+    let quoteError = try #require(TestFlows.document(quote.text).diagnostics.first)
+    #expect(quoteError.message.contains("the quote opened at line 10, column 28"))
+    let between = MarkedSource(
+      flow(
+        checklist:
+          "spec: |\n    [ ] one\n        expect:\n          navBar:\n            title: Home\n           ‸top: Home\n"
+      ))
+    let betweenError = try #require(TestFlows.document(between.text).diagnostics.first)
+    #expect(betweenError.position == between.marker)
+    #expect(
+      betweenError.message.hasSuffix(
+        "this line is indented 11 spaces, but the keys before it are indented 12 ('title', line 11) and 10 ('navBar', line 10): indent it like the keys it belongs with, or, if those are the ones out of place, indent them 11 spaces"
+      ))
+    // A value left open before an item with a misspelt mark: both errors, steps kept apart.
+    let open = TestFlows.document(
+      flow(
+        checklist: "spec: |\n  [ ] one\n      expect { stack: [Home]\n  [v] two\n      when go\n"))
+    #expect(open.diagnostics.map(\.id.rawValue) == ["yaml.syntax", "checklist.unknown-mark"])
+  }
+
   @Test("a step must be indented under its item")
   func stepNotIndented() throws {
     let source = MarkedSource(flow(checklist: "spec: |\n  [ ] A\n  ‸when go\n"))

@@ -76,6 +76,11 @@ struct ChildFlowTests {
     #expect(
       document.diagnostics.map(\.id.rawValue) == ["model.missing-flow-file"],
       "\(document.diagnostics.map(\.message))")
+    // A name close to one the parent declares is the parent's typo, and still reported.
+    let typo = FlowDocument(
+      source: parent + checklist.replacingOccurrences(of: "when go\n", with: "when goo\n"),
+      path: "/app/parent.yaml", files: .embedded(["/app/children/modal.yaml": modal]))
+    #expect(typo.diagnostics.map(\.id.rawValue).contains("checklist.unknown-event"))
   }
 
   @Test("a misspelt child state or child screen: the did-you-mean note is in the child's file")

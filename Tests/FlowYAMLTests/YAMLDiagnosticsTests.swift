@@ -156,6 +156,22 @@ struct YAMLDiagnosticsTests {
       diagnostic.message.hasSuffix(
         "the quote opened at line 4, column 14 is not closed on its line, so YAML reads on to the next quote; close it, or write the text without quotes"
       ))
+    // A quoted text that goes on to a later line and closes there is valid YAML; a quote in
+    // a comment, or inside plain text after ' - ', opens nothing: the usual explanations.
+    let valid = [
+      "alerts:\n  Info:\n    message: \"A long message\n      on two lines.\"\n    actions:\n      - { title: OK }\n     ‸- { title: Cancel }\n",
+      "screens:\n  Home:\n    # TODO: \"localise\n    navBar: { title: Home }\n     ‸onEnter: pop\n",
+      "screens:\n  Home:\n    navBar: { title: Home }   # was: \"Welcome\n     ‸onEnter: pop\n",
+      "alerts:\n  Info:\n    message: Fish - 'n chips later\n    actions:\n      - { title: OK }\n     ‸- { title: Cancel }\n",
+    ]
+    for text in valid {
+      let diagnostic = try #require(diagnose(MarkedSource(text)).only)
+      #expect(!diagnostic.message.contains("quote opened"), "\(diagnostic.message)")
+    }
+    // A list item above is no key to align with.
+    let listAbove = MarkedSource(
+      "screens:\n  Home:\n    on:\n      go:\n      - { push: Detail }\n   ‸navBar: {}\n")
+    #expect(!(try #require(diagnose(listAbove).only)).message.contains("'- {"))
     // Closed quotes, an apostrophe inside a word and a doubled quote are no open quote.
     for line in ["title: \"Home\"", "title: it's", "title: 'don''t'", "title: \"a \\\" b\""] {
       #expect(

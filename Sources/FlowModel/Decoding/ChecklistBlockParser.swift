@@ -185,9 +185,11 @@ extension ModelDecoder {
 
 /// One line of a block checklist.
 struct BlockLine {
-  /// Whether the line reads as no checklist line (no item, step, section or comment).
-  var isUnknown: Bool {
-    if case .unknown = kind { true } else { false }
+  /// Whether the line reads as no checklist line (no item, step, section or comment), and
+  /// not as an item with a misspelt mark (`[v] text`) either: a value's lost continuation.
+  var mayContinueValue: Bool {
+    guard case .unknown = kind else { return false }
+    return ChecklistMarkSyntax.parse(content, acceptingAnyMark: true) == nil
   }
 
   enum Kind {
@@ -398,7 +400,7 @@ struct BlockChecklistReader {
       return
     }
     open[open.count - 1].lastLine = lines[index - 1].number
-    let continuedBelow = index < lines.count && lines[index].isUnknown
+    let continuedBelow = index < lines.count && lines[index].mayContinueValue
     var endedOpen = false
     if let step = decoder.blockStep(
       keyword: keyword, keywordText: keywordText, value: value, isRoot: open.count == 1,
@@ -410,7 +412,7 @@ struct BlockChecklistReader {
       open[open.count - 1].hasMisplacedSteps = true
     }
     // The lines meant to continue the value, not indented enough, are that same error.
-    while endedOpen, index < lines.count, lines[index].isUnknown {
+    while endedOpen, index < lines.count, lines[index].mayContinueValue {
       open[open.count - 1].lastLine = lines[index].number
       index += 1
     }
