@@ -18,20 +18,27 @@ public final class BackgroundFlowc: @unchecked Sendable {
     process.standardOutput = pipe
     process.standardError = pipe
     process.standardInput = FileHandle.nullDevice
-    pipe.fileHandleForReading.readabilityHandler = { [weak self] handle in
-      let chunk = handle.availableData
-      guard let self else { return }
-      self.arrived.lock()
-      if chunk.isEmpty {
-        self.ended = true
-        handle.readabilityHandler = nil
-      } else {
-        self.bytes.append(chunk)
-      }
-      self.arrived.broadcast()
-      self.arrived.unlock()
-    }
     try process.run()
+    // A thread of its own reads until the end, each read blocking: a readability handler
+    // (a dispatch source) missed the end of a burst written just before exit, now and then,
+    // and the test waited on output that had come.
+    let descriptor = pipe.fileHandleForReading.fileDescriptor
+    let thread = Thread { [weak self] in
+      var buffer = [UInt8](repeating: 0, count: 65_536)
+      while true {
+        // What has come, as soon as any has: `read` returns 0 only at the end.
+        let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+        if count < 0, errno == EINTR { continue }
+        let chunk = Data(buffer.prefix(max(count, 0)))
+        guard let self else { return }
+        self.arrived.lock()
+        if chunk.isEmpty { self.ended = true } else { self.bytes.append(chunk) }
+        self.arrived.broadcast()
+        self.arrived.unlock()
+        if chunk.isEmpty { return }
+      }
+    }
+    thread.start()
   }
 
   /// Everything it wrote so far, output and errors interleaved.
