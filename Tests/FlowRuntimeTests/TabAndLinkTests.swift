@@ -53,6 +53,32 @@ struct TabTests {
     #expect(navigator.navigationBar?.title == "Feed")
   }
 
+  @Test("with tabs, start runs once they are made and the first tab's root has entered")
+  func startAfterTabs() throws {
+    let flow = try TestFlows.flow(
+      """
+      flow: Gate
+      state: { loggedIn: false, fedSeen: false }
+      tabs:
+        Home: { root: Feed }
+        Me: { root: Account }
+      start:
+        if: fedSeen
+        then: { if: loggedIn, then: { select: Me }, else: { present: Login } }
+      screens:
+        Feed: { onEnter: { set: { fedSeen: true } } }
+        Account: {}
+        Login: { on: { done: dismiss } }
+      """)
+    // The first tab's root entered before start read its state: the gate shows.
+    let loggedOut = try Navigator(flow: flow)
+    #expect(loggedOut.selectedTab == "Home")
+    #expect(loggedOut.presented?.name == "Login")
+    let loggedIn = try Navigator(flow: flow, given: ["loggedIn": .bool(true)])
+    #expect(loggedIn.selectedTab == "Me")
+    #expect(loggedIn.stack == ["Account"])
+  }
+
   @Test("a tab keeps its stack while another is shown; the bar is the selected tab's top's")
   func keepsStacks() throws {
     var navigator = try navigator()
