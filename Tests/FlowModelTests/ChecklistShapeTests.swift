@@ -73,6 +73,28 @@ struct ChecklistShapeTests {
     #expect(document.flow?.checklist?.entries.map(\.path.count) == [1, 2, 3])
   }
 
+  @Test("a stray space on the parent is blamed on the parent, not on its well-placed child")
+  func straySpaceInParent() throws {
+    let source = MarkedSource(
+      flow(
+        """
+        spec: |
+          [ ] Starts
+              when go
+           ‸  [ ] Goes home
+                when go
+              [ ] Pushes
+                  expect { top: Next }
+        """))
+    let warning = try #require(
+      TestFlows.document(source.text).diagnostics.only("checklist.stray-space"))
+    #expect(warning.position == source.marker.advanced(by: 2))
+    #expect(
+      warning.message
+        == "'Goes home' is indented 5 spaces, one more than a step under 'Starts', so 'Pushes', at 6, reads as nested under it by one space; indent 'Goes home' 4 spaces"
+    )
+  }
+
   @Test("a tab after a step's keyword is one clear error, and the step still binds")
   func tabAfterKeyword() throws {
     let source = MarkedSource(

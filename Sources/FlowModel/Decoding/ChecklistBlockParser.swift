@@ -44,6 +44,14 @@ extension DiagnosticMessage {
       "'\(item)' is indented \(indent) spaces, one more than '\(parent)', so it is read as nested under it (continuing its scenario); indent it \(sibling) spaces to make it a sibling, or \(sibling + 2) to nest it on purpose"
     )
   }
+  static func straySpaceInParent(
+    _ parent: String, above: String, indent: Int, expected: Int, child: String, childIndent: Int
+  ) -> Self {
+    Self(
+      "checklist.stray-space", .warning,
+      "'\(parent)' is indented \(indent) spaces, one more than a step under '\(above)', so '\(child)', at \(childIndent), reads as nested under it by one space; indent '\(parent)' \(expected) spaces"
+    )
+  }
   static func tabInChecklist() -> Self {
     Self("checklist.tab", .error, "tab character in checklist indentation; indent with spaces")
   }
@@ -359,11 +367,24 @@ struct BlockChecklistReader {
     if text.isEmpty {
       decoder.sink.report(.emptyItemText(), at: line.position(ofOffset: mark.markOffset))
     } else if let strayParent {
-      decoder.sink.report(
-        .straySpace(
-          text, parent: strayParent.text.value, indent: column(indent),
-          sibling: column(strayParent.indent)),
-        at: line.position(ofOffset: indent))
+      // The parent may be the one with the stray space: two steps from the item above it
+      // is where this one stands, one step and a space is where the parent does.
+      let above = open.count > 1 ? open[open.count - 2] : nil
+      if let above, strayParent.indent - above.indent >= 3,
+        indent - above.indent == 2 * (strayParent.indent - 1 - above.indent)
+      {
+        decoder.sink.report(
+          .straySpaceInParent(
+            strayParent.text.value, above: above.text.value, indent: column(strayParent.indent),
+            expected: column(strayParent.indent - 1), child: text, childIndent: column(indent)),
+          at: SourcePosition(line: strayParent.firstLine, column: column(strayParent.indent) + 1))
+      } else {
+        decoder.sink.report(
+          .straySpace(
+            text, parent: strayParent.text.value, indent: column(indent),
+            sibling: column(strayParent.indent)),
+          at: line.position(ofOffset: indent))
+      }
     }
     let markText = String(Substring(scalars.dropFirst(mark.markOffset).prefix(mark.markLength)))
     open.append(
