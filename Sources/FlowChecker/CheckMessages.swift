@@ -59,6 +59,14 @@ extension DiagnosticMessage {
       "'\(name): $\(name)' compares the state '\(name)' with the event's argument '\(name)', but the step at line \(stepLine) sends '\(event)' without it, so the state is compared with itself and the condition holds; send the argument there, or name it apart from the state, as in '{ \(name): $entered }', so that leaving it out is an error"
     )
   }
+  static func selfComparisonByTap(_ name: String, event: String, side: String, screen: String)
+    -> Self
+  {
+    Self(
+      "check.self-comparison", .warning,
+      "'\(name): $\(name)' compares the state '\(name)' with the event's argument '\(name)', but the \(side) bar button of '\(screen)' sends '\(event)' with no arguments, so the state is compared with itself and the condition holds; name the argument apart from the state, as in '{ \(name): $entered }', or send the event from the app"
+    )
+  }
   static func textReadsArgument(_ name: String, suggestion: String) -> Self {
     Self(
       "check.text-argument-typo", .warning,

@@ -352,9 +352,10 @@ struct ChecklistNames {
   /// Event → the arguments every handler of it reads whatever the state, each with where
   /// the first handler reads it: a step that sends the event without one is refused.
   let requiredArguments: [String: [ArgumentUse]]
-  /// Event → the conditions of the flow's handlers of it that compare a state with the
-  /// argument of the same name (`if: { pin: $pin }`, `pin` being state and no parameter of
-  /// the screen), by that name and where the `$pin` is.
+  /// Event → the conditions that compare a state with the argument of the same name
+  /// (`if: { pin: $pin }`, `pin` being state and no parameter of the screen) in every
+  /// handler of it, by that name and where the first handler's `$pin` is: a step that sends
+  /// the event without the argument reaches one whatever screen shows.
   let selfComparisons: [String: [(name: String, range: SourceRange)]]
 
   init(_ tree: FlowTree) {
@@ -369,16 +370,12 @@ struct ChecklistNames {
     var comparisons: [String: [(name: String, range: SourceRange)]] = [:]
     tree.forEachHandler { handler, index, flow, screen, child in
       let event = handler.event.value
-      if index == 0 {
-        handler.operation.visit { operation in
-          guard case .branch(let condition, _, _) = operation.kind else { return }
-          for (name, range) in condition.selfComparisons
-          where flow.stateVariable(named: name) != nil
-            && screen?.params.contains(where: { $0.name.value == name }) != true
-          {
-            comparisons[event, default: []].append((name, range))
-          }
-        }
+      // A child flow's handlers are its file's to judge: one makes "every handler" false.
+      let own = index == 0 ? handler.operation.selfComparisons(in: flow, screen: screen) : []
+      if let known = comparisons[event] {
+        comparisons[event] = known.filter { compared in own.contains { $0.name == compared.name } }
+      } else {
+        comparisons[event] = own
       }
       handler.operation.visit { operation in
         for use in operation.argumentUses(in: flow, screen: screen, child: child)
@@ -399,7 +396,26 @@ struct ChecklistNames {
     }
     argumentTypes = types
     requiredArguments = required
-    selfComparisons = comparisons
+    selfComparisons = comparisons.filter { !$0.value.isEmpty }
+  }
+}
+
+extension Operation {
+  /// The conditions of this operation and those nested in it that compare a state with the
+  /// event's argument of the same name, where that name is state and no parameter of
+  /// `screen`: by name, with where the `$name` is.
+  func selfComparisons(in flow: Flow, screen: Screen?) -> [(name: String, range: SourceRange)] {
+    var found: [(name: String, range: SourceRange)] = []
+    visit { operation in
+      guard case .branch(let condition, _, _) = operation.kind else { return }
+      for (name, range) in condition.selfComparisons
+      where flow.stateVariable(named: name) != nil
+        && screen?.params.contains(where: { $0.name.value == name }) != true
+      {
+        found.append((name, range))
+      }
+    }
+    return found
   }
 }
 

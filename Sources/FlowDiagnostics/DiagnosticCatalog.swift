@@ -264,7 +264,7 @@ public enum DiagnosticCatalog {
     Entry(
       id: "check.self-comparison", severity: "warning",
       help:
-        "`if: { pin: $pin }` in a handler, `pin` being state, and a step sends the event without `pin`: the state is compared with itself"
+        "`if: { pin: $pin }` in a handler, `pin` being state, and a bar button sends the event, or a step sends it without `pin` and every handler of it compares so: the state is compared with itself"
     ),
     Entry(id: "check.name-clash", severity: "error", help: "a screen and an alert share a name"),
     Entry(

@@ -50,15 +50,41 @@ enum LibYAMLErrorExplanation {
       guard contextLine > 0, problemLine > contextLine else { return nil }
       // A few lines up: a quote left open trips YAML at the next quote, soon after it, and
       // a long context (the top-level mapping) holds prose that is no YAML value.
+      // Lines of a `|` or `>` block are text, whatever quotes they hold.
+      var blockIndent: Int?
       for number in max(contextLine, problemLine - 12)..<problemLine {
-        guard let line = lines(number), let (column, quote) = Self.unclosedQuote(in: line)
-        else { continue }
+        guard let line = lines(number) else { continue }
+        let indent = line.prefix { $0 == " " }.count
+        if let block = blockIndent {
+          if indent > block || line.allSatisfy({ $0 == " " }) { continue }
+          blockIndent = nil
+        }
+        if Self.startsBlockScalar(line) { blockIndent = indent }
+        guard let (column, quote) = Self.unclosedQuote(in: line) else { continue }
         let closedLater = (number + 1..<problemLine).contains { later in
           lines(later).map { Self.closes(quote, $0) } ?? false
         }
         if !closedLater { return (number, column) }
       }
       return nil
+    }
+
+    /// Whether a line's value is a block scalar's header: `key: |`, `- >-`, `|2`.
+    static func startsBlockScalar(_ line: String) -> Bool {
+      var text = Substring(line)
+      let scalars = Array(line.unicodeScalars)
+      if let hash = scalars.indices.dropFirst().first(where: {
+        scalars[$0] == "#" && scalars[$0 - 1] == " "
+      }) {
+        text = text.prefix(String(String.UnicodeScalarView(scalars[..<hash])).count)
+      }
+      let trimmed = text.trimmingTrailingSpaces()
+      guard let last = trimmed.split(separator: " ").last, let first = last.first,
+        first == "|" || first == ">"
+      else { return false }
+      return last.dropFirst().allSatisfy { $0 == "-" || $0 == "+" || $0.isNumber }
+        && (trimmed.count == last.count || trimmed.dropLast(last.count).hasSuffix(": ")
+          || trimmed.dropLast(last.count).hasSuffix("- "))
     }
 
     /// Whether `line` holds a quote that closes a `quote` text opened above it.
@@ -118,12 +144,13 @@ enum LibYAMLErrorExplanation {
           continue
         }
         if scalar == "#", index == 0 || scalars[index - 1] == " " { return nil }
+        // `{` and `[` open a collection only where a value starts, or inside one.
+        let opens = (scalar == "{" || scalar == "[") && (atValueStart || flowDepth > 0)
         let separates =
-          scalar == "{" || scalar == "["
-          || (scalar == ":" && (index + 1 == scalars.count || scalars[index + 1] == " "))
+          opens || (scalar == ":" && (index + 1 == scalars.count || scalars[index + 1] == " "))
           || (scalar == "," && flowDepth > 0)
-        if scalar == "{" || scalar == "[" { flowDepth += 1 }
-        if scalar == "}" || scalar == "]" { flowDepth -= 1 }
+        if opens { flowDepth += 1 }
+        if (scalar == "}" || scalar == "]") && flowDepth > 0 { flowDepth -= 1 }
         index += 1
         if separates {
           atValueStart = true
@@ -208,6 +235,12 @@ enum LibYAMLErrorExplanation {
       return
         "the key at line \(contextLine) has no ':' after it, or the line after it is indented as if it continued it"
     case "did not find expected <document start>":
+      // A checklist step's value is parsed apart, and its columns offset: its "document" is
+      // the value, which this line's indentation ended.
+      if columnOffset > 0 {
+        return
+          "this line is indented less than the keys of the step's value above it, which ended there; indent it like those keys"
+      }
       return "this line is outside the document's top-level mapping; check its indentation"
     case "found character that cannot start any token":
       return "quote the value if it is text"
@@ -220,5 +253,14 @@ enum LibYAMLErrorExplanation {
 
   private static func spaces(_ count: Int) -> String {
     count == 1 ? "1 space" : "\(count) spaces"
+  }
+}
+
+extension Substring {
+  /// The text without the spaces at its end.
+  fileprivate func trimmingTrailingSpaces() -> Substring {
+    var end = endIndex
+    while end > startIndex, self[index(before: end)] == " " { end = index(before: end) }
+    return self[startIndex..<end]
   }
 }

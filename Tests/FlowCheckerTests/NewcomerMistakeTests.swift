@@ -96,6 +96,19 @@ struct NewcomerMistakeTests {
       let diagnostics = TestFlows.document(flow(handler, params, steps)).diagnostics
       #expect(!diagnostics.contains { $0.id == "check.self-comparison" }, "\(handler) \(steps)")
     }
+    // Another screen handles 'enter' without comparing: the step may be sent there.
+    let elsewhere = flow("$pin", "", without).replacingOccurrences(
+      of: "  B: {}", with: "  B: { on: { enter: pop } }")
+    #expect(
+      !TestFlows.document(elsewhere).diagnostics.contains { $0.id == "check.self-comparison" })
+    // A bar button sends no arguments: its handler's comparison is with itself on every tap.
+    let tapped = MarkedSource(
+      "flow: A\nstate: { pin: 0 }\nstart: { setRoot: Home }\nscreens:\n  Home:\n    navBar: { right: { title: Go, action: enter } }\n    on:\n      enter: { if: { pin: ‸$pin }, then: { push: B } }\n  B: {}\n"
+    )
+    let tap = try #require(
+      TestFlows.document(tapped.text).diagnostics.only("check.self-comparison"))
+    #expect(tap.position == tapped.marker)
+    #expect(tap.message.contains("the right bar button of 'Home' sends 'enter' with no arguments"))
   }
 
   @Test(

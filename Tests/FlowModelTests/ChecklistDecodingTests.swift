@@ -167,6 +167,15 @@ struct BlockChecklistTests {
       betweenError.message.hasSuffix(
         "this line is indented 11 spaces, but the keys before it are indented 12 ('title', line 11) and 10 ('navBar', line 10): indent it like the keys it belongs with, or, if those are the ones out of place, indent them 11 spaces"
       ))
+    // A line of a step's value indented less than its keys ends the value.
+    let dedent = TestFlows.document(
+      flow(
+        checklist:
+          "spec: |\n    [ ] one\n        expect:\n          stack: [Home]\n         top: Home\n"))
+    #expect(
+      dedent.diagnostics.first?.message.hasSuffix(
+        "this line is indented less than the keys of the step's value above it, which ended there; indent it like those keys"
+      ) == true, "\(dedent.diagnostics.map(\.message))")
     // A value left open before an item with a misspelt mark: both errors, steps kept apart.
     let open = TestFlows.document(
       flow(

@@ -163,6 +163,8 @@ struct YAMLDiagnosticsTests {
       "screens:\n  Home:\n    # TODO: \"localise\n    navBar: { title: Home }\n     ‸onEnter: pop\n",
       "screens:\n  Home:\n    navBar: { title: Home }   # was: \"Welcome\n     ‸onEnter: pop\n",
       "alerts:\n  Info:\n    message: Fish - 'n chips later\n    actions:\n      - { title: OK }\n     ‸- { title: Cancel }\n",
+      "screens:\n  Home:\n    note: |\n      Say: \"hi\n    navBar: { title: x }\n   ‸on: {}\n",
+      "screens:\n  Home:\n    note: Fish, [ 'n chips\n    navBar: { title: x }\n   ‸on: {}\n",
     ]
     for text in valid {
       let diagnostic = try #require(diagnose(MarkedSource(text)).only)
