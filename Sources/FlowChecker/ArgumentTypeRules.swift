@@ -32,20 +32,7 @@ extension Checker {
       if index == 0, !uses.isEmpty {
         checkBarButtons(sending: handler, of: flow, on: screen, child: child)
       }
-      // A tap sends no arguments: a bar button's handler comparing a state with the argument
-      // of its name compares it with itself, every time.
-      if index == 0, let screen,
-        let side = BarSide.allCases.first(where: {
-          screen.navigationBar.item($0)?.action?.value == event
-        })
-      {
-        for compared in handler.operation.selfComparisons(in: flow, screen: screen) {
-          sink.report(
-            .selfComparisonByTap(
-              compared.name, event: event, side: side.rawValue, screen: screen.name.value),
-            at: compared.range)
-        }
-      }
+
       for use in uses {
         guard let first = firstUses[event]?[use.name] else {
           firstUses[event, default: [:]][use.name] = (use, index)

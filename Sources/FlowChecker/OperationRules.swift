@@ -190,7 +190,8 @@ extension Checker {
     }
     checkArguments(
       route.arguments, params: flow.screens[screen].params, owner: "screen", at: route.screen,
-      origin: origin, writtenAsRoute: ["routes", "root", "reset"].contains(keyword))
+      origin: origin, writtenAsRoute: keyword == "routes" || keyword == "root" || keyword == "reset"
+    )
     return screen
   }
 

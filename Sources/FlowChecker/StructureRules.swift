@@ -7,14 +7,19 @@ extension Checker {
     for side in BarSide.allCases {
       guard let item = flow.screens[index].navigationBar.item(side) else { continue }
       let handlers = flow.screens[index].handlers
-      if let action = item.action, !handlers.contains(where: { $0.event.value == action.value }),
-        flow.handler(for: action.value) == nil
-      {
-        let handled = handlers.map(\.event)
-        reportUnknown(
-          .unhandledBarAction(
-            action.value, screen: flow.screens[index].name.value, handled: handled.map(\.value)),
-          name: action, candidates: handled)
+      if let action = item.action {
+        if let own = handlers.firstIndex(where: { $0.event.value == action.value }) {
+          // A tap sends no arguments: `if: { pin: $pin }` compares the state with itself.
+          if handlers[own].operation.hasBranch {
+            checkTapComparisons(handlers[own].operation, action, side: side, ofScreen: index)
+          }
+        } else if flow.handler(for: action.value) == nil {
+          let handled = handlers.map(\.event)
+          reportUnknown(
+            .unhandledBarAction(
+              action.value, screen: flow.screens[index].name.value, handled: handled.map(\.value)),
+            name: action, candidates: handled)
+        }
       }
       if let tint = item.tint, !SystemColors.isValid(tint.value) {
         let suggestion = Suggestion.closest(to: tint.value, among: SystemColors.names.sorted())
@@ -25,6 +30,21 @@ extension Checker {
       if let image = item.image, !SystemColors.isPlausibleSymbolName(image.value) {
         sink.report(.unusualSymbolName(image.value), at: image.range)
       }
+    }
+  }
+
+  /// A tap sends no arguments: a bar button's handler (`operation`, of the screen at
+  /// `index`) that compares a state with the argument of its name (`if: { pin: $pin }`)
+  /// compares it with itself, every time.
+  private func checkTapComparisons(
+    _ operation: Operation, _ action: Located<String>, side: BarSide, ofScreen index: Int
+  ) {
+    let screen = flow.screens[index]
+    for compared in operation.selfComparisons(in: flow, screen: screen) {
+      sink.report(
+        .selfComparisonByTap(
+          compared.name, event: action.value, side: side.rawValue, screen: screen.name.value),
+        at: compared.range)
     }
   }
 
@@ -82,6 +102,17 @@ extension Checker {
         ["success", "failure", "onSuccess", "onFailure"].contains(String(parts[1]))
       else { continue }
       sink.report(.outcomeAsEvent(event.value, request: String(parts[0])), at: event.range)
+    }
+  }
+}
+
+extension Operation {
+  /// Whether this operation is an `if:`, or runs one in sequence.
+  fileprivate var hasBranch: Bool {
+    switch kind {
+    case .branch: true
+    case .sequence(let operations): operations.contains { $0.hasBranch }
+    default: false
     }
   }
 }
