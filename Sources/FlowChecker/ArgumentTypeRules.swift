@@ -80,8 +80,8 @@ extension Checker {
     }
     guard !pressing.isEmpty else { return }
     var unconditional: [ArgumentUse] = []
-    handler.operation.appendUnconditionalArgumentUses(
-      in: flow, screen: screen, child: child, to: &unconditional)
+    handler.operation.appendArgumentUses(
+      in: flow, screen: screen, child: child, to: &unconditional, throughArms: false)
     guard let first = unconditional.first else { return }
     for index in pressing {
       for side in BarSide.allCases {

@@ -54,17 +54,27 @@ extension DiagnosticMessage {
     Self("check.type-mismatch", .error, "\(subject) is \(expected), but this value is \(found)")
   }
   static func selfComparison(_ name: String, event: String, stepLine: Int) -> Self {
-    Self(
-      "check.self-comparison", .warning,
-      "'\(name): $\(name)' compares the state '\(name)' with the event's argument '\(name)', but the step at line \(stepLine) sends '\(event)' without it, so the state is compared with itself and the condition holds; send the argument there, or name it apart from the state, as in '{ \(name): $entered }', so that leaving it out is an error"
+    selfComparison(
+      name, but: "the step at line \(stepLine) sends '\(event)' without it",
+      advice:
+        "send the argument there, or name it apart from the state, as in '{ \(name): $entered }', so that leaving it out is an error"
     )
   }
   static func selfComparisonByTap(_ name: String, event: String, side: String, screen: String)
     -> Self
   {
+    selfComparison(
+      name, but: "the \(side) bar button of '\(screen)' sends '\(event)' with no arguments",
+      advice:
+        "name the argument apart from the state, as in '{ \(name): $entered }', or send the event from the app"
+    )
+  }
+  /// `{ name: $name }` comparing a state with itself: what sends the event without the
+  /// argument (`sender`), and what to do.
+  private static func selfComparison(_ name: String, but sender: String, advice: String) -> Self {
     Self(
       "check.self-comparison", .warning,
-      "'\(name): $\(name)' compares the state '\(name)' with the event's argument '\(name)', but the \(side) bar button of '\(screen)' sends '\(event)' with no arguments, so the state is compared with itself and the condition holds; name the argument apart from the state, as in '{ \(name): $entered }', or send the event from the app"
+      "'\(name): $\(name)' compares the state '\(name)' with the event's argument '\(name)', but \(sender), so the state is compared with itself and the condition holds; \(advice)"
     )
   }
   static func textReadsArgument(_ name: String, suggestion: String) -> Self {

@@ -214,16 +214,9 @@ extension Checker {
       return
     }
     if requiresArguments {
-      for parameter in screen.params
-      where !parameter.type.value.isOptional
-        && !route.arguments.contains(where: { $0.name.value == parameter.name.value })
-      {
-        sink.report(
-          .missingArgument(
-            parameter.name.value, owner: "screen '\(screen.name.value)'",
-            route: screen.name.value),
-          at: route.screen.range)
-      }
+      reportMissingParameters(
+        screen.params, in: route.arguments, owner: "screen '\(screen.name.value)'",
+        route: screen.name.value, at: route.screen.range)
     }
     for argument in route.arguments {
       guard let parameter = screen.parameter(named: argument.name.value) else {
@@ -384,8 +377,8 @@ struct ChecklistNames {
         }
       }
       unconditional.removeAll(keepingCapacity: true)
-      handler.operation.appendUnconditionalArgumentUses(
-        in: flow, screen: screen, child: child, to: &unconditional)
+      handler.operation.appendArgumentUses(
+        in: flow, screen: screen, child: child, to: &unconditional, throughArms: false)
       // What every handler reads: the first handler's, less what any other does not read.
       if let known = required[event] {
         required[event] = known.filter { use in unconditional.contains { $0.name == use.name } }
@@ -408,31 +401,14 @@ extension Operation {
     var found: [(name: String, range: SourceRange)] = []
     visit { operation in
       guard case .branch(let condition, _, _) = operation.kind else { return }
-      for (name, range) in condition.selfComparisons
-      where flow.stateVariable(named: name) != nil
-        && screen?.params.contains(where: { $0.name.value == name }) != true
-      {
-        found.append((name, range))
+      for (state, value) in condition.locatedComparisons {
+        guard case .reference(let name) = value.value, name == state.value,
+          flow.stateVariable(named: name) != nil,
+          screen?.params.contains(where: { $0.name.value == name }) != true
+        else { continue }
+        found.append((name, value.range))
       }
     }
     return found
-  }
-}
-
-extension Condition {
-  /// The state names this condition compares with the argument of the same name
-  /// (`{ pin: $pin }`), with where each `$name` is written.
-  fileprivate var selfComparisons: [(name: String, range: SourceRange)] {
-    switch self {
-    case .flag: []
-    case .not(let inner): inner.selfComparisons
-    case .equals(let name, let value):
-      if case .reference(let reference) = value.value, reference == name.value {
-        [(reference, value.range)]
-      } else {
-        []
-      }
-    case .all(let conditions): conditions.flatMap(\.selfComparisons)
-    }
   }
 }

@@ -228,14 +228,24 @@ extension Checker {
         argument.value, expected: parameter.type.value.base,
         subject: "parameter '\(parameter.name.value)' of '\(name)'", origin: origin)
     }
+    reportMissingParameters(
+      params, in: arguments, owner: "\(owner) '\(name)'", route: writtenAsRoute ? name : nil,
+      at: target.range)
+  }
+
+  /// Each required parameter of `params` that `arguments` leave out, reported at `range`;
+  /// `route` names the screen where the arguments are written in a route (see
+  /// `missingArgument`). `owner` is made only for a report: most routes leave nothing out.
+  func reportMissingParameters(
+    _ params: [Parameter], in arguments: [Assignment], owner: @autoclosure () -> String,
+    route: @autoclosure () -> String?, at range: SourceRange
+  ) {
     for parameter in params
     where !parameter.type.value.isOptional
       && !arguments.contains(where: { $0.name.value == parameter.name.value })
     {
       sink.report(
-        .missingArgument(
-          parameter.name.value, owner: "\(owner) '\(name)'", route: writtenAsRoute ? name : nil),
-        at: target.range)
+        .missingArgument(parameter.name.value, owner: owner(), route: route()), at: range)
     }
   }
 

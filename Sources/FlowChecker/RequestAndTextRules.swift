@@ -152,8 +152,8 @@ extension Checker {
         for reference in assignment.value.value.references { names.insert(reference.name) }
       }
       if case .branch(let condition, _, _) = operation.kind {
-        for reference in condition.comparedValues.flatMap(\.value.references) {
-          names.insert(reference.name)
+        for (_, value) in condition.locatedComparisons {
+          for reference in value.value.references { names.insert(reference.name) }
         }
       }
     }
@@ -177,27 +177,13 @@ extension Flow {
   /// requests' outcomes.
   fileprivate func visitEveryOperation(_ body: (Operation) -> Void) {
     start?.visit(body)
-    for screen in screens {
-      for handler in screen.handlers { handler.operation.visit(body) }
-      screen.onEnter?.visit(body)
-      screen.onAppear?.visit(body)
+    for index in screens.indices {
+      forEachOperation(ofScreen: index) { operation, _ in body(operation) }
     }
     for handler in handlers { handler.operation.visit(body) }
     for alert in alerts { for action in alert.actions { action.operation?.visit(body) } }
     for request in requests {
       for outcome in RequestOutcome.allCases { request.handler(for: outcome)?.visit(body) }
-    }
-  }
-}
-
-extension Condition {
-  /// The values a condition compares state with (`if: { role: $role }`).
-  fileprivate var comparedValues: [Located<ValueExpression>] {
-    switch self {
-    case .flag: []
-    case .not(let inner): inner.comparedValues
-    case .equals(_, let value): [value]
-    case .all(let conditions): conditions.flatMap(\.comparedValues)
     }
   }
 }

@@ -250,34 +250,23 @@ extension Operation {
   /// `argumentUses` of this operation and of every operation nested in it, depth first,
   /// appended to `uses`: what a handler passes on, in one walk without a closure per
   /// operation (the checker asks it of every handler of flows of 10,000 screens).
+  ///
+  /// Without `throughArms`, an `if:`'s arms are left out: what remains is read whatever the
+  /// state, so an event sent without one of those arguments is refused wherever the handler
+  /// runs.
   public func appendArgumentUses(
-    in flow: Flow, screen: Screen?, child: (String) -> Flow?, to uses: inout [ArgumentUse]
+    in flow: Flow, screen: Screen?, child: (String) -> Flow?, to uses: inout [ArgumentUse],
+    throughArms: Bool = true
   ) {
     switch kind {
     case .branch(_, let then, let otherwise):
+      guard throughArms else { return }
       then.appendArgumentUses(in: flow, screen: screen, child: child, to: &uses)
       otherwise?.appendArgumentUses(in: flow, screen: screen, child: child, to: &uses)
     case .sequence(let operations):
       for index in operations.indices {
-        operations[index].appendArgumentUses(in: flow, screen: screen, child: child, to: &uses)
-      }
-    default:
-      uses += argumentUses(in: flow, screen: screen, child: child)
-    }
-  }
-
-  /// The event arguments this operation reads whatever the state: `argumentUses` of it and
-  /// of the operations it runs in sequence, not of an `if:`'s arms, which a state may skip.
-  /// An event sent without one of these is refused wherever this handler runs.
-  package func appendUnconditionalArgumentUses(
-    in flow: Flow, screen: Screen?, child: (String) -> Flow?, to uses: inout [ArgumentUse]
-  ) {
-    switch kind {
-    case .branch: break
-    case .sequence(let operations):
-      for index in operations.indices {
-        operations[index].appendUnconditionalArgumentUses(
-          in: flow, screen: screen, child: child, to: &uses)
+        operations[index].appendArgumentUses(
+          in: flow, screen: screen, child: child, to: &uses, throughArms: throughArms)
       }
     default:
       uses += argumentUses(in: flow, screen: screen, child: child)

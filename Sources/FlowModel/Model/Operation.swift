@@ -307,11 +307,16 @@ public enum Condition: Sendable, Hashable {
   /// Each `{ state: value }` comparison, in the order written: the state's name and the
   /// value (a literal, or `$name`) it is compared with.
   public var comparisons: [(state: String, value: ValueExpression)] {
+    locatedComparisons.map { ($0.state.value, $0.value.value) }
+  }
+
+  /// `comparisons`, each name and value with its place.
+  public var locatedComparisons: [(state: Located<String>, value: Located<ValueExpression>)] {
     switch self {
     case .flag: []
-    case .not(let condition): condition.comparisons
-    case .equals(let name, let value): [(name.value, value.value)]
-    case .all(let conditions): conditions.flatMap(\.comparisons)
+    case .not(let condition): condition.locatedComparisons
+    case .equals(let name, let value): [(name, value)]
+    case .all(let conditions): conditions.flatMap(\.locatedComparisons)
     }
   }
 
