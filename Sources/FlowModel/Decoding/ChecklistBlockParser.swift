@@ -97,12 +97,11 @@ extension ModelDecoder {
         let column = line.indent + keyword.rawValue.count
         sink.report(.tabAfterKeyword(keyword.rawValue), at: line.position(ofOffset: column))
         reader.addStep(line.replacingTab(at: column), keyword: keyword, decoder: &self)
-      case .unknown:
+      case .unknown: reportUnknownLine(line)
+      case .misspeltItem(let mark):
+        // Reported, and still the item its steps follow.
         reportUnknownLine(line)
-        // An item whose mark is misspelt (`[v]`) is still the item its steps follow.
-        if let mark = ChecklistMarkSyntax.parse(line.content, acceptingAnyMark: true) {
-          reader.addItem(line, mark: mark, decoder: &self)
-        }
+        reader.addItem(line, mark: mark, decoder: &self)
       case .tab: sink.report(.tabInChecklist(), at: line.position(ofOffset: line.indent))
       }
     }
@@ -193,16 +192,17 @@ extension ModelDecoder {
 
 /// One line of a block checklist.
 struct BlockLine {
-  /// Whether the line reads as no checklist line (no item, step, section or comment), and
-  /// not as an item with a misspelt mark (`[v] text`) either: a value's lost continuation.
+  /// Whether the line reads as no checklist line (no item, step, section or comment, nor an
+  /// item whose mark is misspelt): a value's lost continuation.
   var mayContinueValue: Bool {
-    guard case .unknown = kind else { return false }
-    return ChecklistMarkSyntax.parse(content, acceptingAnyMark: true) == nil
+    if case .unknown = kind { true } else { false }
   }
 
   enum Kind {
     case blank, comment, section, tab, unknown
     case item(ChecklistMarkSyntax)
+    /// An item whose mark is no mark (`[v] text`): reported, and read as an item to do.
+    case misspeltItem(ChecklistMarkSyntax)
     case step(StepKeyword)
     /// A step keyword followed by a tab instead of a space.
     case stepAfterTab(StepKeyword)
@@ -251,6 +251,9 @@ struct BlockLine {
         return .step(keyword)
       }
       if rest.first == "\t" { return .stepAfterTab(keyword) }
+    }
+    if let mark = ChecklistMarkSyntax.parse(content, acceptingAnyMark: true) {
+      return .misspeltItem(mark)
     }
     return .unknown
   }
