@@ -71,20 +71,22 @@ enum LibYAMLErrorExplanation {
 
     /// Whether a line's value is a block scalar's header: `key: |`, `- >-`, `|2`.
     static func startsBlockScalar(_ line: String) -> Bool {
-      var text = Substring(line)
-      let scalars = Array(line.unicodeScalars)
+      var scalars = Array(line.unicodeScalars)
       if let hash = scalars.indices.dropFirst().first(where: {
         scalars[$0] == "#" && scalars[$0 - 1] == " "
       }) {
-        text = text.prefix(String(String.UnicodeScalarView(scalars[..<hash])).count)
+        scalars.removeSubrange(hash...)
       }
-      let trimmed = text.trimmingTrailingSpaces()
-      guard let last = trimmed.split(separator: " ").last, let first = last.first,
-        first == "|" || first == ">"
+      while scalars.last == " " { scalars.removeLast() }
+      let start = scalars.lastIndex(of: " ").map { $0 + 1 } ?? 0
+      let header = scalars[start...]
+      guard let first = header.first, first == "|" || first == ">",
+        header.dropFirst().allSatisfy({ $0 == "-" || $0 == "+" || ("0"..."9").contains($0) })
       else { return false }
-      return last.dropFirst().allSatisfy { $0 == "-" || $0 == "+" || $0.isNumber }
-        && (trimmed.count == last.count || trimmed.dropLast(last.count).hasSuffix(": ")
-          || trimmed.dropLast(last.count).hasSuffix("- "))
+      // The header stands alone on its line, or after a key's `: ` or a list item's `- `.
+      let before = scalars[..<start]
+      return before.isEmpty || before.suffix(2).elementsEqual(": ".unicodeScalars)
+        || before.suffix(2).elementsEqual("- ".unicodeScalars)
     }
 
     /// Whether `line` holds a quote that closes a `quote` text opened above it.
@@ -253,14 +255,5 @@ enum LibYAMLErrorExplanation {
 
   private static func spaces(_ count: Int) -> String {
     count == 1 ? "1 space" : "\(count) spaces"
-  }
-}
-
-extension Substring {
-  /// The text without the spaces at its end.
-  fileprivate func trimmingTrailingSpaces() -> Substring {
-    var end = endIndex
-    while end > startIndex, self[index(before: end)] == " " { end = index(before: end) }
-    return self[startIndex..<end]
   }
 }
