@@ -66,11 +66,14 @@ public enum ChecklistDiff {
     onNew.flows[0].checklist = old.tree.root.checklist
     let oldRunner = ChecklistRunner(tree: old.tree)
     let newRunner = ChecklistRunner(tree: onNew)
-    let rewritten = oldEntries.contains { entry in
-      newByPath[key(entry)].map { scenario(of: $0, in: new.source) }
-        .map { $0 != scenario(of: entry, in: old.source) } ?? false
-    }
-    let asWritten = rewritten ? ChecklistRunner(tree: new.tree) : nil
+    let rewritten = Set(
+      oldEntries.compactMap { entry -> String? in
+        guard let newEntry = newByPath[key(entry)],
+          scenario(of: newEntry, in: new.source) != scenario(of: entry, in: old.source)
+        else { return nil }
+        return key(entry)
+      })
+    let asWritten = rewritten.isEmpty ? nil : ChecklistRunner(tree: new.tree)
     let before = oldRunner.runAll()
     let after = newRunner.runAll()
     for (was, sameSteps) in zip(before, after) {
@@ -85,9 +88,7 @@ public enum ChecklistDiff {
             after: newSteps))
       }
       let now: (runner: ChecklistRunner, result: ChecklistResult) =
-        if let asWritten,
-          scenario(of: newEntry, in: new.source) != scenario(of: was.entry, in: old.source)
-        {
+        if let asWritten, rewritten.contains(path) {
           (asWritten, asWritten.run(newEntry))
         } else {
           (newRunner, sameSteps)
