@@ -11,16 +11,18 @@ struct YAMLTreeBuilder {
   private var sink: DiagnosticSink
 
   private var records: [YAMLTree.Record] = []
-  private var children: [Int32] = []
-  private var bytes: [UInt8] = []
+  private var children: CursorArray<Int32>
+  private var bytes: CursorArray<UInt8>
   /// The children of every open collection, innermost last.
-  private var pending: [Int32] = []
+  private var pending = CursorArray<Int32>(filler: 0, reserving: 256)
   private var rootIndex: Int32?
 
+  /// Plain bits, so that the stack's reads and writes retain nothing: its anchor, if any, is
+  /// the last of `openAnchors`.
   private struct OpenCollection {
     var isMapping: Bool
+    var hasAnchor: Bool
     var start: SourcePosition
-    var anchor: String?
     /// Where this collection's children start in `pending`.
     var firstPending: Int
     /// Nodes in this subtree so far, aliases counted at their expanded size.
@@ -28,6 +30,8 @@ struct YAMLTreeBuilder {
   }
 
   private var stack: [OpenCollection] = []
+  /// The anchors of the open collections that have one, innermost last.
+  private var openAnchors: [String] = []
   private var anchors: [String: (index: Int32, nodeCount: Int)] = [:]
   private var expandedNodes = 0
 
@@ -39,12 +43,12 @@ struct YAMLTreeBuilder {
     self.limits = limits
     self.sink = DiagnosticSink(file: file)
     records.reserveCapacity(expectedBytes / 6)
-    children.reserveCapacity(expectedBytes / 6)
-    bytes.reserveCapacity(expectedBytes)
+    children = CursorArray(filler: 0, reserving: expectedBytes / 6)
+    bytes = CursorArray(filler: 0, reserving: expectedBytes)
     if let arrayAdvice {
       Self.advise(&records, arrayAdvice)
-      Self.advise(&children, arrayAdvice)
-      Self.advise(&bytes, arrayAdvice)
+      children.withStorage { Self.advise(&$0, arrayAdvice) }
+      bytes.withStorage { Self.advise(&$0, arrayAdvice) }
     }
   }
 
@@ -61,13 +65,10 @@ struct YAMLTreeBuilder {
 
   /// The finished tree's arrays, moved out of the builder.
   mutating func takeStorage() -> YAMLTree.Storage {
-    defer {
-      records = []
-      children = []
-      bytes = []
-    }
+    defer { records = [] }
     return YAMLTree.Storage(
-      records: records, children: children, bytes: bytes, rootIndex: rootIndex)
+      records: records, children: children.finished(), bytes: bytes.finished(),
+      rootIndex: rootIndex)
   }
 
   /// Starts a mapping or sequence; `false` (with a diagnostic) when it is one level too deep.
@@ -76,9 +77,11 @@ struct YAMLTreeBuilder {
       sink.report(.tooDeep(limits.maxDepth), at: start)
       return false
     }
+    if let anchor { openAnchors.append(anchor) }
     stack.append(
       OpenCollection(
-        isMapping: isMapping, start: start, anchor: anchor, firstPending: pending.count))
+        isMapping: isMapping, hasAnchor: anchor != nil, start: start,
+        firstPending: pending.count))
     return true
   }
 
@@ -96,7 +99,7 @@ struct YAMLTreeBuilder {
       YAMLTree.Record(
         first: first, count: Int32(children.count) - first, start: collection.start, end: end,
         kind: collection.isMapping ? .mapping : .sequence, style: .plain, isTaggedString: false))
-    if let anchor = collection.anchor {
+    if collection.hasAnchor, let anchor = openAnchors.popLast() {
       anchors[anchor] = (index, collection.nodeCount)
     }
     add(index, nodeCount: collection.nodeCount, isScalar: false)
@@ -126,10 +129,9 @@ struct YAMLTreeBuilder {
   /// Adds the anchored node again, located at the alias; `false` (with a diagnostic) when
   /// the copies made so far exceed the expansion limit.
   mutating func alias(_ name: String, range: SourceRange) -> Bool {
-    guard let (anchored, nodeCount) = anchors[name], !stack.contains(where: { $0.anchor == name })
-    else {
+    guard let (anchored, nodeCount) = anchors[name], !openAnchors.contains(name) else {
       let message: DiagnosticMessage =
-        stack.contains(where: { $0.anchor == name }) ? .recursiveAlias(name) : .undefinedAlias(name)
+        openAnchors.contains(name) ? .recursiveAlias(name) : .undefinedAlias(name)
       sink.report(message, at: range.start)
       let empty = appendRecord(
         YAMLTree.Record(
@@ -158,13 +160,18 @@ struct YAMLTreeBuilder {
 
   /// Adds a node to the open collection; `isScalar` is the node's kind, which the caller
   /// knows, so the record need not be read back.
+  @inline(__always)
   private mutating func add(_ index: Int32, nodeCount: Int, isScalar: Bool) {
-    guard let top = stack.indices.last else {
+    let top = stack.count - 1
+    guard top >= 0 else {
       rootIndex = index
       return
     }
-    stack[top].nodeCount += nodeCount
-    if !isScalar, stack[top].isMapping, (pending.count - stack[top].firstPending) % 2 == 0 {
+    let isKeyOfMapping = stack.withUnsafeMutableBufferPointer { open in
+      open[top].nodeCount += nodeCount
+      return open[top].isMapping && (pending.count - open[top].firstPending) % 2 == 0
+    }
+    if !isScalar, isKeyOfMapping {
       sink.report(.complexKey(), at: records[Int(index)].start)
     }
     pending.append(index)
@@ -176,12 +183,7 @@ struct YAMLTreeBuilder {
   /// `<<` merge keys. The common case, no merge key, allocates nothing.
   private mutating func appendMappingChildren(from firstPending: Int) {
     if (pending.count - firstPending) % 2 == 1 { pending.append(pending[pending.count - 1]) }
-    var hasMergeKey = false
-    for offset in stride(from: firstPending, to: pending.count, by: 2)
-    where isMergeKey(pending[offset]) {
-      hasMergeKey = true
-    }
-    reportDuplicateKeys(from: firstPending)
+    let hasMergeKey = checkKeys(from: firstPending)
     guard hasMergeKey else {
       appendPendingChildren(from: firstPending)
       return
@@ -226,7 +228,7 @@ struct YAMLTreeBuilder {
   /// Moves the open collection's children, `pending[firstPending...]`, to `children`,
   /// read in place: a slice of `pending` would retain and release its buffer per collection.
   private mutating func appendPendingChildren(from firstPending: Int) {
-    pending.withUnsafeBufferPointer { all in
+    pending.withContent { all in
       children.append(contentsOf: UnsafeBufferPointer(rebasing: all[firstPending...]))
     }
   }
@@ -245,26 +247,38 @@ struct YAMLTreeBuilder {
     guard left.kind == .scalar, right.kind == .scalar, left.count == right.count else {
       return false
     }
-    return bytes.withUnsafeBufferPointer { all in
+    return bytes.withContent { all in
       memoryEqual(
         all.baseAddress! + Int(left.first), all.baseAddress! + Int(right.first), Int(left.count))
     }
   }
 
-  /// Reports each key equal to an earlier one, at the later key, with a note at the first.
-  /// Small mappings compare every pair of keys in place; large ones bucket keys by hash.
-  private mutating func reportDuplicateKeys(from firstPending: Int) {
+  /// Reports each key equal to an earlier one, at the later key, with a note at the first
+  /// (a merge key is not reported as a later one), and says whether the mapping has a merge
+  /// key. Small mappings compare every pair of keys in place; large ones bucket keys by hash.
+  private mutating func checkKeys(from firstPending: Int) -> Bool {
     let pairCount = (pending.count - firstPending) / 2
-    guard pairCount > 1 else { return }
-    func key(_ pair: Int) -> Int32 { pending[firstPending + pair * 2] }
-    if pairCount <= 16 {
-      for later in 1..<pairCount where !isMergeKey(key(later)) {
-        if let earlier = (0..<later).first(where: { sameKey(key($0), key(later)) }) {
-          reportDuplicate(key(later), first: key(earlier))
-        }
-      }
-      return
+    var hasMergeKey = false
+    for pair in 0..<pairCount where isMergeKey(pending[firstPending + pair * 2]) {
+      hasMergeKey = true
     }
+    guard pairCount > 1 else { return hasMergeKey }
+    if pairCount > 16 {
+      reportDuplicateKeys(from: firstPending, pairCount)
+      return hasMergeKey
+    }
+    func key(_ pair: Int) -> Int32 { pending[firstPending + pair * 2] }
+    for later in 1..<pairCount where !isMergeKey(key(later)) {
+      if let earlier = (0..<later).first(where: { sameKey(key($0), key(later)) }) {
+        reportDuplicate(key(later), first: key(earlier))
+      }
+    }
+    return hasMergeKey
+  }
+
+  /// The large mappings' duplicate keys, bucketed by hash.
+  private mutating func reportDuplicateKeys(from firstPending: Int, _ pairCount: Int) {
+    func key(_ pair: Int) -> Int32 { pending[firstPending + pair * 2] }
     // The first key of each hash; keys whose hash collides with a different key go to a
     // short list searched in full (rare), so no array is allocated per key.
     var firstByHash: [Int: Int32] = [:]
@@ -291,18 +305,19 @@ struct YAMLTreeBuilder {
   private func keyHash(_ key: Int32) -> Int {
     let record = records[Int(key)]
     var hasher = Hasher()
-    bytes.withUnsafeBytes { all in
+    bytes.withContent { all in
       hasher.combine(
         bytes: UnsafeRawBufferPointer(
-          rebasing: all[Int(record.first)..<Int(record.first + record.count)]))
+          UnsafeBufferPointer(rebasing: all[Int(record.first)..<Int(record.first + record.count)])))
     }
     return hasher.finalize()
   }
 
   private mutating func reportDuplicate(_ key: Int32, first: Int32) {
     let record = records[Int(key)]
-    let text = String(
-      decoding: bytes[Int(record.first)..<Int(record.first + record.count)], as: UTF8.self)
+    let text = bytes.withContent {
+      String(decoding: $0[Int(record.first)..<Int(record.first + record.count)], as: UTF8.self)
+    }
     let firstRecord = records[Int(first)]
     sink.report(
       .duplicateKey(text), at: SourceRange(start: record.start, end: record.end),

@@ -41,6 +41,38 @@ struct YAMLDiagnosticsTests {
     #expect(diagnostic.position == source.marker)
   }
 
+  @Test("an alias to an enclosing anchor is refused at any depth; a closed anchor is usable")
+  func nestedAnchors() throws {
+    // The inner anchor is closed, and so usable, where the alias to it is; the outer is not.
+    let source = MarkedSource(
+      "a: &outer { b: &inner [1, 2], c: *inner, d: [‸*outer] }\ne: *inner\n")
+    let diagnostic = try #require(diagnose(source).only)
+    #expect(diagnostic.id == "yaml.recursive-alias")
+    #expect(diagnostic.position == source.marker)
+    // Once closed, both anchors are usable, and a mapping anchored inside a sequence too.
+    #expect(diagnose(MarkedSource("a: &outer { b: &inner [1] }\nc: [*outer, *inner]\n")).isEmpty)
+    #expect(diagnose(MarkedSource("a: [&x { k: v }, *x]\nb: *x\n")).isEmpty)
+  }
+
+  @Test("a duplicate key among many is reported once, at the later key, in any mapping size")
+  func duplicateKeyAmongMany() throws {
+    for count in [2, 16, 17, 40] {
+      var text = "m:\n"
+      for index in 0..<count { text += "  k\(index): \(index)\n" }
+      text += "  ‸k\(count / 2): again\n"
+      let source = MarkedSource(text)
+      let diagnostic = try #require(diagnose(source).only, "\(count) keys")
+      #expect(diagnostic.id == "yaml.duplicate-key")
+      #expect(diagnostic.position == source.marker, "\(count) keys")
+      #expect(
+        diagnostic.notes.first?.range?.start == SourcePosition(line: count / 2 + 2, column: 3))
+    }
+    // Keys equal in length but not in bytes, and a quoted key equal to a plain one.
+    #expect(diagnose(MarkedSource("m: { ab: 1, ba: 2, abc: 3 }\n")).isEmpty)
+    let quoted = MarkedSource("m: { ab: 1, ‸'ab': 2 }\n")
+    #expect(diagnose(quoted).map(\.position) == [quoted.marker])
+  }
+
   @Test("a second document is refused at its '---'")
   func secondDocument() throws {
     let source = MarkedSource("flow: A\n‸---\nflow: B\n")
