@@ -455,9 +455,7 @@ extension Checker {
       }
       return .untyped  // a segment of the URL, read as the parameter's type when opened
     }
-    if let screen = origin.screen,
-      let parameter = flow.screens.withUnsafeBufferPointer({ $0[screen].parameter(named: name) })
-    {
+    if let screen = origin.screen, let parameter = flow.parameter(named: name, ofScreen: screen) {
       return .typed(parameter.type.value.base)
     }
     if case .request(let index) = origin,

@@ -101,6 +101,12 @@ public struct Flow: Sendable {
     screenIndex[name]
   }
 
+  /// The parameter of that name of the screen at `index`, read in place: a caller in another
+  /// module reading it through the screen copies the screen first.
+  public func parameter(named name: String, ofScreen index: Int) -> Parameter? {
+    screens[index].params.first { $0.name.value == name }
+  }
+
   /// Where the alert of that name is in `alerts`, without copying it.
   public func indexOfAlert(named name: String) -> Int? {
     alertIndex[name]
