@@ -37,10 +37,19 @@ struct CursorArray<Element: BitwiseCopyable> {
     if storage.count - count < extra { fill(extra) }
   }
 
+  /// Fills room for `extra` elements past the cursor: a chunk at a time within the capacity
+  /// reserved, never past it while the content fits (growing would copy the array and
+  /// double its memory); past it, what is needed and a chunk more.
   @inline(never)
   private mutating func fill(_ extra: Int) {
-    storage.append(contentsOf: repeatElement(filler, count: max(extra, Self.chunk)))
+    let needed = extra - (storage.count - count)
+    let spare = storage.capacity - storage.count
+    let added = spare >= needed ? min(max(needed, Self.chunk), spare) : needed + Self.chunk
+    storage.append(contentsOf: repeatElement(filler, count: added))
   }
+
+  /// The capacity of the array the content is written in, room included.
+  var capacity: Int { storage.capacity }
 
   /// Appends one element.
   @inline(__always)

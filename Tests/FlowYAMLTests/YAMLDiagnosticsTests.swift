@@ -52,11 +52,16 @@ struct YAMLDiagnosticsTests {
     // Once closed, both anchors are usable, and a mapping anchored inside a sequence too.
     #expect(diagnose(MarkedSource("a: &outer { b: &inner [1] }\nc: [*outer, *inner]\n")).isEmpty)
     #expect(diagnose(MarkedSource("a: [&x { k: v }, *x]\nb: *x\n")).isEmpty)
+    // An unanchored collection closing inside an anchored one leaves the anchor open.
+    let inner = MarkedSource("a: &o [[1], ‸*o]\n")
+    #expect(diagnose(inner).map(\.id) == ["yaml.recursive-alias"])
+    #expect(diagnose(inner).map(\.position) == [inner.marker])
   }
 
   @Test("a duplicate key among many is reported once, at the later key, in any mapping size")
   func duplicateKeyAmongMany() throws {
-    for count in [2, 16, 17, 40] {
+    // Mappings of 2, 16, 17 and 41 pairs: each side of the size where keys are bucketed by hash.
+    for count in [1, 15, 16, 40] {
       var text = "m:\n"
       for index in 0..<count { text += "  k\(index): \(index)\n" }
       text += "  ‸k\(count / 2): again\n"
