@@ -178,7 +178,8 @@ extension Checker {
         else { continue }
         sink.report(
           .eventArgumentType(
-            name.value, argument: argument.name.value, expected: expected, found: value.type),
+            name.value, argument: argument.name.value, expected: expected, found: value.type,
+            fraction: expected.contains(.int) ? value.textWrittenAsFraction : nil),
           at: argument.value.range)
       }
     case .alertAction(let title):

@@ -94,7 +94,10 @@ extension ModelDecoder {
   mutating func stateVariables(_ node: YAMLNode) -> [StateVariable] {
     namedEntries(node, "'state'").compactMapReserving { pair in
       guard let name = string(pair.key, "a state name") else { return nil }
-      guard let value = literal(pair.value, "the default of state '\(name.value)'") else {
+      guard
+        let value = literal(
+          pair.value, "the default of state '\(name.value)'", warnsOfFractions: true)
+      else {
         namesWithErrors.insert(name.value)
         return nil
       }
