@@ -45,19 +45,21 @@ struct NewcomerMistakeTests {
               when [{ setCount: { entered: ‸2.5 } }]
               expect { state: { count: 2 } }
         """)
-    /// The source's only diagnostic is `id`, at its marker, explaining `fraction`.
-    func expectOnly(_ id: String, explaining fraction: String, in source: MarkedSource) {
-      let diagnostics = TestFlows.document(source.text).diagnostics
-      #expect(diagnostics.map(\.id.rawValue) == [id])
-      #expect(diagnostics.map(\.position) == source.markers)
-      let note =
-        "('\(fraction)' is read as text: flowspec's numbers are whole, so write a whole number)"
-      #expect(diagnostics.first?.message.hasSuffix(note) == true, "\(diagnostics)")
-    }
-    expectOnly("check.event-argument-type", explaining: "2.5", in: steps)
-    expectOnly(
-      "check.type-mismatch", explaining: "1.5",
-      in: MarkedSource(flow + "      wrong: { set: { count: ‸1.5 } }\n"))
+    let stepDiagnostics = TestFlows.document(steps.text).diagnostics
+    #expect(stepDiagnostics.map(\.id.rawValue) == ["check.event-argument-type"])
+    #expect(stepDiagnostics.map(\.position) == steps.markers)
+    #expect(
+      stepDiagnostics.first?.message.hasSuffix(
+        "('2.5' is read as text: flowspec's numbers are whole, so write a whole number)") == true,
+      "\(stepDiagnostics)")
+    let handler = MarkedSource(flow + "      wrong: { set: { count: ‸1.5 } }\n")
+    let handlerDiagnostics = TestFlows.document(handler.text).diagnostics
+    #expect(handlerDiagnostics.map(\.id.rawValue) == ["check.type-mismatch"])
+    #expect(handlerDiagnostics.map(\.position) == handler.markers)
+    #expect(
+      handlerDiagnostics.first?.message.hasSuffix(
+        "('1.5' is read as text: flowspec's numbers are whole, so write a whole number)") == true,
+      "\(handlerDiagnostics)")
     // A state's default decides its type: there, a fraction is warned of.
     let declared = TestFlows.document(
       TestFlows.header + "state: { count: 1.5 }\nscreens:\n  Home: {}\n")
