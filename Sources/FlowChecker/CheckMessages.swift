@@ -50,20 +50,8 @@ extension DiagnosticMessage {
   static func unresolvedReference(_ name: String, _ context: String) -> Self {
     Self("check.unknown-reference", .error, "'$\(name)' names no \(context)")
   }
-  /// `fraction`: the value's text when it is a number with a fraction where a whole number
-  /// is needed, which the message explains.
-  static func typeMismatch(
-    _ subject: String, expected: String, found: String, fraction: String? = nil
-  ) -> Self {
-    Self(
-      "check.type-mismatch", .error,
-      "\(subject) is \(expected), but this value is \(found)\(fractionNote(fraction))")
-  }
-  /// Why `1.5` is text, for a message about a value that needed a whole number.
-  static func fractionNote(_ fraction: String?) -> String {
-    guard let fraction else { return "" }
-    return
-      " ('\(fraction)' is read as text: flowspec's numbers are whole, so write a whole number)"
+  static func typeMismatch(_ subject: String, expected: String, found: String) -> Self {
+    Self("check.type-mismatch", .error, "\(subject) is \(expected), but this value is \(found)")
   }
   static func selfComparison(_ name: String, event: String, stepLine: Int) -> Self {
     selfComparison(
@@ -255,12 +243,11 @@ extension DiagnosticMessage {
     )
   }
   static func eventArgumentType(
-    _ event: String, argument: String, expected: [ValueType], found: ValueType,
-    fraction: String? = nil
+    _ event: String, argument: String, expected: [ValueType], found: ValueType
   ) -> Self {
     Self(
       "check.event-argument-type", .error,
-      "event '\(event)' passes '\(argument)' on as \(expected.map(\.withArticle).joined(separator: " or ")), but this value is \(found.withArticle)\(fractionNote(fraction))"
+      "event '\(event)' passes '\(argument)' on as \(expected.map(\.withArticle).joined(separator: " or ")), but this value is \(found.withArticle)"
     )
   }
 }

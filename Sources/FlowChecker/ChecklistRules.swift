@@ -178,8 +178,7 @@ extension Checker {
         else { continue }
         sink.report(
           .eventArgumentType(
-            name.value, argument: argument.name.value, expected: expected, found: value.type,
-            fraction: expected.contains(.int) ? value.textWrittenAsFraction : nil),
+            name.value, argument: argument.name.value, expected: expected, found: value.type),
           at: argument.value.range)
       }
     case .alertAction(let title):

@@ -285,9 +285,7 @@ extension Checker {
     case .literal(let literal):
       if literal.type != expected {
         sink.report(
-          .typeMismatch(
-            subject(), expected: article(expected), found: article(literal.type),
-            fraction: fraction(literal, expected: expected)),
+          .typeMismatch(subject(), expected: article(expected), found: article(literal.type)),
           at: value.range)
       }
     case .reference(let name):
@@ -401,9 +399,7 @@ extension Checker {
     switch value {
     case .literal(let literal) where literal.type != expected:
       sink.report(
-        .typeMismatch(
-          subject, expected: article(expected), found: article(literal.type),
-          fraction: fraction(literal, expected: expected)),
+        .typeMismatch(subject, expected: article(expected), found: article(literal.type)),
         at: valueRange)
     case .reference(let reference):
       if case .typed(let found) = resolution(of: reference, origin: origin), found != expected {
@@ -523,12 +519,6 @@ extension Checker {
 
   func article(_ type: ValueType) -> String { type.withArticle }
 
-  /// The text of `literal` when it is a number with a fraction and `expected` is a whole
-  /// number: what the type error explains.
-  func fraction(_ literal: Value, expected: ValueType) -> String? {
-    expected == .int ? literal.textWrittenAsFraction : nil
-  }
-
   /// A literal value must have the type of what it is written to; a `$name` is checked
   /// where it is read.
   func checkLiteralType(
@@ -536,9 +526,7 @@ extension Checker {
   ) {
     guard case .literal(let literal) = value.value, literal.type != expected else { return }
     sink.report(
-      .typeMismatch(
-        subject(), expected: article(expected), found: article(literal.type),
-        fraction: fraction(literal, expected: expected)),
+      .typeMismatch(subject(), expected: article(expected), found: article(literal.type)),
       at: value.range)
   }
 }

@@ -72,7 +72,7 @@ public enum DiagnosticCatalog {
     Entry(
       id: "model.decimal-number", severity: "warning",
       help:
-        "a state's default written as an unquoted number with a fraction or an exponent (`1.5`), which makes a text state: flowspec's numbers are whole (elsewhere, where a whole number is needed, the type error says why)"
+        "an unquoted number with a fraction or an exponent (`1.5`), read as text: flowspec's numbers are whole"
     ),
     Entry(
       id: "model.event-named-like-arm", severity: "warning",

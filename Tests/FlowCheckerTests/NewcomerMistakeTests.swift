@@ -17,55 +17,6 @@ struct NewcomerMistakeTests {
     #expect(error.position.line == 5)
   }
 
-  @Test(
-    "a number with a fraction is explained where a whole number is needed, and quiet where text is"
-  )
-  func fractions() throws {
-    let flow =
-      TestFlows.header
-        + """
-        state: { price: "0.00", count: 0 }
-        screens:
-          Home:
-            on:
-              setPrice: { set: { price: $entered } }
-              setCount: { set: { count: $entered } }
-              fixed: { set: { price: 2.50 } }
-
-        """
-    // Where the value goes is text: nothing to say. Where it is an Int: the error says why.
-    let steps = MarkedSource(
-      flow
-        + """
-        spec: |
-          [ ] prices are text
-              when [{ setPrice: { entered: 2.50 } }, fixed]
-              expect { state: { price: 2.50 } }
-          [ ] counts are whole
-              when [{ setCount: { entered: ‸2.5 } }]
-              expect { state: { count: 2 } }
-        """)
-    let stepDiagnostics = TestFlows.document(steps.text).diagnostics
-    #expect(stepDiagnostics.map(\.id.rawValue) == ["check.event-argument-type"])
-    #expect(stepDiagnostics.map(\.position) == steps.markers)
-    #expect(
-      stepDiagnostics.first?.message.hasSuffix(
-        "('2.5' is read as text: flowspec's numbers are whole, so write a whole number)") == true,
-      "\(stepDiagnostics)")
-    let handler = MarkedSource(flow + "      wrong: { set: { count: ‸1.5 } }\n")
-    let handlerDiagnostics = TestFlows.document(handler.text).diagnostics
-    #expect(handlerDiagnostics.map(\.id.rawValue) == ["check.type-mismatch"])
-    #expect(handlerDiagnostics.map(\.position) == handler.markers)
-    #expect(
-      handlerDiagnostics.first?.message.hasSuffix(
-        "('1.5' is read as text: flowspec's numbers are whole, so write a whole number)") == true,
-      "\(handlerDiagnostics)")
-    // A state's default decides its type: there, a fraction is warned of.
-    let declared = TestFlows.document(
-      TestFlows.header + "state: { count: 1.5 }\nscreens:\n  Home: {}\n")
-    #expect(declared.diagnostics.map(\.id.rawValue) == ["model.decimal-number"])
-  }
-
   @Test("an event named like a request's outcome is a warning pointing at requests:")
   func outcomeAsEvent() throws {
     let document = TestFlows.document(

@@ -94,10 +94,7 @@ extension ModelDecoder {
   mutating func stateVariables(_ node: YAMLNode) -> [StateVariable] {
     namedEntries(node, "'state'").compactMapReserving { pair in
       guard let name = string(pair.key, "a state name") else { return nil }
-      guard
-        let value = literal(
-          pair.value, "the default of state '\(name.value)'", warnsOfFractions: true)
-      else {
+      guard let value = literal(pair.value, "the default of state '\(name.value)'") else {
         namesWithErrors.insert(name.value)
         return nil
       }

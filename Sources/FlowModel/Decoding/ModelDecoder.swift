@@ -167,13 +167,8 @@ struct ModelDecoder {
   // MARK: Values
 
   /// A literal value: `true`/`false`, a whole number, text (quoted text stays text), or a
-  /// list of these (`[KFC, Burger King]`). `warnsOfFractions` where the value decides a type
-  /// (a state's default): an unquoted `1.5` there makes a text state, which nothing else
-  /// would say. Elsewhere the value goes where a type is already known, and the checker
-  /// explains a fraction where a whole number is needed (`fractionHint`).
-  mutating func literal(
-    _ node: YAMLNode, _ subject: @autoclosure () -> String, warnsOfFractions: Bool = false
-  ) -> Located<Value>? {
+  /// list of these (`[KFC, Burger King]`).
+  mutating func literal(_ node: YAMLNode, _ subject: @autoclosure () -> String) -> Located<Value>? {
     if let items = node.items {
       var values: [Value] = []
       for item in items {
@@ -185,8 +180,7 @@ struct ModelDecoder {
             at: item.range)
           return nil
         }
-        guard let value = literal(item, "an item of a list", warnsOfFractions: warnsOfFractions)
-        else { return nil }
+        guard let value = literal(item, "an item of a list") else { return nil }
         values.append(value.value)
       }
       return Located(.list(values), at: node.range)
@@ -224,7 +218,7 @@ struct ModelDecoder {
       let isTrue = ["yes", "on", "y"].contains(text.lowercased())
       return Located(.bool(isTrue), at: node.range)
     }
-    if warnsOfFractions, node.isPlainScalar, Self.isDecimalNumber(text) {
+    if node.isPlainScalar, Self.isDecimalNumber(text) {
       sink.report(.decimalNumber(text), at: node.range)
     }
     return Located(.string(text), at: node.range)

@@ -229,13 +229,3 @@ public struct Assignment: Hashable, Sendable {
     self.value = value
   }
 }
-
-extension Value {
-  /// The text of a value written as a number with a fraction or an exponent (`1.5`, `1e3`),
-  /// which flowspec, whose numbers are whole, reads as text: what a message says when such a
-  /// value goes where a whole number is needed.
-  public var textWrittenAsFraction: String? {
-    guard case .string(let text) = self, ModelDecoder.isDecimalNumber(text) else { return nil }
-    return text
-  }
-}
