@@ -49,28 +49,37 @@ func libyamlEventParse(_ bytes: [UInt8]) -> Int {
 
 /// `check --max-cpu-ratio R`: the guard CI runs. The median, over alternating runs, of
 /// flowc check's CPU time over libyaml's bare event parse of the same bytes (10,000 screens
-/// unless `--screens` says otherwise); exits 1 when it exceeds R. CPU time, since a shared
-/// machine's load disturbs it least; alternating, so both see the same machine.
+/// unless `--screens` says otherwise); exits 1 when it exceeds R in every one of `--rounds`
+/// rounds (3 unless said otherwise). CPU time, since a shared machine's load disturbs it
+/// least; alternating, so both see the same machine. A round over the limit is measured again:
+/// a host's load can hold the ratio up for a minute (one host read 2.23 to 3.02× for one
+/// build within an hour), where a regression holds it up in every round.
 func guardCheckCPURatio(_ limit: Double) -> Never {
   let repetitions = option("repetitions", default: 9)
+  let rounds = max(1, option("rounds", default: 3))
   let screens = option("screens", default: 10_000)
   let bytes = Array(SyntheticFlows.large(screens: screens).utf8)
-  var ratios: [Double] = []
-  for _ in 0..<repetitions {
-    var start = Measure.cpuSeconds()
-    _ = libyamlEventParse(bytes)
-    let libyaml = Measure.cpuSeconds() - start
-    start = Measure.cpuSeconds()
-    _ = FlowDocument(bytes: bytes, path: "synthetic.yaml").diagnostics.count
-    let check = Measure.cpuSeconds() - start
-    ratios.append(check / max(libyaml, 1e-9))
+  for round in 1...rounds {
+    var ratios: [Double] = []
+    for _ in 0..<repetitions {
+      var start = Measure.cpuSeconds()
+      _ = libyamlEventParse(bytes)
+      let libyaml = Measure.cpuSeconds() - start
+      start = Measure.cpuSeconds()
+      _ = FlowDocument(bytes: bytes, path: "synthetic.yaml").diagnostics.count
+      let check = Measure.cpuSeconds() - start
+      ratios.append(check / max(libyaml, 1e-9))
+    }
+    let median = ratios.sorted()[ratios.count / 2]
+    let verdict = median <= limit ? "within" : "over"
+    print(
+      "flowc check CPU / libyaml CPU at \(screens) screens, median of \(repetitions) alternating runs: \(Measure.format(median, digits: 2))× (\(verdict) the limit \(Measure.format(limit, digits: 2))×)"
+    )
+    if median <= limit { exit(0) }
+    if round < rounds { print("over the limit in round \(round) of \(rounds): measuring again") }
   }
-  let median = ratios.sorted()[ratios.count / 2]
-  let verdict = median <= limit ? "within" : "over"
-  print(
-    "flowc check CPU / libyaml CPU at \(screens) screens, median of \(repetitions) alternating runs: \(Measure.format(median, digits: 2))× (\(verdict) the limit \(Measure.format(limit, digits: 2))×)"
-  )
-  exit(median <= limit ? 0 : 1)
+  if rounds > 1 { print("over the limit in all \(rounds) rounds") }
+  exit(1)
 }
 
 // Better whole: a benchmark reads best as the steps it measures, in order, with its figures printed
@@ -310,6 +319,7 @@ case "cli":
   }
 default:
   print("usage: flowc-bench check [--screens N] [--large N] [--repetitions N]")
+  print("       flowc-bench check --max-cpu-ratio R [--repetitions N] [--rounds N]")
   print("       flowc-bench run [--screens N] [--events N]")
   print("       flowc-bench build-cost [--repetitions N]")
   print("       flowc-bench verify [--repetitions N] [--case TEXT]")
