@@ -82,9 +82,7 @@ struct NewcomerMistakeTests {
     }
     let without = "      when enter\n"
     let source = MarkedSource(flow("‸$pin", "", without))
-    let warning = try #require(
-      TestFlows.document(source.text).diagnostics.only("check.self-comparison"))
-    #expect(warning.position == source.marker)
+    let warning = try onlyDiagnostic("check.self-comparison", at: source)
     #expect(warning.message.contains("the step at line 11 sends 'enter' without it"))
     #expect(warning.message.contains("'{ pin: $entered }'"))
     // Every step sends it; an argument named apart from the state; a parameter of the
@@ -105,9 +103,7 @@ struct NewcomerMistakeTests {
     let tapped = MarkedSource(
       "flow: A\nstate: { pin: 0 }\nstart: { setRoot: Home }\nscreens:\n  Home:\n    navBar: { right: { title: Go, action: enter } }\n    on:\n      enter: { if: { pin: ‸$pin }, then: { push: B } }\n  B: {}\n"
     )
-    let tap = try #require(
-      TestFlows.document(tapped.text).diagnostics.only("check.self-comparison"))
-    #expect(tap.position == tapped.marker)
+    let tap = try onlyDiagnostic("check.self-comparison", at: tapped)
     #expect(tap.message.contains("the right bar button of 'Home' sends 'enter' with no arguments"))
   }
 
@@ -117,9 +113,7 @@ struct NewcomerMistakeTests {
     let screens =
       "flow: A\nstart: { setRoot: Home }\nscreens:\n  Home: {}\n  Product:\n    params: { id: Int, note: String? }\n    on: { back: { pop } }\n"
     let link = MarkedSource(screens + "links:\n  \"app://p/{id}\": { routes: [‸Product] }\n")
-    let linkError = try #require(
-      TestFlows.document(link.text).diagnostics.only("check.missing-argument"))
-    #expect(linkError.position == link.marker)
+    let linkError = try onlyDiagnostic("check.missing-argument", at: link)
     #expect(
       linkError.message
         == "screen 'Product' needs parameter 'id'; write the route as '{ Product: { id: … } }'")
@@ -127,9 +121,7 @@ struct NewcomerMistakeTests {
     // not yet done would never say so.
     let given = MarkedSource(
       screens + "spec: |\n  [ ] back\n      given { stack: [Home, ‸Product] }\n      when back\n")
-    let givenError = try #require(
-      TestFlows.document(given.text).diagnostics.only("check.missing-argument"))
-    #expect(givenError.position == given.marker)
+    let givenError = try onlyDiagnostic("check.missing-argument", at: given)
     #expect(givenError.message.hasSuffix("write the route as '{ Product: { id: … } }'"))
     // A tab's root and a reset's routes are routes too.
     for (tab, handler) in [
@@ -197,9 +189,7 @@ struct NewcomerMistakeTests {
     }
     let steps = "spec: |\n  [ ] bye\n      when leave\n"
     let source = MarkedSource(flow("Bye ‸{nmae}", steps))
-    let warning = try #require(
-      TestFlows.document(source.text).diagnostics.only("check.text-argument-typo"))
-    #expect(warning.position == source.marker)
+    let warning = try onlyDiagnostic("check.text-argument-typo", at: source)
     #expect(warning.message.hasSuffix("did you mean '{name}'?"))
     // Without a checklist of its own, its steps may be another flow's: no guess.
     #expect(
@@ -274,9 +264,7 @@ struct NewcomerMistakeTests {
     let source = MarkedSource(
       "flow: A\nstate: { favourites: [] }\nstart: { setRoot: Home }\nscreens:\n  Home: { on: { open: { push: Recipe, with: { id: 1 } } } }\n  Recipe: { params: { id: Int }, on: { fav: { present: Confirm } } }\nalerts:\n  Confirm:\n    title: \"Add {id}?\"\n    actions: [{ title: Add, do: { append: { favourites: ‸$id } } }]\n"
     )
-    let error = try #require(
-      TestFlows.document(source.text).diagnostics.only("check.unknown-reference"))
-    #expect(error.position == source.marker)
+    let error = try onlyDiagnostic("check.unknown-reference", at: source)
     #expect(error.message.contains("an alert's action reads only state"))
   }
 
@@ -318,4 +306,14 @@ struct NewcomerMistakeTests {
     #expect(
       own.diagnostics.map(\.id.rawValue) == ["check.unknown-screen", "checklist.done-but-failing"])
   }
+}
+
+/// The only diagnostic of `source` with that id, which must sit at the source's marker.
+private func onlyDiagnostic(
+  _ id: DiagnosticID, at source: MarkedSource, sourceLocation: SourceLocation = #_sourceLocation
+) throws -> Diagnostic {
+  let diagnostic = try #require(
+    TestFlows.document(source.text).diagnostics.only(id), sourceLocation: sourceLocation)
+  #expect(diagnostic.position == source.marker, sourceLocation: sourceLocation)
+  return diagnostic
 }
