@@ -116,15 +116,16 @@ extension NavigationProgram {
   ///   it (its `start:`, an alert's action, a request's outcome, a screen that does not
   ///   handle the event itself).
   package func childFinishesHeard() -> (screens: [Set<String>], flows: [Set<String>]) {
-    let nothingHeard = (
-      screens: screens.map { _ in Set<String>() }, flows: tree.flows.map { _ in Set<String>() }
-    )
+    /// Made only when returned: a tree with children that finish with events hears something.
+    func nothingHeard() -> (screens: [Set<String>], flows: [Set<String>]) {
+      (self.screens.map { _ in [] }, tree.flows.map { _ in [] })
+    }
     // A flow alone starts no child: nothing to walk (most flows; a search asks this of flows
     // of thousands of screens).
-    guard tree.flows.count > 1 else { return nothingHeard }
+    guard tree.flows.count > 1 else { return nothingHeard() }
     // Each flow's finish events, worked out once: many screens may start one child.
     let finishes = tree.flows.map(\.finishEvents)
-    guard finishes.contains(where: { !$0.isEmpty }) else { return nothingHeard }
+    guard finishes.contains(where: { !$0.isEmpty }) else { return nothingHeard() }
     /// What `handlers` hear of the children the operations `visit` gives start in `flow`.
     func heard(
       in flow: Int, by handlers: [EventHandler], visit: ((Operation) -> Void) -> Void
