@@ -171,23 +171,6 @@ extension Checker {
   }
 }
 
-extension Flow {
-  /// Calls `body` with every operation of the flow, nested ones included: `start`, each
-  /// screen's handlers, `onEnter` and `onAppear`, the flow's own handlers, alert actions and
-  /// requests' outcomes.
-  fileprivate func visitEveryOperation(_ body: (Operation) -> Void) {
-    start?.visit(body)
-    for index in screens.indices {
-      forEachOperation(ofScreen: index) { operation, _ in body(operation) }
-    }
-    for handler in handlers { handler.operation.visit(body) }
-    for alert in alerts { for action in alert.actions { action.operation?.visit(body) } }
-    for request in requests {
-      for outcome in RequestOutcome.allCases { request.handler(for: outcome)?.visit(body) }
-    }
-  }
-}
-
 extension Operation {
   /// The values this operation writes or passes on (not those of operations nested in it).
   var writtenValues: [Assignment] {

@@ -4,10 +4,15 @@ extension Flow {
   /// flow's own handlers, the alerts' actions, the requests' outcomes.
   public func visitEveryOperation(_ body: (Operation) -> Void) {
     start?.visit(body)
-    for screen in screens {
-      screen.onEnter?.visit(body)
-      screen.onAppear?.visit(body)
-      for handler in screen.handlers { handler.operation.visit(body) }
+    // Read in place: taking a screen out of the array copies it with everything it holds.
+    screens.withUnsafeBufferPointer { screens in
+      for screen in screens.indices {
+        screens[screen].onEnter.map { $0.visit(body) }
+        screens[screen].onAppear.map { $0.visit(body) }
+        for handler in screens[screen].handlers.indices {
+          screens[screen].handlers[handler].operation.visit(body)
+        }
+      }
     }
     for handler in handlers { handler.operation.visit(body) }
     for alert in alerts { for action in alert.actions { action.operation?.visit(body) } }
