@@ -53,6 +53,16 @@ extension DiagnosticMessage {
   static func typeMismatch(_ subject: String, expected: String, found: String) -> Self {
     Self("check.type-mismatch", .error, "\(subject) is \(expected), but this value is \(found)")
   }
+  static func listItemMismatch(_ state: String, _ misfit: ListItemMisfit) -> Self {
+    let subject =
+      misfit.field.map { "field '\($0)' of the records of '\(state)'" }
+      ?? "each item of state '\(state)'"
+    let source = misfit.field == nil ? "as its default's items are" : "as in its default"
+    return Self(
+      "check.type-mismatch", .error,
+      "\(subject) is \(misfit.expected.withArticle), \(source), but \(misfit.found) is \(misfit.found.type.withArticle)"
+    )
+  }
   static func selfComparison(_ name: String, event: String, stepLine: Int) -> Self {
     selfComparison(
       name, but: "the step at line \(stepLine) sends '\(event)' without it",

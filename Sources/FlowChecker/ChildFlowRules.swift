@@ -70,6 +70,7 @@ extension Checker {
       checkLiteralType(
         assignment.value, expected: variable.initialValue.value.type,
         subject: "state '\(variable.name.value)' of '\(child.name.value)'")
+      checkListItems(assignment.value, of: variable)
     }
     let starter = origin.screen.map { flow.screens[$0] }
     for event in child.finishEvents

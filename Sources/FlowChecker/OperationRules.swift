@@ -274,6 +274,7 @@ extension Checker {
     checkValue(
       assignment.value, expected: variable.initialValue.value.type,
       subject: "state '\(name)'", origin: origin)
+    checkListItems(assignment.value, of: variable)
   }
 
   /// A literal must have the expected type; a `$reference` must resolve where it is written.
@@ -329,14 +330,9 @@ extension Checker {
   /// The type of each field of a list's records, where its default holds records (a field
   /// the records give different types has the first's).
   func recordFieldTypes(of list: String) -> [String: ValueType]? {
-    guard case .list(let items) = flow.stateVariable(named: list)?.initialValue.value else {
-      return nil
-    }
-    var types: [String: ValueType] = [:]
-    for case .record(let fields) in items {
-      for (name, value) in fields where types[name] == nil { types[name] = value.type }
-    }
-    return types.isEmpty ? nil : types
+    guard let types = flow.stateVariable(named: list)?.listItemRule?.fieldTypes, !types.isEmpty
+    else { return nil }
+    return types
   }
 
   /// The fields of `update` on a list's records, where its default holds records: a name
@@ -492,6 +488,7 @@ extension Checker {
       // An element, a record or a list: each name must read something, and a record's
       // fields must be the list's records' own.
       checkRecordReferences(assignment.value, origin: origin)
+      checkListElement(assignment.value, of: variable, origin: origin)
       checkRecordValue(assignment.value, of: variable.name.value, origin: origin)
     }
   }

@@ -241,7 +241,7 @@ public enum DiagnosticCatalog {
     Entry(
       id: "check.type-mismatch", severity: "error",
       help:
-        "a value of the wrong type for a state, a parameter or a field of a list's records, or `add` on a state that is not an `Int` (`append`, `remove` on one that is not a list)"
+        "a value of the wrong type for a state, a parameter, an item of a list whose default holds items of one type, or a field of a list's records, or `add` on a state that is not an `Int` (`append`, `remove` on one that is not a list)"
     ),
     Entry(
       id: "check.condition-type", severity: "error",
@@ -475,7 +475,7 @@ public enum DiagnosticCatalog {
     Entry(
       id: "run.state-type", severity: "",
       help:
-        "a value of the wrong type for a state, or `if` on a state that is not a Bool, or `add`/`append`/`remove` on a state of the wrong type"
+        "a value of the wrong type for a state or for an item of a list (as its default's items are), or `if` on a state that is not a Bool, or `add`/`append`/`remove` on a state of the wrong type"
     ),
     Entry(
       id: "run.flow-error", severity: "",

@@ -27,6 +27,8 @@ public final class NavigationProgram: Sendable {
   let stateNames: [String]
   let stateIndex: [String: Int]
   let initialState: [Value]
+  /// What each state's items must be, where it is a list whose default sets a rule.
+  let listItemRules: [ListItemRule?]
   let start: Instruction?
   let tabs: [CompiledTab]
   let tabIndex: [String: Int]
@@ -187,6 +189,7 @@ public final class NavigationProgram: Sendable {
     self.stateNames = stateNames
     self.stateIndex = Self.index(stateNames)
     self.initialState = initialState
+    self.listItemRules = initialState.map { ListItemRule(default: $0) }
     self.start = flows[0].start
     self.tabIndex = tabIndex
     self.requestIndex = Self.index(root.requests.map(\.name.value))
@@ -370,5 +373,19 @@ extension NavigationProgram {
     // A link's routes go above the root of its tab's stack.
     for link in links { extent.highestStack = max(extent.highestStack, link.routes.count + 1) }
     return extent
+  }
+}
+
+extension NavigationProgram {
+  /// Refuses `value` as state `index`'s value unless it has the state's type and, for a
+  /// list whose default sets one, its items fit the list's rule (`ListItemRule`).
+  func checkStateValue(_ value: Value, at index: Int) throws(NavigationError) {
+    let expected = initialState[index].type
+    guard value.type == expected else {
+      throw .stateType(stateNames[index], expected: expected, found: value)
+    }
+    if let misfit = listItemRules[index]?.misfit(inList: value) {
+      throw .listItemType(stateNames[index], misfit)
+    }
   }
 }

@@ -78,6 +78,9 @@ extension Navigator {
           throw .notAList(
             program.stateNames[write.index], operation: isAppend ? "append" : "remove")
         }
+        if let misfit = program.listItemRules[write.index]?.misfit(inItemOrItems: value) {
+          throw .listItemType(program.stateNames[write.index], misfit)
+        }
         let elements: [Value]
         if case .list(let values) = value { elements = values } else { elements = [value] }
         if isAppend {
@@ -144,10 +147,7 @@ extension Navigator {
 
   /// Writes a state value of the state's type.
   private mutating func store(_ value: Value, at index: Int) throws(NavigationError) {
-    let expected = program.initialState[index].type
-    guard value.type == expected else {
-      throw .stateType(program.stateNames[index], expected: expected, found: value)
-    }
+    try program.checkStateValue(value, at: index)
     current.stateValues[index] = value
   }
 

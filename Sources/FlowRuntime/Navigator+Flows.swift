@@ -16,10 +16,7 @@ extension Navigator {
     for write in writes { values.append((write.index, try resolve(write.value, context))) }
     for index in compiled.state { current.stateValues[index] = program.initialState[index] }
     for (index, value) in values {
-      let expected = program.initialState[index].type
-      guard value.type == expected else {
-        throw .stateType(program.stateNames[index], expected: expected, found: value)
-      }
+      try program.checkStateValue(value, at: index)
       current.stateValues[index] = value
     }
     let starter = context.screen.map {

@@ -55,8 +55,7 @@ public struct Navigator: Sendable {
         throw .unknownGivenState(
           flow: program.flow.name.value, name, known: program.stateNames)
       }
-      let expected = program.initialState[index].type
-      guard value.type == expected else { throw .stateType(name, expected: expected, found: value) }
+      try program.checkStateValue(value, at: index)
       current.stateValues[index] = value
     }
     for (index, tab) in program.tabs.enumerated() {

@@ -15,6 +15,15 @@ extension NavigationError {
       "state '\(name)' is \(expected.withArticle), but the value \(value) is \(value.type.withArticle)"
     )
   }
+  static func listItemType(_ name: String, _ misfit: ListItemMisfit) -> Self {
+    let subject =
+      misfit.field.map { "field '\($0)' of the records of state '\(name)'" }
+      ?? "each item of state '\(name)'"
+    return Self(
+      "run.state-type",
+      "\(subject) is \(misfit.expected.withArticle), as in its default, but the value \(misfit.found) is \(misfit.found.type.withArticle)"
+    )
+  }
   static func flowError(_ reason: String) -> Self {
     Self("run.flow-error", "the flow has an error: \(reason)")
   }

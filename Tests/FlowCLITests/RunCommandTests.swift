@@ -75,7 +75,7 @@ struct RunCommandTests {
   func givenList(given: String, shown: String) throws {
     let folder = try TemporaryFolder()
     let flow = try folder.write(
-      "list.yaml", "flow: L\nstate: { tasks: [x] }\nstart: { setRoot: A }\nscreens: { A: {} }\n")
+      "list.yaml", "flow: L\nstate: { tasks: [] }\nstart: { setRoot: A }\nscreens: { A: {} }\n")
     let result = flowc(["run", flow, "--given", given])
     #expect(result.status == 0, "\(result)")
     #expect(result.output.contains("state      \(shown)"), "\(result.output)")
@@ -85,7 +85,7 @@ struct RunCommandTests {
   func givenBadList() throws {
     let folder = try TemporaryFolder()
     let flow = try folder.write(
-      "list.yaml", "flow: L\nstate: { tasks: [x] }\nstart: { setRoot: A }\nscreens: { A: {} }\n")
+      "list.yaml", "flow: L\nstate: { tasks: [] }\nstart: { setRoot: A }\nscreens: { A: {} }\n")
     for given in ["tasks=[a, [b]]", "tasks=[a", "tasks=[{ a: [1] }]"] {
       let result = flowc(["run", flow, "--given", given])
       #expect(result.status == 2, "\(given): \(result)")

@@ -301,19 +301,8 @@ extension Operation {
 extension StateVariable {
   /// The type of every item of this list state's first value, when it has items and they
   /// are all of one type.
-  public var itemType: ValueType? {
-    guard case .list(let items) = initialValue.value, let type = items.first?.type,
-      items.allSatisfy({ $0.type == type })
-    else { return nil }
-    return type
-  }
+  public var itemType: ValueType? { listItemRule?.itemType }
 
   /// The type of field `field` in the records of this list state's first value, if one has it.
-  public func recordFieldType(_ field: String) -> ValueType? {
-    guard case .list(let items) = initialValue.value else { return nil }
-    for case .record(let fields) in items {
-      if let value = fields[field] { return value.type }
-    }
-    return nil
-  }
+  public func recordFieldType(_ field: String) -> ValueType? { listItemRule?.fieldTypes[field] }
 }

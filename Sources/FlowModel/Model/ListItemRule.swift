@@ -1,0 +1,82 @@
+/// What the items of a list state must be, as its default shows them: a list whose default
+/// holds items all of one type holds only items of that type, and where they are records,
+/// each field a record gives has the type the default's records give it. A list whose
+/// default is empty, or mixes types, takes any item.
+///
+/// One rule for `flowc check` (a literal written to the list) and for the navigator (a value
+/// an event, a request or a checklist brings when the flow runs), so that both refuse the
+/// same items.
+public struct ListItemRule: Hashable, Sendable {
+  /// The type every item must have; `nil` when any will do.
+  public let itemType: ValueType?
+  /// The type of each field of the default's records (a field they give different types has
+  /// the first's): what a record's field of that name must have.
+  public let fieldTypes: [String: ValueType]
+
+  /// The rule `defaultValue`, a list state's default, sets; `nil` for a value that is not a
+  /// list or a list that sets none.
+  public init?(default defaultValue: Value) {
+    guard case .list(let items) = defaultValue, let first = items.first?.type else { return nil }
+    itemType = items.allSatisfy({ $0.type == first }) ? first : nil
+    var fieldTypes: [String: ValueType] = [:]
+    for case .record(let fields) in items {
+      for (name, value) in fields where fieldTypes[name] == nil { fieldTypes[name] = value.type }
+    }
+    self.fieldTypes = fieldTypes
+    guard itemType != nil || !fieldTypes.isEmpty else { return nil }
+  }
+
+  /// Why `item` cannot be an item of the list, or `nil` when it can. A record's field
+  /// none of the default's records has is not a misfit here (`flowc check` warns of it).
+  public func misfit(_ item: Value) -> ListItemMisfit? {
+    if let itemType, item.type != itemType {
+      return ListItemMisfit(field: nil, expected: itemType, found: item)
+    }
+    guard case .record(let fields) = item, !fieldTypes.isEmpty else { return nil }
+    for (name, value) in fields.sorted(by: { $0.key < $1.key }) {
+      if let expected = fieldTypes[name], value.type != expected {
+        return ListItemMisfit(field: name, expected: expected, found: value)
+      }
+    }
+    return nil
+  }
+
+  /// The first misfit among `value`'s items when it is a list, or of `value` itself as one
+  /// item otherwise: what `append` and `remove` take.
+  public func misfit(inItemOrItems value: Value) -> ListItemMisfit? {
+    guard case .list(let items) = value else { return misfit(value) }
+    for item in items {
+      if let misfit = misfit(item) { return misfit }
+    }
+    return nil
+  }
+
+  /// The first misfit among the items of `value`, a whole list written to the state.
+  public func misfit(inList value: Value) -> ListItemMisfit? {
+    guard case .list = value else { return nil }
+    return misfit(inItemOrItems: value)
+  }
+}
+
+/// An item that does not fit a list (`ListItemRule`): the value, or the record field's
+/// value, of another type than the list's.
+public struct ListItemMisfit: Hashable, Sendable {
+  /// The record field whose value does not fit; `nil` when the item itself does not.
+  public var field: String?
+  /// The type the item, or the field, must have.
+  public var expected: ValueType
+  /// What was given instead.
+  public var found: Value
+
+  /// `found` where an item, or its field `field`, of type `expected` was needed.
+  public init(field: String?, expected: ValueType, found: Value) {
+    self.field = field
+    self.expected = expected
+    self.found = found
+  }
+}
+
+extension StateVariable {
+  /// What this state's items must be, when it is a list whose default sets a rule.
+  public var listItemRule: ListItemRule? { ListItemRule(default: initialValue.value) }
+}
