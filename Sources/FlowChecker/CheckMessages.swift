@@ -58,10 +58,24 @@ extension DiagnosticMessage {
       misfit.field.map { "field '\($0)' of the records of '\(state)'" }
       ?? "each item of state '\(state)'"
     let source = misfit.field == nil ? "as its default's items are" : "as in its default"
+    var hint = ""
+    if case .string(let text) = misfit.found, text.hasPrefix("$") {
+      hint = " ('$name' inside a list is text: give a list state whole, as in '$list')"
+    }
     return Self(
       "check.type-mismatch", .error,
-      "\(subject) is \(misfit.expected.withArticle), \(source), but \(misfit.found) is \(misfit.found.type.withArticle)"
+      "\(subject) is \(misfit.expected.withArticle), \(source), but \(misfit.found) is \(misfit.found.type.withArticle)\(hint)"
     )
+  }
+  static func listItemSourceMismatch(
+    _ state: String, field: String?, expected: ValueType, reference: String, found: ValueType
+  ) -> Self {
+    let message =
+      field.map {
+        "field '\($0)' of the records of '\(state)' is \(expected.withArticle), as in its default, but '$\(reference)' has it as \(found.withArticle)"
+      }
+      ?? "each item of state '\(state)' is \(expected.withArticle), as its default's items are, but '$\(reference)' holds items that are each \(found.withArticle)"
+    return Self("check.type-mismatch", .error, message)
   }
   static func selfComparison(_ name: String, event: String, stepLine: Int) -> Self {
     selfComparison(
@@ -250,6 +264,14 @@ extension DiagnosticMessage {
     Self(
       "check.argument-type-conflict", .error,
       "event '\(event)' passes '$\(argument)' on as \(type.withArticle) here and as \(first.withArticle) first: the app sends the argument as one type, \(first.withArticle), so this never gets \(type.withArticle)"
+    )
+  }
+  static func eventArgumentItemType(
+    _ event: String, argument: String, expected: [ValueType], found: Value
+  ) -> Self {
+    Self(
+      "check.event-argument-type", .error,
+      "event '\(event)' gives '\(argument)' to a list of items that are each \(expected.map(\.withArticle).joined(separator: " or ")), as its default's are, but \(found) is \(found.type.withArticle)"
     )
   }
   static func eventArgumentType(

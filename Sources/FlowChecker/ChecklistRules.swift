@@ -172,14 +172,25 @@ extension Checker {
         sink.report(.missingEventArgument(name.value, argument: use.name), at: name.range)
       }
       for argument in arguments {
-        guard case .literal(let value) = argument.value.value,
-          let expected = names.argumentTypes[name.value]?[argument.name.value],
+        guard case .literal(let value) = argument.value.value else { continue }
+        if let expected = names.argumentTypes[name.value]?[argument.name.value],
           !expected.contains(value.type)
-        else { continue }
-        sink.report(
-          .eventArgumentType(
-            name.value, argument: argument.name.value, expected: expected, found: value.type),
-          at: argument.value.range)
+        {
+          sink.report(
+            .eventArgumentType(
+              name.value, argument: argument.name.value, expected: expected, found: value.type),
+            at: argument.value.range)
+        }
+        if let expected = names.itemTypes[name.value]?[argument.name.value] {
+          let items: [Value]
+          if case .list(let all) = value { items = all } else { items = [value] }
+          if let item = items.first(where: { !expected.contains($0.type) }) {
+            sink.report(
+              .eventArgumentItemType(
+                name.value, argument: argument.name.value, expected: expected, found: item),
+              at: argument.value.range)
+          }
+        }
       }
     case .alertAction(let title):
       if !names.actionTitles.contains(where: { $0.value == title.value }) {
@@ -342,6 +353,9 @@ struct ChecklistNames {
   let actionTitles: [Located<String>]
   /// Event → argument → the types the handlers pass it on as (to a parameter or state).
   let argumentTypes: [String: [String: [ValueType]]]
+  /// Event → argument → the item types of the lists the handlers append it to or remove it
+  /// from whole (`Operation.itemUses`): a value must be such an item or a list of them.
+  let itemTypes: [String: [String: [ValueType]]]
   /// Event → the arguments every handler of it reads whatever the state, each with where
   /// the first handler reads it: a step that sends the event without one is refused.
   let requiredArguments: [String: [ArgumentUse]]
@@ -358,6 +372,7 @@ struct ChecklistNames {
     events = Set(handledEvents.map(\.value))
     actionTitles = tree.flows.flatMap { $0.alerts.flatMap { $0.actions.map(\.title) } }
     var types: [String: [String: [ValueType]]] = [:]
+    var itemTypes: [String: [String: [ValueType]]] = [:]
     var required: [String: [ArgumentUse]] = [:]
     var unconditional: [ArgumentUse] = []
     var comparisons: [String: [(name: String, range: SourceRange)]] = [:]
@@ -375,6 +390,10 @@ struct ChecklistNames {
         where !(types[event]?[use.name] ?? []).contains(use.type) {
           types[event, default: [:]][use.name, default: []].append(use.type)
         }
+        for use in operation.itemUses(in: flow, screen: screen)
+        where !(itemTypes[event]?[use.name] ?? []).contains(use.type) {
+          itemTypes[event, default: [:]][use.name, default: []].append(use.type)
+        }
       }
       unconditional.removeAll(keepingCapacity: true)
       handler.operation.appendArgumentUses(
@@ -388,6 +407,7 @@ struct ChecklistNames {
       }
     }
     argumentTypes = types
+    self.itemTypes = itemTypes
     requiredArguments = required
     selfComparisons = comparisons.filter { !$0.value.isEmpty }
   }

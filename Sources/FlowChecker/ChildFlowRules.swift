@@ -70,7 +70,9 @@ extension Checker {
       checkLiteralType(
         assignment.value, expected: variable.initialValue.value.type,
         subject: "state '\(variable.name.value)' of '\(child.name.value)'")
-      checkListItems(assignment.value, of: variable)
+      checkListItems(
+        assignment.value, of: variable, named: "\(child.name.value).\(variable.name.value)",
+        origin: origin)
     }
     let starter = origin.screen.map { flow.screens[$0] }
     for event in child.finishEvents

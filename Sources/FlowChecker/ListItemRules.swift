@@ -2,48 +2,120 @@ import FlowDiagnostics
 import FlowModel
 
 extension Checker {
-  /// A literal list written whole to list state `variable` (`set`, an `if:`, `given`, an
-  /// expectation, a child's `with:`): each item must fit the list (`ListItemRule`), reported
-  /// at the list, naming the item.
-  func checkListItems(_ value: Located<ValueExpression>, of variable: StateVariable) {
-    guard case .literal(let literal) = value.value, let rule = variable.listItemRule,
-      let misfit = rule.misfit(inList: literal)
-    else { return }
-    sink.report(.listItemMismatch(variable.name.value, misfit), at: value.range)
+  /// A whole list written to list state `variable`, called `name` where it is written
+  /// (`set`, an `if:`, `given`, an expectation, a child's `with:`): each item of a literal
+  /// list must fit the list (`ListItemRule`), with the fields its records have, and a list
+  /// state a `$name` reads must hold items of the list's type. Where no operation runs
+  /// (`origin` is `nil`), only literals are written.
+  func checkListItems(
+    _ value: Located<ValueExpression>, of variable: StateVariable, named name: String,
+    origin: OperationOrigin?
+  ) {
+    guard let rule = variable.listItemRule else { return }
+    switch value.value {
+    case .literal(.list(let items)):
+      reportItemOfAnotherType(among: items, of: name, rule: rule, at: value.range)
+      checkRecordValue(value, of: name, rule: rule, origin: origin)
+    case .reference(let reference):
+      checkSource(
+        reference, at: value.range, fitting: rule, of: name, origin: origin, asItem: false)
+    case .literal, .record:
+      break  // not a list: the state's type is checked apart
+    }
   }
 
-  /// What `append` or `remove` gives list state `variable`: an item of the list's item type
-  /// or a list of them. A record's fields are checked apart (`checkRecordValue`), with the
-  /// names the records have.
+  /// What `append` or `remove` gives list state `variable`: an item that fits the list
+  /// (`ListItemRule`), or a list of them; a `$name` reading state must read items of the
+  /// list's type.
   func checkListElement(
     _ value: Located<ValueExpression>, of variable: StateVariable, origin: OperationOrigin
   ) {
-    guard let expected = variable.listItemRule?.itemType else { return }
-    let found: ValueType
+    guard let rule = variable.listItemRule else { return }
+    let name = variable.name.value
     switch value.value {
     case .literal(let literal):
       let items: [Value]
       if case .list(let all) = literal { items = all } else { items = [literal] }
-      guard let item = items.first(where: { $0.type != expected }) else { return }
-      sink.report(
-        .listItemMismatch(
-          variable.name.value, ListItemMisfit(field: nil, expected: expected, found: item)),
-        at: value.range)
-      return
+      reportItemOfAnotherType(among: items, of: name, rule: rule, at: value.range)
     case .record:
-      found = .record
-    case .reference(let name):
-      // A list state appends each of its items: only their type would tell.
-      guard case .typed(let type) = resolution(of: name, origin: origin), type != .list else {
-        return
+      if let expected = rule.itemType, expected != .record {
+        reportItemType(of: name, expected: expected, found: .record, at: value.range)
       }
-      found = type
+    case .reference(let reference):
+      checkSource(reference, at: value.range, fitting: rule, of: name, origin: origin, asItem: true)
     }
-    guard found != expected else { return }
+    checkRecordValue(value, of: name, rule: rule, origin: origin)
+  }
+
+  /// The first of `items` whose type is not the list's item type, if any, reported at `range`.
+  private func reportItemOfAnotherType(
+    among items: [Value], of list: String, rule: ListItemRule, at range: SourceRange
+  ) {
+    guard let expected = rule.itemType,
+      let item = items.first(where: { $0.type != expected })
+    else { return }
+    sink.report(
+      .listItemMismatch(list, ListItemMisfit(field: nil, expected: expected, found: item)),
+      at: range)
+  }
+
+  private func reportItemType(
+    of list: String, expected: ValueType, found: ValueType, at range: SourceRange
+  ) {
     sink.report(
       .typeMismatch(
-        "each item of state '\(variable.name.value)'", expected: article(expected),
-        found: article(found)),
-      at: value.range)
+        "each item of state '\(list)'", expected: article(expected), found: article(found)),
+      at: range)
+  }
+
+  /// `$reference` given list `list` whole, or as one item or a list of them (`asItem`): a
+  /// list state must hold items of the list's type and its records' field types, where both
+  /// defaults say them; a record state must have the fields' types; a flag, number or text
+  /// must have the item type. Parameters are never lists or records, so those read state.
+  private func checkSource(
+    _ reference: String, at range: SourceRange, fitting rule: ListItemRule, of list: String,
+    origin: OperationOrigin?, asItem: Bool
+  ) {
+    guard let origin, case .typed(let type) = resolution(of: reference, origin: origin) else {
+      return
+    }
+    switch type {
+    case .list:
+      guard let source = flow.stateVariable(named: reference)?.listItemRule else { return }
+      if let expected = rule.itemType, let found = source.itemType, found != expected {
+        sink.report(
+          .listItemSourceMismatch(
+            list, field: nil, expected: expected, reference: reference, found: found),
+          at: range)
+        return
+      }
+      for (field, expected) in rule.fieldTypes.sorted(by: { $0.key < $1.key }) {
+        if let found = source.fieldTypes[field], found != expected {
+          sink.report(
+            .listItemSourceMismatch(
+              list, field: field, expected: expected, reference: reference, found: found),
+            at: range)
+        }
+      }
+    case .record:
+      guard asItem else { return }  // a whole list is needed: the state's type says so
+      if let expected = rule.itemType, expected != .record {
+        reportItemType(of: list, expected: expected, found: .record, at: range)
+        return
+      }
+      guard case .record(let fields) = flow.stateVariable(named: reference)?.initialValue.value
+      else { return }
+      for (field, value) in fields.sorted(by: { $0.key < $1.key }) {
+        if let expected = rule.fieldTypes[field], value.type != expected {
+          sink.report(
+            .listItemSourceMismatch(
+              list, field: field, expected: expected, reference: reference, found: value.type),
+            at: range)
+        }
+      }
+    case .bool, .int, .string:
+      guard asItem, let expected = rule.itemType, type != expected else { return }
+      reportItemType(of: list, expected: expected, found: type, at: range)
+    }
   }
 }

@@ -274,7 +274,7 @@ extension Checker {
     checkValue(
       assignment.value, expected: variable.initialValue.value.type,
       subject: "state '\(name)'", origin: origin)
-    checkListItems(assignment.value, of: variable)
+    checkListItems(assignment.value, of: variable, named: name, origin: origin)
   }
 
   /// A literal must have the expected type; a `$reference` must resolve where it is written.
@@ -327,33 +327,29 @@ extension Checker {
     return variable
   }
 
-  /// The type of each field of a list's records, where its default holds records (a field
-  /// the records give different types has the first's).
-  func recordFieldTypes(of list: String) -> [String: ValueType]? {
-    guard let types = flow.stateVariable(named: list)?.listItemRule?.fieldTypes, !types.isEmpty
-    else { return nil }
-    return types
-  }
-
   /// The fields of `update` on a list's records, where its default holds records: a name
   /// none of them has is most often misspelt (`where: { titel: … }` matches nothing), and a
   /// value must have its field's type.
   func checkRecordFields(_ assignments: [Assignment], of list: String, origin: OperationOrigin) {
-    guard let types = recordFieldTypes(of: list) else { return }
+    guard let rule = flow.stateVariable(named: list)?.listItemRule, !rule.fieldNames.isEmpty
+    else { return }
     for assignment in assignments {
       checkRecordField(
-        assignment.name.value, value: assignment.value.value, of: list, types: types,
+        assignment.name.value, value: assignment.value.value, of: list, rule: rule,
         nameRange: assignment.name.range, valueRange: assignment.value.range, origin: origin)
     }
   }
 
-  /// A record appended to or removed from a list whose default holds records (or a list of
-  /// such records): each field must be one the records have, with their type. The record's
-  /// fields keep no place of their own, so it is reported at the record, naming the field.
+  /// A record written for a list whose default holds records, or a list of such records
+  /// (`append`, `remove`, and a whole list in `set`, `given`, an expectation or a child's
+  /// `with:`): each field must be one the records have, with their type. The record's fields
+  /// keep no place of their own, so it is reported at the record, naming the field. Where
+  /// no operation runs (`origin` is `nil`), a value is a literal.
   func checkRecordValue(
-    _ value: Located<ValueExpression>, of list: String, origin: OperationOrigin
+    _ value: Located<ValueExpression>, of list: String, rule: ListItemRule,
+    origin: OperationOrigin?
   ) {
-    guard let types = recordFieldTypes(of: list) else { return }
+    guard !rule.fieldNames.isEmpty else { return }
     let records: [[String: ValueExpression]]
     switch value.value {
     case .record(let fields): records = [fields]
@@ -368,29 +364,31 @@ extension Checker {
     for fields in records {
       for (name, field) in fields.sorted(by: { $0.key < $1.key }) {
         checkRecordField(
-          name, value: field, of: list, types: types, nameRange: nil, valueRange: value.range,
+          name, value: field, of: list, rule: rule, nameRange: nil, valueRange: value.range,
           origin: origin)
       }
     }
   }
 
-  /// One field of a record written for list `list`, whose records' fields have `types`; its
+  /// One field of a record written for list `list`, whose records' fields `rule` gives; its
   /// name is reported at `nameRange`, with a fix-it, where it has a place of its own, else at
-  /// the value.
+  /// the value. A field the default's records give different types takes any value.
   private func checkRecordField(
-    _ name: String, value: ValueExpression, of list: String, types: [String: ValueType],
-    nameRange: SourceRange?, valueRange: SourceRange, origin: OperationOrigin
+    _ name: String, value: ValueExpression, of list: String, rule: ListItemRule,
+    nameRange: SourceRange?, valueRange: SourceRange, origin: OperationOrigin?
   ) {
-    guard let expected = types[name] else {
-      let sorted = types.keys.sorted()
+    guard rule.fieldNames.contains(name) else {
       let fixIt = nameRange.flatMap { range in
-        Suggestion.closest(to: name, among: sorted).map { FixIt(range: range, replacement: $0) }
+        Suggestion.closest(to: name, among: rule.fieldNames).map {
+          FixIt(range: range, replacement: $0)
+        }
       }
       sink.report(
-        .unknownRecordField(name, list: list, fields: sorted), at: nameRange ?? valueRange,
-        fixIts: fixIt.map { [$0] } ?? [])
+        .unknownRecordField(name, list: list, fields: rule.fieldNames),
+        at: nameRange ?? valueRange, fixIts: fixIt.map { [$0] } ?? [])
       return
     }
+    guard let expected = rule.fieldTypes[name] else { return }
     let subject = "field '\(name)' of the records of '\(list)'"
     switch value {
     case .literal(let literal) where literal.type != expected:
@@ -398,7 +396,9 @@ extension Checker {
         .typeMismatch(subject, expected: article(expected), found: article(literal.type)),
         at: valueRange)
     case .reference(let reference):
-      if case .typed(let found) = resolution(of: reference, origin: origin), found != expected {
+      if let origin, case .typed(let found) = resolution(of: reference, origin: origin),
+        found != expected
+      {
         sink.report(
           .typeMismatch(subject, expected: article(expected), found: article(found)),
           at: valueRange)
@@ -489,7 +489,6 @@ extension Checker {
       // fields must be the list's records' own.
       checkRecordReferences(assignment.value, origin: origin)
       checkListElement(assignment.value, of: variable, origin: origin)
-      checkRecordValue(assignment.value, of: variable.name.value, origin: origin)
     }
   }
 

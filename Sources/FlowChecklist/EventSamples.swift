@@ -395,15 +395,11 @@ extension EventSamples {
             if hints[index].comparisons[event] == nil { hints[index].eventOrder.append(event) }
             hints[index].comparisons[event, default: []].append((reference, state))
           }
-        case .append(let assignments), .remove(let assignments):
-          for assignment in assignments {
-            guard case .reference(let argument) = assignment.value.value,
-              Operation.isArgument(argument, in: flow, screen: screen),
-              let type = flow.stateVariable(named: assignment.name.value)?.itemType,
-              itemTypes[event]?[argument] == nil
-            else { continue }
-            itemTypes[event, default: [:]][argument] = type
-            if type == .record { recordsTaken.append((handler.event, argument, flow.file)) }
+        case .append, .remove:
+          for use in operation.itemUses(in: flow, screen: screen)
+          where itemTypes[event]?[use.name] == nil {
+            itemTypes[event, default: [:]][use.name] = use.type
+            if use.type == .record { recordsTaken.append((handler.event, use.name, flow.file)) }
           }
         default: break
         }

@@ -166,7 +166,7 @@ public enum DiagnosticCatalog {
     Entry(
       id: "check.event-argument-type", severity: "error",
       help:
-        "a step gives an event an argument of another type than the parameter or state its handlers pass it to"
+        "a step gives an event an argument of another type than the parameter or state its handlers pass it to, or than the items of a list they append it to"
     ),
     Entry(
       id: "check.no-tabs", severity: "error",

@@ -102,6 +102,11 @@ extension Navigator {
         }
         let match = try resolve(fields: write.match, context)
         let changes = try resolve(fields: write.changes, context)
+        if let rule = program.listItemRules[write.index],
+          let misfit = rule.misfit(inFields: match) ?? rule.misfit(inFields: changes)
+        {
+          throw .listItemType(program.stateNames[write.index], misfit)
+        }
         for position in items.indices where items[position].matches(fields: match) {
           guard case .record(var fields) = items[position] else { continue }
           fields.merge(changes) { _, new in new }

@@ -2,46 +2,69 @@ import FlowSpec
 import FlowTestSupport
 import Testing
 
-/// A flow whose lists show the type of their items by their defaults, a checklist item of
-/// each kind of value written to them while the flow runs, and one list that takes anything.
+/// A flow whose lists show the type of their items by their defaults, with a checklist item
+/// for each way a value the checker cannot see (a request's outcome value) reaches them while
+/// the flow runs, and lists that take anything.
 private let listsFlow = """
   flow: Lists
+  use: { Picker: picker.yaml }
   state:
     nums: [1, 2]
     tasks: [{ title: Buy milk, done: false }]
     anything: []
     mixed: [1, a]
-  start: { setRoot: Home }
+    loose: [{ n: 1 }, { n: x }]
+  requests:
+    add: { onSuccess: { append: { nums: $n } } }
+    drop: { onSuccess: { remove: { nums: $n } } }
+    replace: { onSuccess: { set: { nums: $all } } }
+    addTask: { onSuccess: { append: { tasks: $task } } }
+    mark: { onSuccess: { update: { tasks: { where: { title: Buy milk }, set: { done: $d } } } } }
+    keep: { onSuccess: { append: { anything: $n, mixed: $n, loose: { n: $n } } } }
+    pick: { onSuccess: { start: Picker, with: { picks: $all } } }
+  start: [{ setRoot: Home }, { request: add }, { request: drop }, { request: replace }, { request: addTask }, { request: mark }, { request: keep }, { request: pick }]
+  on:
+    picked: pop
   screens:
-    Home:
-      on:
-        addN: { append: { nums: $n } }
-        dropN: { remove: { nums: $n } }
-        setNums: { set: { nums: $all } }
-        addTask: { append: { tasks: $task } }
-        keep: { append: { anything: $n, mixed: $n } }
+    Home: {}
   spec: |
     [ ] an Int appended to a list of Ints is kept
-        when { addN: { n: 3 } }
-        expect { state: { nums: [1, 2, 3] } }
-    [ ] text appended to a list of Ints is refused where it is sent
-        when { addN: { n: abc } }
-        expect { state: { nums: [1, 2] } }
+        when { complete: add, with: { n: 3 } }
+        expect { state: { nums: [1, 2, 3] }, pending: [drop, replace, addTask, mark, keep, pick] }
+    [ ] text appended to a list of Ints stops the item where it is brought
+        when { complete: add, with: { n: abc } }
+        expect { top: Home }
     [ ] a list appended to a list of Ints must hold Ints
-        when { addN: { n: [3, x] } }
-        expect { state: { nums: [1, 2] } }
-    [ ] text removed from a list of Ints is refused too: it could match nothing
-        when { dropN: { n: abc } }
-        expect { state: { nums: [1, 2] } }
+        when { complete: add, with: { n: [3, x] } }
+        expect { top: Home }
+    [ ] text removed from a list of Ints stops it too: it could match nothing
+        when { complete: drop, with: { n: abc } }
+        expect { top: Home }
     [ ] a whole list set must hold Ints
-        when { setNums: { all: [true] } }
+        when { complete: replace, with: { all: [true] } }
         expect { top: Home }
     [ ] a record's field must have the type the default's records give it
-        when { addTask: { task: { title: Eggs, done: "no" } } }
+        when { complete: addTask, with: { task: { title: Eggs, done: "no" } } }
         expect { top: Home }
-    [ ] a list with an empty default, or items of several types, takes anything
-        when [{ keep: { n: abc } }, { keep: { n: 3 } }]
-        expect { state: { anything: [abc, 3], mixed: [1, a, abc, 3] } }
+    [ ] an update's field too
+        when { complete: mark, with: { d: abc } }
+        expect { top: Home }
+    [ ] a list with an empty default, or items of several types, takes anything; so does a field of several types
+        when { complete: keep, with: { n: abc } }
+        expect { state: { anything: [abc], mixed: [1, a, abc], loose: [{ n: 1 }, { n: x }, { n: abc }] }, pending: [add, drop, replace, addTask, mark, pick] }
+    [ ] a child flow's list is checked when the child starts
+        when { complete: pick, with: { all: [a] } }
+        expect { top: Home }
+  """
+
+private let pickerFlow = """
+  flow: Picker
+  state: { picks: [0] }
+  start: { push: Pick }
+  screens:
+    Pick:
+      on:
+        close: { finish: picked }
   """
 
 @Suite("Lists hold items of the type their default's items have")
@@ -69,22 +92,38 @@ struct ListItemTypeTests {
           .record(["done": .int(1), "count": .int(2)]),
         ])))
     #expect(records.itemType == .record)
-    // A field two records give different types has the first's.
-    #expect(records.fieldTypes == ["title": .string, "done": .bool, "count": .int])
+    // A field two records give different types takes any value, as a mixed list does.
+    #expect(records.fieldTypes == ["title": .string, "count": .int])
+    #expect(records.fieldNames == ["count", "done", "title"])
+    #expect(records.misfit(.record(["done": .string("x"), "title": .string("b")])) == nil)
+    // Fields are judged in name order: the first misfit named is the same on every run.
     #expect(
-      records.misfit(.record(["done": .int(1), "title": .string("b")]))
-        == ListItemMisfit(field: "done", expected: .bool, found: .int(1)))
+      records.misfit(.record(["title": .int(1), "count": .string("2")]))
+        == ListItemMisfit(field: "count", expected: .int, found: .string("2")))
     // A field no record has is the checker's warning, not a misfit; a partial record fits.
     #expect(records.misfit(.record(["titel": .int(1)])) == nil)
     #expect(records.misfit(.record(["title": .string("b")])) == nil)
     #expect(records.misfit(.string("b"))?.expected == .record)
+    #expect(records.misfit(inFields: ["count": .bool(true)])?.field == "count")
+  }
+
+  @Test(
+    "a default always fits the rule it sets",
+    arguments: [
+      Value.list([.int(1), .int(2)]), .list([.int(1), .string("a")]),
+      .list([.record(["a": .int(1)]), .record(["a": .string("x")])]),
+      .list([.record(["a": .int(1)]), .string("x"), .record(["b": .bool(true)])]),
+      .list([.list([.int(1)]), .list([.string("a")])]),
+    ])
+  func defaultFits(_ value: Value) {
+    #expect(ListItemRule(default: value)?.misfit(inList: value) == nil)
   }
 
   @Test("flowc check: a literal item of another type is an error where it is written")
   func checked() {
     let source = """
       flow: Bad
-      state: { nums: [1, 2], tasks: [{ title: a, done: false }], count: 0, free: [], label: x }
+      state: { nums: [1, 2], tasks: [{ title: a, done: false }], count: 0, free: [], label: x, words: [a], draft: { title: b, done: maybe } }
       start: { setRoot: Home }
       screens:
         Home:
@@ -99,6 +138,11 @@ struct ListItemTypeTests {
             h:
               if: { nums: [1, true] }
               then: { set: { count: 1 } }
+            i: { append: { nums: $words } }
+            j: { set: { nums: $words } }
+            k: { append: { tasks: $draft } }
+            l: { set: { tasks: [{ titel: b, done: true }] } }
+            m: { set: { nums: [$count] } }
             fine: { append: { nums: [5, 6], free: [x, 1] } }
             alsoFine: { append: { nums: $count, tasks: { title: c, done: true } } }
             fromAList: { append: { nums: $free } }
@@ -107,19 +151,62 @@ struct ListItemTypeTests {
             given { nums: [x] }
             expect { state: { nums: [1, zed] } }
       """
-    let errors = TestFlows.document(source).diagnostics.filter { $0.severity == .error }
+    let diagnostics = TestFlows.document(source).diagnostics
+    #expect(
+      diagnostics.filter { $0.severity == .warning }.map {
+        "\($0.id) \($0.position.line):\($0.position.column) \($0.message)"
+      } == [
+        "check.unknown-record-field 20:26 no record of 'tasks' has a field 'titel'; its records have 'done', 'title'"
+      ])
+    let errors = diagnostics.filter { $0.severity == .error }
     #expect(
       errors.map { "\($0.id) \($0.position.line):\($0.position.column) \($0.message)" } == [
         #"check.type-mismatch 7:28 each item of state 'nums' is an Int, as its default's items are, but "abc" is a String"#,
         #"check.type-mismatch 8:28 each item of state 'nums' is an Int, as its default's items are, but "four" is a String"#,
         #"check.type-mismatch 9:28 each item of state 'nums' is an Int, as its default's items are, but "gone" is a String"#,
         #"check.type-mismatch 10:25 each item of state 'nums' is an Int, as its default's items are, but "x" is a String"#,
-        #"check.type-mismatch 11:26 field 'done' of the records of 'tasks' is a Bool, as in its default, but 3 is an Int"#,
+        "check.type-mismatch 11:26 field 'done' of the records of 'tasks' is a Bool, but this value is an Int",
         "check.type-mismatch 12:28 each item of state 'nums' is an Int, but this value is a String",
         #"check.type-mismatch 13:28 each item of state 'nums' is an Int, as its default's items are, but { "n": 1 } is a record"#,
         #"check.type-mismatch 15:21 each item of state 'nums' is an Int, as its default's items are, but true is a Bool"#,
-        #"check.type-mismatch 22:21 each item of state 'nums' is an Int, as its default's items are, but "x" is a String"#,
-        #"check.type-mismatch 23:31 each item of state 'nums' is an Int, as its default's items are, but "zed" is a String"#,
+        "check.type-mismatch 17:28 each item of state 'nums' is an Int, as its default's items are, but '$words' holds items that are each a String",
+        "check.type-mismatch 18:25 each item of state 'nums' is an Int, as its default's items are, but '$words' holds items that are each a String",
+        "check.type-mismatch 19:29 field 'done' of the records of 'tasks' is a Bool, as in its default, but '$draft' has it as a String",
+        #"check.type-mismatch 21:25 each item of state 'nums' is an Int, as its default's items are, but "$count" is a String ('$name' inside a list is text: give a list state whole, as in '$list')"#,
+        #"check.type-mismatch 27:21 each item of state 'nums' is an Int, as its default's items are, but "x" is a String"#,
+        #"check.type-mismatch 28:31 each item of state 'nums' is an Int, as its default's items are, but "zed" is a String"#,
+      ])
+  }
+
+  @Test("flowc check: a step's value for an argument a handler appends must fit the list")
+  func stepArguments() {
+    let source = """
+      flow: Steps
+      state: { nums: [1, 2], words: [a], free: [] }
+      start: { setRoot: Home }
+      screens:
+        Home:
+          on:
+            addN: { append: { nums: $n } }
+            either: { append: { nums: $v } }
+            anything: { append: { free: $v } }
+        Other:
+          on:
+            either: { remove: { words: $v } }
+      spec: |
+        [ ] wrong
+            when [{ addN: { n: abc } }, { addN: { n: [3, x] } }, { addN: { n: true } }]
+            expect { top: Home }
+        [ ] right
+            when [{ addN: { n: 3 } }, { addN: { n: [4, 5] } }, { either: { v: a } }, { either: { v: 1 } }, { anything: { v: [x, 1] } }]
+            expect { top: Home }
+      """
+    let errors = TestFlows.document(source).diagnostics.filter { $0.severity == .error }
+    #expect(
+      errors.map { "\($0.id) \($0.position.line):\($0.position.column) \($0.message)" } == [
+        #"check.event-argument-type 15:26 event 'addN' gives 'n' to a list of items that are each an Int, as its default's are, but "abc" is a String"#,
+        #"check.event-argument-type 15:48 event 'addN' gives 'n' to a list of items that are each an Int, as its default's are, but "x" is a String"#,
+        "check.event-argument-type 15:73 event 'addN' gives 'n' to a list of items that are each an Int, as its default's are, but true is a Bool",
       ])
   }
 
@@ -150,42 +237,43 @@ struct ListItemTypeTests {
       document.diagnostics.filter { $0.id == "check.type-mismatch" }.map {
         "\($0.position.line):\($0.position.column) \($0.message)"
       } == [
-        #"7:42 each item of state 'picks' is an Int, as its default's items are, but "two" is a String"#
+        #"7:42 each item of state 'Child.picks' is an Int, as its default's items are, but "two" is a String"#
       ])
   }
 
-  @Test("running: a value an event brings is refused where the step sends it")
+  @Test("running: a value the checker cannot see stops the item at the step that brings it")
   func refusedWhenRun() {
-    let checklist = ChecklistVerifier(filePath: "lists.yaml", source: listsFlow)
-    #expect(checklist.entries.count == 7)
+    let checklist = ChecklistVerifier(
+      filePath: "lists.yaml", source: listsFlow, files: ["picker.yaml": pickerFlow])
+    #expect(checklist.entries.count == 9)
     let results = checklist.entries.map { entry in
       checklist.failures(ofItem: entry.id).map { "\($0.line):\($0.column) \($0.message)" }
     }
+    let item = "each item of state 'nums' is an Int, as in its default, but the value"
+    let field = "of the records of state 'tasks' is a Bool, as in its default, but the value"
     #expect(
       results == [
         [],
+        [#"27:12 'complete add(n: "abc")' failed: \#(item) "abc" is a String"#],
+        [#"30:12 'complete add(n: [3, "x"])' failed: \#(item) "x" is a String"#],
+        [#"33:12 'complete drop(n: "abc")' failed: \#(item) "abc" is a String"#],
+        [#"36:12 'complete replace(all: [true])' failed: \#(item) true is a Bool"#],
         [
-          #"21:12 'addN(n: "abc")' failed: each item of state 'nums' is an Int, as in its default, but the value "abc" is a String"#
+          #"39:12 'complete addTask(task: { done: "no", title: "Eggs" })' failed: field 'done' \#(field) "no" is a String"#
         ],
-        [
-          #"24:12 'addN(n: [3, "x"])' failed: each item of state 'nums' is an Int, as in its default, but the value "x" is a String"#
-        ],
-        [
-          #"27:12 'dropN(n: "abc")' failed: each item of state 'nums' is an Int, as in its default, but the value "abc" is a String"#
-        ],
-        [
-          #"30:12 'setNums(all: [true])' failed: each item of state 'nums' is an Int, as in its default, but the value true is a Bool"#
-        ],
-        [
-          #"33:12 'addTask(task: { done: "no", title: "Eggs" })' failed: field 'done' of the records of state 'tasks' is a Bool, as in its default, but the value "no" is a String"#
-        ],
+        [#"42:12 'complete mark(d: "abc")' failed: field 'done' \#(field) "abc" is a String"#],
         [],
+        [
+          #"48:12 'complete pick(all: ["a"])' failed: each item of state 'Picker.picks' is an Int, as in its default, but the value "a" is a String"#
+        ],
       ])
   }
 
   @Test("running: a list given before the flow starts is refused as one set is")
   func given() throws {
-    let program = NavigationProgram(try TestFlows.flow(listsFlow))
+    let program = NavigationProgram(
+      try TestFlows.flow(
+        "flow: G\nstate: { nums: [1, 2] }\nstart: { setRoot: A }\nscreens: { A: {} }\n"))
     do {
       _ = try Navigator(program: program, given: ["nums": .list([.int(1), .string("b")])])
       Issue.record("a list of Ints given a String was taken")

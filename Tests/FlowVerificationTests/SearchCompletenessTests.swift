@@ -371,8 +371,20 @@ struct UntypedFreshValueTests {
       """
     let report = try verifyFlow(flow)
     // 'x' is sent as a fresh Int (1), as the list's items are Ints; not as text or true,
-    // which the navigator refuses (a condition on such a state is a type error to check).
+    // which the navigator would refuse, costing a send each.
     #expect(report.failures.map(\.property) == ["grows"], "\(report.failures.map(\.message))")
+    let program = NavigationProgram(try TestFlows.flow(flow))
+    let space = StateSpace(
+      from: try Navigator(program: program), samples: EventSamples.forSearch(of: program),
+      bounds: .standard)
+    let sent = Set(
+      space.events.compactMap { event -> String? in
+        guard case .named(let name, let arguments) = event,
+          let value = arguments["x"] ?? arguments["t"]
+        else { return nil }
+        return "\(name) \(value.type)"
+      })
+    #expect(sent == ["add Int", "tag String"], "\(space.events)")
     #expect(report.failures.first?.item?.contains("add: { x: 1 }") == true)
     // A whole record appended has no fresh value: unsent without a checklist's record.
     #expect(report.warnings.map(\.id) == ["verify.unsent-event"], "\(report.warnings)")

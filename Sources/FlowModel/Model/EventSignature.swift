@@ -283,6 +283,25 @@ extension Operation {
       && flow.stateVariable(named: name) == nil
   }
 
+  /// The event arguments this operation, an `append` or a `remove`, gives whole to a list
+  /// whose default holds items of one type (`append: { nums: $n }`), each with that type:
+  /// the value must be such an item or a list of them (`ListItemRule`), so it is no
+  /// `argumentUses` type.
+  public func itemUses(in flow: Flow, screen: Screen?) -> [ArgumentUse] {
+    let assignments: [Assignment]
+    switch kind {
+    case .append(let given), .remove(let given): assignments = given
+    default: return []
+    }
+    return assignments.compactMap { assignment in
+      guard case .reference(let name) = assignment.value.value,
+        Self.isArgument(name, in: flow, screen: screen),
+        let type = flow.stateVariable(named: assignment.name.value)?.itemType
+      else { return nil }
+      return ArgumentUse(name: name, type: type, range: assignment.value.range)
+    }
+  }
+
   /// The event arguments this operation, an `if:`, compares with state
   /// (`if: { selected: $n }`), each with the state's type: weaker than what `argumentUses`
   /// says, as a value of another type compares unequal instead of being refused.

@@ -1,7 +1,8 @@
 /// What the items of a list state must be, as its default shows them: a list whose default
 /// holds items all of one type holds only items of that type, and where they are records,
-/// each field a record gives has the type the default's records give it. A list whose
-/// default is empty, or mixes types, takes any item.
+/// each field the default's records give one type keeps that type. A list whose default is
+/// empty, or mixes types, takes any item; a field its records give different types takes
+/// any value. So the default always fits its own rule.
 ///
 /// One rule for `flowc check` (a literal written to the list) and for the navigator (a value
 /// an event, a request or a checklist brings when the flow runs), so that both refuse the
@@ -9,9 +10,11 @@
 public struct ListItemRule: Hashable, Sendable {
   /// The type every item must have; `nil` when any will do.
   public let itemType: ValueType?
-  /// The type of each field of the default's records (a field they give different types has
-  /// the first's): what a record's field of that name must have.
+  /// The type of each field the default's records give one type: what a record's field of
+  /// that name must have.
   public let fieldTypes: [String: ValueType]
+  /// Every field the default's records have, in name order, whatever its types.
+  public let fieldNames: [String]
 
   /// The rule `defaultValue`, a list state's default, sets; `nil` for a value that is not a
   /// list or a list that sets none.
@@ -19,11 +22,17 @@ public struct ListItemRule: Hashable, Sendable {
     guard case .list(let items) = defaultValue, let first = items.first?.type else { return nil }
     itemType = items.allSatisfy({ $0.type == first }) ? first : nil
     var fieldTypes: [String: ValueType] = [:]
+    var mixedFields: Set<String> = []
     for case .record(let fields) in items {
-      for (name, value) in fields where fieldTypes[name] == nil { fieldTypes[name] = value.type }
+      for (name, value) in fields {
+        if let known = fieldTypes[name], known != value.type { mixedFields.insert(name) }
+        if fieldTypes[name] == nil { fieldTypes[name] = value.type }
+      }
     }
+    fieldNames = fieldTypes.keys.sorted()
+    for name in mixedFields { fieldTypes[name] = nil }
     self.fieldTypes = fieldTypes
-    guard itemType != nil || !fieldTypes.isEmpty else { return nil }
+    guard itemType != nil || !fieldNames.isEmpty else { return nil }
   }
 
   /// Why `item` cannot be an item of the list, or `nil` when it can. A record's field
@@ -32,7 +41,14 @@ public struct ListItemRule: Hashable, Sendable {
     if let itemType, item.type != itemType {
       return ListItemMisfit(field: nil, expected: itemType, found: item)
     }
-    guard case .record(let fields) = item, !fieldTypes.isEmpty else { return nil }
+    guard case .record(let fields) = item else { return nil }
+    return misfit(inFields: fields)
+  }
+
+  /// The first of `fields`, by name, whose value has another type than the default's records
+  /// give that field (`update`'s `where` and `set` fields, a record's), or `nil`.
+  public func misfit(inFields fields: [String: Value]) -> ListItemMisfit? {
+    guard !fieldTypes.isEmpty else { return nil }
     for (name, value) in fields.sorted(by: { $0.key < $1.key }) {
       if let expected = fieldTypes[name], value.type != expected {
         return ListItemMisfit(field: name, expected: expected, found: value)
