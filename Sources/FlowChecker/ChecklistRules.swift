@@ -302,11 +302,27 @@ extension Checker {
       }
     case .params(let assignments):
       let parameters = flow.screens.flatMap { $0.params.map(\.name) }
-      for assignment in assignments
-      where !parameters.contains(where: { $0.value == assignment.name.value }) {
-        reportUnknown(
-          .unknownParameterAnywhere(assignment.name.value), name: assignment.name,
-          candidates: parameters)
+      for assignment in assignments {
+        let declared = flow.screens.flatMap { screen in
+          screen.params.filter { $0.name.value == assignment.name.value }.map(\.type.value.base)
+        }
+        guard !declared.isEmpty else {
+          reportUnknown(
+            .unknownParameterAnywhere(assignment.name.value), name: assignment.name,
+            candidates: parameters)
+          continue
+        }
+        // A value no screen's parameter of that name can hold never matches.
+        if case .literal(let value) = assignment.value.value, !declared.contains(value.type) {
+          var types: [ValueType] = []
+          for type in declared where !types.contains(type) { types.append(type) }
+          sink.report(
+            .typeMismatch(
+              "parameter '\(assignment.name.value)'",
+              expected: types.map(\.withArticle).joined(separator: " or "),
+              found: value.type.withArticle),
+            at: assignment.value.range)
+        }
       }
     case .pending(let requests):
       for pattern in requests {
@@ -317,11 +333,16 @@ extension Checker {
           continue
         }
         let request = flow.requests[index]
-        for argument in pattern.arguments where request.parameter(named: argument.name.value) == nil
-        {
-          reportUnknown(
-            .unknownParameter(argument.name.value, owner: "request '\(request.name.value)'"),
-            name: argument.name, candidates: request.params.map(\.name))
+        for argument in pattern.arguments {
+          guard let parameter = request.parameter(named: argument.name.value) else {
+            reportUnknown(
+              .unknownParameter(argument.name.value, owner: "request '\(request.name.value)'"),
+              name: argument.name, candidates: request.params.map(\.name))
+            continue
+          }
+          checkLiteralType(
+            argument.value, expected: parameter.type.value.base,
+            subject: "parameter '\(parameter.name.value)' of request '\(request.name.value)'")
         }
       }
     case .refused(let kind):

@@ -81,6 +81,38 @@ struct CheckerReferenceTests {
     #expect(diagnostic.position == source.marker)
   }
 
+  @Test("a 'params' or 'pending' expectation of a type no parameter of its name holds")
+  func expectedParameterTypes() throws {
+    let source = MarkedSource(
+      """
+      flow: P
+      requests:
+        save: { params: { id: Int } }
+      start: { setRoot: List }
+      screens:
+        List:
+          on:
+            open: { push: Detail, with: { id: $id } }
+            store: { request: save, with: { id: $id } }
+        Detail: { params: { id: Int } }
+        Other: { params: { id: String } }
+      spec: |
+        [ ] never matches
+            when [{ open: { id: 3 } }, { store: { id: 3 } }]
+            expect { params: { id: ‸true }, pending: [{ save: { id: ‸abc } }] }
+        [ ] may match: a screen has 'id' as text
+            when [{ open: { id: 3 } }, { store: { id: 3 } }]
+            expect { params: { id: abc }, pending: [{ save: { id: 3 } }] }
+      """)
+    let errors = diagnose(source).filter { $0.severity == .error }
+    #expect(
+      errors.map(\.message) == [
+        "parameter 'id' is an Int or a String, but this value is a Bool",
+        "parameter 'id' of request 'save' is an Int, but this value is a String",
+      ])
+    #expect(errors.map(\.position) == source.markers)
+  }
+
   @Test("arguments must match the target screen's parameters")
   func parameters() throws {
     let source = MarkedSource(
