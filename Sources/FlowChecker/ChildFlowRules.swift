@@ -81,6 +81,52 @@ extension Checker {
         .unheardFinish(event, child: child.name.value, starter: starter?.name.value),
         at: start.flow.range)
     }
+    checkFinishValues(of: child, heardOn: starter)
+  }
+
+  /// Each literal value a child's `finish:` sends (`finish: done, with: { count: 3 }`) must
+  /// have a type the parent's handler of that event (`starter`'s, else the flow's own)
+  /// passes it on as, as a step's value for an event must: reported in the child's file,
+  /// where the value is written, once however many starts hear it.
+  private func checkFinishValues(of child: Flow, heardOn starter: Screen?) {
+    child.visitEveryOperation { operation in
+      guard case .finish(let finish) = operation.kind, !finish.arguments.isEmpty else { return }
+      let event = finish.event.value
+      let screen = starter?.handler(for: event) == nil ? nil : starter
+      guard let handler = screen?.handler(for: event) ?? flow.handler(for: event) else { return }
+      var types: [String: [ValueType]] = [:]
+      var itemTypes: [String: [ValueType]] = [:]
+      handler.operation.visit { operation in
+        for use in operation.argumentUses(in: flow, screen: screen) {
+          types[use.name, default: []].append(use.type)
+        }
+        for use in operation.itemUses(in: flow, screen: screen) {
+          itemTypes[use.name, default: []].append(use.type)
+        }
+      }
+      var found = DiagnosticSink(file: child.file)
+      for argument in finish.arguments {
+        guard case .literal(let value) = argument.value.value else { continue }
+        let name = argument.name.value
+        if let expected = types[name], !expected.contains(value.type) {
+          found.report(
+            .eventArgumentType(event, argument: name, expected: expected, found: value.type),
+            at: argument.value.range)
+        }
+        let items: [Value]
+        if case .list(let all) = value { items = all } else { items = [value] }
+        if let expected = itemTypes[name],
+          let item = items.first(where: { !expected.contains($0.type) })
+        {
+          found.report(
+            .eventArgumentItemType(event, argument: name, expected: expected, found: item),
+            at: argument.value.range)
+        }
+      }
+      for diagnostic in found.diagnostics where !sink.diagnostics.contains(diagnostic) {
+        sink.append(contentsOf: [diagnostic])
+      }
+    }
   }
 
   /// A flow in `use:` that no operation starts is dead code; `groups` are what the

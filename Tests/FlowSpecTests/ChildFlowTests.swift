@@ -267,6 +267,43 @@ struct ChildFlowTests {
       diagnostics.only("check.unused-flow")?.message == "flow 'Pushed' is used but never started")
   }
 
+  @Test("a value a child finishes with has a type its parent's handler passes it on as")
+  func finishValueTypes() {
+    let child = """
+      flow: Picker
+      state: { picked: 0 }
+      start: { push: Pick }
+      screens:
+        Pick:
+          on:
+            text: { finish: done, with: { n: abc, item: 1 } }
+            list: { finish: done, with: { n: 2, item: [1, x] } }
+            fine: { finish: done, with: { n: 2, item: [1, 2], extra: anything } }
+      """
+    let parent = """
+      flow: Parent
+      use: { Picker: picker.yaml }
+      state: { count: 0, nums: [1] }
+      start: { setRoot: Home }
+      screens:
+        Home:
+          on:
+            pick: { start: Picker }
+            again: { start: Picker }
+            done: [{ set: { count: $n } }, { append: { nums: $item } }, pop]
+      """
+    let document = FlowDocument(
+      source: parent, path: "/app/parent.yaml",
+      files: .embedded(["/app/picker.yaml": child]))
+    let found = document.diagnostics.filter { $0.id == "check.event-argument-type" }
+    // Reported once in the child's file, though two handlers start it.
+    #expect(
+      found.map { "\($0.file):\($0.position.line):\($0.position.column) \($0.message)" } == [
+        "/app/picker.yaml:7:40 event 'done' passes 'n' on as an Int, but this value is a String",
+        #"/app/picker.yaml:8:49 event 'done' gives 'item' to a list of items that are each an Int, as its default's are, but "x" is a String"#,
+      ])
+  }
+
   @Test("the checklist names the children's screens; a misspelt one is found among them")
   func checklistAcrossFiles() throws {
     let source = MarkedSource(
