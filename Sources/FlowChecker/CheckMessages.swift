@@ -174,11 +174,12 @@ extension DiagnosticMessage {
       "'\(name)' does not look like an SF Symbol name, which is lowercase words joined by dots, such as 'arrowshape.turn.up.left.circle'"
     )
   }
-  static func styleOnAlert(_ name: String) -> Self {
-    Self(
-      "check.style-on-alert", .error,
-      "'style' sets how a screen is presented; alert '\(name)' takes its style from its own declaration"
-    )
+  static func styleOnAlert(_ name: String, key: String = "style") -> Self {
+    let what =
+      key == "stack"
+      ? "'stack' gives a presented screen a navigation stack of its own; alert '\(name)' has no stack"
+      : "'style' sets how a screen is presented; alert '\(name)' takes its style from its own declaration"
+    return Self("check.style-on-alert", .error, what)
   }
   static func argumentsToAlert(_ name: String) -> Self {
     Self(

@@ -103,7 +103,7 @@ extension Checker {
           sink.report(.argumentsToAlert(target.value), at: first.name.range)
         }
         if let stack = presentation.hasNavigationStack {
-          sink.report(.styleOnAlert(target.value), at: stack.range)
+          sink.report(.styleOnAlert(target.value, key: "stack"), at: stack.range)
         }
       } else {
         reportUnknown(

@@ -222,10 +222,10 @@ enum LibYAMLErrorExplanation {
       return "the mapping from line \(contextLine) expects a 'key: value' here"
     case "did not find expected ',' or '}'":
       return
-        "the '{' at line \(contextLine), column \(contextColumn + 1) is not closed, or two of its entries lack a ',' between them"
+        "the '{' at line \(contextLine), column \(contextColumn + 1 + columnOffset) is not closed, or two of its entries lack a ',' between them"
     case "did not find expected ',' or ']'":
       return
-        "the '[' at line \(contextLine), column \(contextColumn + 1) is not closed, or two of its items lack a ',' between them"
+        "the '[' at line \(contextLine), column \(contextColumn + 1 + columnOffset) is not closed, or two of its items lack a ',' between them"
     case "mapping values are not allowed in this context":
       let before = problemLine.unicodeScalars.prefix(problemColumn)
       if String(String.UnicodeScalarView(before)).contains(": ") {

@@ -113,6 +113,20 @@ struct CheckerReferenceTests {
     #expect(errors.map(\.position) == source.markers)
   }
 
+  @Test("'style' or 'stack' on an alert says which key it is about")
+  func presentationKeysOnAlert() throws {
+    let source = MarkedSource(
+      "flow: A\nstart: { setRoot: Home }\nscreens:\n  Home:\n    on:\n      a: { present: Oops, style: ‸sheet }\n      b: { present: Oops, stack: ‸true }\nalerts:\n  Oops: { actions: [{ title: OK }] }\n"
+    )
+    let diagnostics = diagnose(source).filter { $0.id == "check.style-on-alert" }
+    #expect(
+      diagnostics.map(\.message) == [
+        "'style' sets how a screen is presented; alert 'Oops' takes its style from its own declaration",
+        "'stack' gives a presented screen a navigation stack of its own; alert 'Oops' has no stack",
+      ])
+    #expect(diagnostics.map(\.position) == source.markers)
+  }
+
   @Test("arguments must match the target screen's parameters")
   func parameters() throws {
     let source = MarkedSource(

@@ -252,6 +252,29 @@ struct BlockChecklistTests {
       diagnostic.position.line == source.marker.line + 1 || diagnostic.position == source.marker)
   }
 
+  @Test("a bracket left open in a step names its column in the file, as the caret shows it")
+  func openBracketInStep() throws {
+    let source = MarkedSource(
+      flow(checklist: "spec: |\n    [ ] A\n        expect { stack: ‸[Home }\n"))
+    let diagnostic = try #require(TestFlows.document(source.text).diagnostics.only("yaml.syntax"))
+    #expect(
+      diagnostic.message.hasSuffix(
+        "the '[' at line \(source.marker.line), column \(source.marker.column) is not closed, or two of its items lack a ',' between them"
+      ), "\(diagnostic.message)")
+    #expect(diagnostic.notes.first?.range?.start == source.marker)
+  }
+
+  @Test("a known mark with the text right after it says the space is missing")
+  func markWithoutSpace() throws {
+    let source = MarkedSource(flow(checklist: "spec: |\n  ‸[ ]starts at home\n"))
+    let diagnostic = try #require(
+      TestFlows.document(source.text).diagnostics.only("checklist.unknown-mark"))
+    #expect(
+      diagnostic.message
+        == "a checklist item needs a space after its mark: write '[ ] starts at home'")
+    #expect(diagnostic.position == source.marker)
+  }
+
   @Test("'given' below a scenario's root is refused")
   func nestedGiven() throws {
     let source = MarkedSource(

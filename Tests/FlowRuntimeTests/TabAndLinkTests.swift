@@ -348,6 +348,14 @@ struct DeepLinkTests {
       ("app://a/{id", "a '{' or '}' is not closed"),
       ("myapp:/product/{id}", "write '://' after the scheme, as in 'myapp://…'"),
       ("myapp:product", "write '://' after the scheme, as in 'myapp://…'"),
+      (
+        "app://help/#faq",
+        "a URL's fragment ('#faq') is dropped when it is opened, so the pattern cannot hold one"
+      ),
+      (
+        "app://help?q={q}#top",
+        "a URL's fragment ('#top') is dropped when it is opened, so the pattern cannot hold one"
+      ),
     ])
   func invalidPattern(pattern: String, problem: String) throws {
     let source = MarkedSource(

@@ -16,6 +16,11 @@ extension DiagnosticMessage {
       "checklist.unknown-mark", .error,
       "'\(mark)' is not a checklist mark; write '[ ]' for to do or '[✅]' for done")
   }
+  static func markWithoutSpace(_ mark: String, text: String) -> Self {
+    Self(
+      "checklist.unknown-mark", .error,
+      "a checklist item needs a space after its mark: write '\(mark) \(text)'")
+  }
   static func stepWithoutItem() -> Self {
     Self("checklist.orphan-step", .error, "a step must follow the checklist item it belongs to")
   }
@@ -141,8 +146,13 @@ extension ModelDecoder {
         ])
     } else if trimmed.hasPrefix("["), let close = trimmed.firstIndex(of: "]") {
       let mark = String(trimmed[...close])
-      sink.report(
-        .unknownMark(mark), at: SourceRange(start: position, length: mark.unicodeScalars.count))
+      let range = SourceRange(start: position, length: mark.unicodeScalars.count)
+      if ChecklistMarkSyntax.parse(mark) != nil {
+        // A mark it knows, with the text right after it: `[ ]starts at home`.
+        sink.report(.markWithoutSpace(mark, text: String(trimmed[close...].dropFirst())), at: range)
+      } else {
+        sink.report(.unknownMark(mark), at: range)
+      }
     } else {
       sink.report(.unknownChecklistLine(trimmed), at: position)
     }

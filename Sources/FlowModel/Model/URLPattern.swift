@@ -108,6 +108,10 @@ public struct URLPattern: Sendable, Hashable {
     }
     let scheme = Substring(scalars[..<separator]).lowercased()
     var rest = scalars[scalars.index(separator, offsetBy: 3)...]
+    // A URL opened is cut at its `#` (`LinkURL`): a pattern holding one could never match.
+    if let hash = rest.firstIndex(of: "#") {
+      return .failure(.fragment(String(Substring(rest[hash...]))))
+    }
     var queryText: Substring.UnicodeScalarView?
     if let mark = rest.firstIndex(of: "?") {
       queryText = rest[rest.index(after: mark)...]
@@ -233,6 +237,8 @@ public enum URLPatternError: Error, Sendable, Hashable, CustomStringConvertible 
   case malformedQuery(String)
   /// A scheme followed by `:` without `//` (`myapp:/product`); holds the scheme.
   case missingSlashes(String)
+  /// A `#fragment`, which no URL opened keeps; holds it, `#` included.
+  case fragment(String)
 
   /// The problem as a message reads it: `'{id}' appears twice`.
   public var description: String {
@@ -247,6 +253,8 @@ public enum URLPatternError: Error, Sendable, Hashable, CustomStringConvertible 
     case .repeatedVariable(let name): "'{\(name)}' appears twice"
     case .malformedQuery(let item): "query item '\(item)' must be 'key=value' or 'key={name}'"
     case .missingSlashes(let scheme): "write '://' after the scheme, as in '\(scheme)://…'"
+    case .fragment(let fragment):
+      "a URL's fragment ('\(fragment)') is dropped when it is opened, so the pattern cannot hold one"
     }
   }
 }
