@@ -267,6 +267,14 @@ extension DiagnosticMessage {
       "event '\(event)' passes '$\(argument)' on as \(type.withArticle) here and as \(first.withArticle) first: the app sends the argument as one type, \(first.withArticle), so this never gets \(type.withArticle)"
     )
   }
+  static func unreadArgument(_ name: String, receiver: String, suggestion: String?) -> Self {
+    let hint =
+      suggestion.map { "; did you mean '\($0)'?" }
+      ?? ", so its value changes nothing; read it as '$\(name)', or leave it out"
+    return Self(
+      "check.unread-argument", .warning,
+      "\(receiver) is given '\(name)', which nothing it runs reads\(hint)")
+  }
   static func eventArgumentItemType(
     _ event: String, argument: String, expected: [ValueType], found: Value
   ) -> Self {

@@ -171,6 +171,9 @@ extension Checker {
       where !arguments.contains(where: { $0.name.value == use.name }) {
         sink.report(.missingEventArgument(name.value, argument: use.name), at: name.range)
       }
+      reportUnread(
+        arguments, sentTo: "event '\(name.value)'", read: names.argumentReads[name.value] ?? [],
+        names)
       for argument in arguments {
         guard case .literal(let value) = argument.value.value else { continue }
         if let expected = names.argumentTypes[name.value]?[argument.name.value],
@@ -200,16 +203,38 @@ extension Checker {
       }
     case .tab(let tab):
       checkTabName(tab, "tab")
-    case .respond(let request, let outcome, _, _):
+    case .respond(let request, let outcome, let values, _):
       if flow.indexOfRequest(named: request.value) == nil {
         reportUnknown(
           .unknownRequest(outcome.keyword, request.value), name: request,
           candidates: flow.requests.map(\.name))
+      } else {
+        reportUnread(
+          values, sentTo: "'\(outcome.keyword)' of request '\(request.value)'",
+          read: names.outcomeReads[request.value] ?? [], names)
       }
     case .open(let url):
       checkLinkTypo(url)
     case .tap:
       break
+    }
+  }
+
+  /// Each of `arguments` that nothing `sentTo` reads (`read`, nor a text shown or a screen's
+  /// `onEnter`): most often a misspelt name (`draf` for `draft`), whose value then does
+  /// nothing while the item may still pass.
+  private func reportUnread(
+    _ arguments: [Assignment], sentTo receiver: String, read: Set<String>,
+    _ names: ChecklistNames
+  ) {
+    for argument in arguments {
+      let name = argument.name.value
+      guard !read.contains(name), !names.readAnywhere.contains(name) else { continue }
+      let suggestion = Suggestion.closest(to: name, among: read.sorted())
+      sink.report(
+        .unreadArgument(name, receiver: receiver, suggestion: suggestion),
+        at: argument.name.range,
+        fixIts: suggestion.map { [FixIt(range: argument.name.range, replacement: $0)] } ?? [])
     }
   }
 
@@ -377,6 +402,14 @@ struct ChecklistNames {
   /// Event → argument → the item types of the lists the handlers append it to or remove it
   /// from whole (`Operation.itemUses`): a value must be such an item or a list of them.
   let itemTypes: [String: [String: [ValueType]]]
+  /// Event → every name its handlers read as `$name` or `{name}` in their operations.
+  let argumentReads: [String: Set<String>]
+  /// Request → every name its outcomes read as `$name` or `{name}`.
+  let outcomeReads: [String: Set<String>]
+  /// Every name read where no one event's handler reads it: `{name}` in the texts shown
+  /// (titles, bar buttons, alerts), which read the arguments of the event that shows them,
+  /// and what screens' `onEnter` and `onAppear` read.
+  let readAnywhere: Set<String>
   /// Event → the arguments every handler of it reads whatever the state, each with where
   /// the first handler reads it: a step that sends the event without one is refused.
   let requiredArguments: [String: [ArgumentUse]]
@@ -394,6 +427,7 @@ struct ChecklistNames {
     actionTitles = tree.flows.flatMap { $0.alerts.flatMap { $0.actions.map(\.title) } }
     var types: [String: [String: [ValueType]]] = [:]
     var itemTypes: [String: [String: [ValueType]]] = [:]
+    var reads: [String: Set<String>] = [:]
     var required: [String: [ArgumentUse]] = [:]
     var unconditional: [ArgumentUse] = []
     var comparisons: [String: [(name: String, range: SourceRange)]] = [:]
@@ -407,6 +441,8 @@ struct ChecklistNames {
         comparisons[event] = own
       }
       handler.operation.visit { operation in
+        operation.insertNamesRead(into: &reads[event, default: []])
+        operation.insertTextNames(into: &reads[event, default: []])
         for use in operation.argumentUses(in: flow, screen: screen, child: child)
         where !(types[event]?[use.name] ?? []).contains(use.type) {
           types[event, default: [:]][use.name, default: []].append(use.type)
@@ -429,6 +465,38 @@ struct ChecklistNames {
     }
     argumentTypes = types
     self.itemTypes = itemTypes
+    argumentReads = reads
+    var outcomeReads: [String: Set<String>] = [:]
+    var anywhere: Set<String> = []
+    func readAll(_ operation: Operation?, into names: inout Set<String>) {
+      operation?.visit { operation in
+        operation.insertNamesRead(into: &names)
+        operation.insertTextNames(into: &names)
+      }
+    }
+    func readText(_ text: Located<String>?) {
+      guard let text, TextTemplate.mayHoldNames(text.value) else { return }
+      for (name, _) in TextTemplate(text.value).names { anywhere.insert(name) }
+    }
+    for flow in tree.flows {
+      for request in flow.requests {
+        readAll(request.onSuccess, into: &outcomeReads[request.name.value, default: []])
+        readAll(request.onFailure, into: &outcomeReads[request.name.value, default: []])
+      }
+      for screen in flow.screens.indices {
+        readAll(flow.screens[screen].onEnter, into: &anywhere)
+        readAll(flow.screens[screen].onAppear, into: &anywhere)
+        let bar = flow.screens[screen].navigationBar
+        readText(bar.title)
+        for side in BarSide.allCases { readText(bar.item(side)?.title) }
+      }
+      for alert in flow.alerts {
+        readText(alert.title)
+        readText(alert.message)
+      }
+    }
+    self.outcomeReads = outcomeReads
+    readAnywhere = anywhere
     requiredArguments = required
     selfComparisons = comparisons.filter { !$0.value.isEmpty }
   }

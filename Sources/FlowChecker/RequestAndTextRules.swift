@@ -147,16 +147,7 @@ extension Checker {
         }
       }
     }
-    flow.visitEveryOperation { operation in
-      for assignment in operation.writtenValues {
-        for reference in assignment.value.value.references { names.insert(reference.name) }
-      }
-      if case .branch(let condition, _, _) = operation.kind {
-        for (_, value) in condition.locatedComparisons {
-          for reference in value.value.references { names.insert(reference.name) }
-        }
-      }
-    }
+    flow.visitEveryOperation { operation in operation.insertNamesRead(into: &names) }
     for entry in flow.checklist?.entries ?? [] {
       for step in entry.item.steps {
         guard case .when(let events) = step.kind else { continue }
@@ -172,6 +163,30 @@ extension Checker {
 }
 
 extension Operation {
+  /// Inserts each name this operation reads as `$name` (not those of operations nested in
+  /// it) into `names`: in the values it writes or passes on and in a condition's comparisons.
+  func insertNamesRead(into names: inout Set<String>) {
+    for assignment in writtenValues {
+      for reference in assignment.value.value.references { names.insert(reference.name) }
+    }
+    if case .branch(let condition, _, _) = kind {
+      for (_, value) in condition.locatedComparisons {
+        for reference in value.value.references { names.insert(reference.name) }
+      }
+    }
+  }
+
+  /// Inserts each `{name}` of the texts this operation writes (not those of operations
+  /// nested in it) into `names`.
+  func insertTextNames(into names: inout Set<String>) {
+    for assignment in writtenValues {
+      guard case .literal(.string(let text)) = assignment.value.value,
+        TextTemplate.mayHoldNames(text)
+      else { continue }
+      for (name, _) in TextTemplate(text).names { names.insert(name) }
+    }
+  }
+
   /// The values this operation writes or passes on (not those of operations nested in it).
   var writtenValues: [Assignment] {
     switch kind {

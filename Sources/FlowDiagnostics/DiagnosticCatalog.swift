@@ -164,6 +164,11 @@ public enum DiagnosticCatalog {
         "handlers of one event pass the same argument on as two types (an Int parameter and a String state); the app sends it as the first"
     ),
     Entry(
+      id: "check.unread-argument", severity: "warning",
+      help:
+        "a step gives an event or a request's outcome a value that none of its handlers reads (`$name` or `{name}`), most often a misspelt name, with \"did you mean\""
+    ),
+    Entry(
       id: "check.event-argument-type", severity: "error",
       help:
         "a step gives an event an argument of another type than the parameter or state its handlers pass it to, or than the items of a list they append it to"

@@ -306,6 +306,47 @@ struct NewcomerMistakeTests {
     #expect(
       own.diagnostics.map(\.id.rawValue) == ["check.unknown-screen", "checklist.done-but-failing"])
   }
+
+  @Test("a value a step gives that nothing reads is warned of, with the name it was meant as")
+  func unreadArguments() throws {
+    let source = MarkedSource(
+      """
+      flow: A
+      state: { draft: "", saved: "", count: 0 }
+      requests:
+        load: { onSuccess: { set: { count: $n } }, onFailure: { present: Failed } }
+      start: [{ setRoot: Home }, { request: load }]
+      alerts:
+        Failed: { title: "Error {code}", actions: [{ title: OK }] }
+        Hello: { title: "Hi {who}", actions: [{ title: OK }] }
+      screens:
+        Home:
+          on:
+            save: { set: { saved: $draft } }
+            open: { push: Detail, with: { id: $id } }
+            note: { set: { saved: "{text} noted" } }
+            greet: { present: Hello }
+        Detail: { params: { id: Int } }
+      spec: |
+        [ ] misspelt, and read by nothing
+            when [{ save: { ‸draf: hello } }, { open: { id: 1, ‸extra: 2 } }, { complete: load, with: { ‸m: 3 } }]
+            expect { state: { saved: "" } }
+        [ ] read by a handler, a text it writes, a text shown, or an outcome
+            when [{ note: { text: a } }, { greet: { who: Bob } }, { alert: OK }, { fail: load, with: { code: 500 } }]
+            expect { top: Home }
+      """)
+    let diagnostics = TestFlows.document(source.text).diagnostics
+    #expect(diagnostics.filter { $0.severity == .error }.isEmpty, "\(diagnostics)")
+    let warnings = diagnostics.filter { $0.id == "check.unread-argument" }
+    #expect(
+      warnings.map(\.message) == [
+        "event 'save' is given 'draf', which nothing it runs reads; did you mean 'draft'?",
+        "event 'open' is given 'extra', which nothing it runs reads, so its value changes nothing; read it as '$extra', or leave it out",
+        "'complete' of request 'load' is given 'm', which nothing it runs reads; did you mean 'n'?",
+      ])
+    #expect(warnings.map(\.position) == source.markers)
+    #expect(warnings.first?.fixIts.first?.replacement == "draft")
+  }
 }
 
 /// The only diagnostic of `source` with that id, which must sit at the source's marker.
