@@ -269,8 +269,11 @@ extension Navigator {
   /// Selects a tab, loading it the first time.
   mutating func select(_ tab: Int) throws(NavigationError) {
     cover(program.tabs[tab].coverageTarget)
+    let isShown = current.selectedTab == tab
     current.selectedTab = tab
     record(.select, .tab(tab), animated: false)
+    // Selecting the tab already selected shows nothing new: no screen appears.
+    guard !isShown else { return }
     try loadTab(tab)
     try appearUnlessCovered()
   }

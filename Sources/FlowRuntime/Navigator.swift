@@ -62,7 +62,14 @@ public struct Navigator: Sendable {
       current.stacks[index] = [try makeEntry(tab.root, ExecutionContext())]
     }
     if !program.tabs.isEmpty {
-      try loadTab(0)
+      if stack == nil {
+        // The first tab is selected and its root shown, as a tab bar controller shows it.
+        try loadTab(0)
+        try appear()
+      } else {
+        // The stack given is shown instead, its screens entered once by `show`.
+        current.loadedTabs[0] = true
+      }
     }
     if let stack {
       try show(stack)

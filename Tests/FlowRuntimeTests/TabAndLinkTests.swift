@@ -79,6 +79,49 @@ struct TabTests {
     #expect(loggedIn.stack == ["Account"])
   }
 
+  @Test(
+    "the first tab's root appears at launch; selecting the tab shown shows nothing new; a given stack enters each screen once"
+  )
+  func appearances() throws {
+    let flow = try TestFlows.flow(
+      """
+      flow: Counts
+      state: { appears: 0, enters: 0, otherAppears: 0 }
+      tabs:
+        One: { root: A }
+        Two: { root: B }
+      screens:
+        A:
+          onEnter: { add: { enters: 1 } }
+          onAppear: { add: { appears: 1 } }
+          on:
+            again: { select: One }
+            other: { select: Two }
+            next: { push: C }
+        B:
+          onAppear: { add: { otherAppears: 1 } }
+          on:
+            back: { select: One }
+        C: {}
+      """)
+    var navigator = try Navigator(flow: flow)
+    #expect(navigator.value(of: "enters") == .int(1))
+    #expect(navigator.value(of: "appears") == .int(1))
+    try navigator.send(.named("again"))
+    #expect(navigator.value(of: "appears") == .int(1))
+    #expect(navigator.callCount(.select) == 1)
+    try navigator.send(.named("other"))
+    try navigator.send(.named("back"))
+    #expect(navigator.value(of: "otherAppears") == .int(1))
+    #expect(navigator.value(of: "appears") == .int(2))
+    #expect(navigator.value(of: "enters") == .int(1))
+    let given = try Navigator(
+      program: NavigationProgram(flow),
+      startingAt: [ScreenInstance(name: "A"), ScreenInstance(name: "C")])
+    #expect(given.value(of: "enters") == .int(1))
+    #expect(given.stack == ["A", "C"])
+  }
+
   @Test("a tab keeps its stack while another is shown; the bar is the selected tab's top's")
   func keepsStacks() throws {
     var navigator = try navigator()
