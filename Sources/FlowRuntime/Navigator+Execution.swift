@@ -374,6 +374,15 @@ extension Navigator {
         values.append(nil)
         continue
       }
+      // An optional parameter passed on from one the screen was shown without (`with: { n:
+      // $n }` on a screen whose `n: Int?` was left out) is left out too, as Swift passes nil.
+      if types[index].isOptional, case .reference(let name, let parameter?, _) = operand,
+        context.eventArguments[name] == nil, parameter < context.screenArguments.count,
+        context.screenArguments[parameter] == nil
+      {
+        values.append(nil)
+        continue
+      }
       let value = try resolve(operand, context)
       let expected = types[index].base
       guard value.type == expected else {

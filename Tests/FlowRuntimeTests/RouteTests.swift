@@ -19,6 +19,7 @@ private let routerFlow = """
       on:
         similar: { push: Product, with: { id: $id } }
         tagged: { push: Product, with: { id: 3, tag: $tag } }
+        sameTag: { push: Product, with: { id: 4, tag: $tag } }
     Note:
       params: { id: String }
     Settings:
@@ -49,6 +50,20 @@ struct RouteTests {
     #expect(navigator.screens.last?.arguments == ["id": .int(1)])
     try navigator.send(.named("tagged", arguments: ["tag": .string("new")]))
     #expect(navigator.screens.last?.description == "Product(id: 3, tag: \"new\")")
+  }
+
+  @Test("an optional parameter passed on from one left out is left out too, as Swift passes nil")
+  func optionalPassedOn() throws {
+    var navigator = try Navigator(flow: try TestFlows.flow(routerFlow))
+    try navigator.send(.named("show", arguments: ["id": .int(1)]))
+    try navigator.send(.named("sameTag"))
+    #expect(navigator.screens.last?.description == "Product(id: 4)")
+    try navigator.send(.named("tagged", arguments: ["tag": .string("new")]))
+    try navigator.send(.named("sameTag"))
+    #expect(navigator.screens.last?.description == "Product(id: 4, tag: \"new\")")
+    // An event's argument of that name is still what is passed on.
+    try navigator.send(.named("sameTag", arguments: ["tag": .string("sent")]))
+    #expect(navigator.screens.last?.description == "Product(id: 4, tag: \"sent\")")
   }
 
   @Test("reset replaces everything above the root at once, without animation")
