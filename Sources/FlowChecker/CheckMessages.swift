@@ -325,6 +325,12 @@ extension DiagnosticMessage {
   static func unknownTextName(_ name: String, _ context: String) -> Self {
     Self("check.unknown-text-value", .error, "'{\(name)}' names no \(context)")
   }
+  static func dollarInChecklist(_ text: String) -> Self {
+    Self(
+      "check.literal-dollar", .warning,
+      "a checklist's values are written as they are: '\(text)' is that text, not a value read from the flow; write the value itself"
+    )
+  }
   static func literalDollar(_ name: String) -> Self {
     Self(
       "check.literal-dollar", .warning,

@@ -130,6 +130,7 @@ extension Checker {
   {
     switch step.kind {
     case .given(let assignments, let stack):
+      reportDollarValues(assignments)
       for assignment in assignments {
         // A child's state is set when the child starts, from its defaults and `with:`.
         if flow.stateVariable(named: assignment.name.value) == nil,
@@ -171,6 +172,7 @@ extension Checker {
       where !arguments.contains(where: { $0.name.value == use.name }) {
         sink.report(.missingEventArgument(name.value, argument: use.name), at: name.range)
       }
+      reportDollarValues(arguments)
       reportUnread(
         arguments, sentTo: "event '\(name.value)'", read: names.argumentReads[name.value] ?? [],
         names)
@@ -209,6 +211,7 @@ extension Checker {
           .unknownRequest(outcome.keyword, request.value), name: request,
           candidates: flow.requests.map(\.name))
       } else {
+        reportDollarValues(values)
         reportUnread(
           values, sentTo: "'\(outcome.keyword)' of request '\(request.value)'",
           read: names.outcomeReads[request.value] ?? [], names)
@@ -217,6 +220,30 @@ extension Checker {
       checkLinkTypo(url)
     case .tap:
       break
+    }
+  }
+
+  /// Each value of `assignments` that is text starting with `$name` (or a list or record
+  /// holding one): a checklist reads no `$name`, so it is that text, most often meant as a
+  /// value of the flow's.
+  func reportDollarValues(_ assignments: [Assignment]) {
+    func dollarText(in value: Value) -> String? {
+      switch value {
+      case .string(let text):
+        guard text.hasPrefix("$"), TextTemplate.dollarNames(in: text).first?.offset == 0 else {
+          return nil
+        }
+        return text
+      case .list(let items): return items.lazy.compactMap(dollarText).first
+      case .record(let fields):
+        return fields.sorted { $0.key < $1.key }.lazy.compactMap { dollarText(in: $0.value) }.first
+      case .bool, .int: return nil
+      }
+    }
+    for assignment in assignments {
+      guard case .literal(let value) = assignment.value.value, let text = dollarText(in: value)
+      else { continue }
+      sink.report(.dollarInChecklist(text), at: assignment.value.range)
     }
   }
 
@@ -322,10 +349,12 @@ extension Checker {
           candidates: names.actionTitles, set: .actionTitles)
       }
     case .state(let assignments):
+      reportDollarValues(assignments)
       for assignment in assignments {
         checkStateAssignment(assignment, context: "'state'", origin: nil, anywhere: true)
       }
     case .params(let assignments):
+      reportDollarValues(assignments)
       let parameters = flow.screens.flatMap { $0.params.map(\.name) }
       for assignment in assignments {
         let declared = flow.screens.flatMap { screen in

@@ -242,7 +242,9 @@ public enum DiagnosticCatalog {
     ),
     Entry(
       id: "check.literal-dollar", severity: "warning",
-      help: "`$name` inside text, which is kept as written; `{name}` inserts the value"),
+      help:
+        "`$name` inside text, which is kept as written (`{name}` inserts the value), or a checklist value written as `$name`, which is that text"
+    ),
     Entry(
       id: "check.type-mismatch", severity: "error",
       help:

@@ -347,6 +347,37 @@ struct NewcomerMistakeTests {
     #expect(warnings.map(\.position) == source.markers)
     #expect(warnings.first?.fixIts.first?.replacement == "draft")
   }
+
+  @Test("a checklist value written as '$name' is that text: warned of where it is written")
+  func dollarInChecklist() throws {
+    let source = MarkedSource(
+      """
+      flow: A
+      state: { label: "", tags: [] }
+      start: { setRoot: Home }
+      screens:
+        Home:
+          on:
+            setl: { set: { label: $text } }
+      spec: |
+        [ ] values are read as written
+            given { label: ‸$n }
+            when { setl: { text: ‸$label } }
+            expect { state: { label: ‸$text, tags: ‸[a, $b] } }
+        [ ] a dollar sign inside text, or alone, is text meant as such
+            when { setl: { text: "costs 5$" } }
+            expect { state: { label: "$" } }
+      """)
+    let warnings = TestFlows.document(source.text).diagnostics.filter {
+      $0.id == "check.literal-dollar"
+    }
+    #expect(
+      warnings.map(\.message)
+        == ["$n", "$label", "$text", "$b"].map {
+          "a checklist's values are written as they are: '\($0)' is that text, not a value read from the flow; write the value itself"
+        })
+    #expect(warnings.map(\.position) == source.markers)
+  }
 }
 
 /// The only diagnostic of `source` with that id, which must sit at the source's marker.
