@@ -325,6 +325,12 @@ extension DiagnosticMessage {
   static func unknownTextName(_ name: String, _ context: String) -> Self {
     Self("check.unknown-text-value", .error, "'{\(name)}' names no \(context)")
   }
+  static func spacedTextName(_ name: String) -> Self {
+    Self(
+      "check.literal-dollar", .warning,
+      "a name in braces holds no spaces, so this is kept as written; write '{\(name)}' to insert the value, or '{{' and '}}' for braces"
+    )
+  }
   static func dollarInChecklist(_ text: String) -> Self {
     Self(
       "check.literal-dollar", .warning,

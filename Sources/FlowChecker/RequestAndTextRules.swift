@@ -81,6 +81,9 @@ extension Checker {
     for (name, offset) in TextTemplate.dollarNames(in: text.value) {
       sink.report(.literalDollar(name), at: at(offset, name.unicodeScalars.count + 1))
     }
+    for (name, offset, length) in TextTemplate.spacedNames(in: text.value) {
+      sink.report(.spacedTextName(name), at: at(offset, length))
+    }
     for (name, offset) in TextTemplate(text.value).names {
       let unresolved = origins.compactMap { origin -> String? in
         switch resolution(of: name, origin: origin) {

@@ -243,7 +243,7 @@ public enum DiagnosticCatalog {
     Entry(
       id: "check.literal-dollar", severity: "warning",
       help:
-        "`$name` inside text, which is kept as written (`{name}` inserts the value), or a checklist value written as `$name`, which is that text"
+        "`$name` or `{ name }` (with spaces) inside text, which is kept as written (`{name}` inserts the value), or a checklist value written as `$name`, which is that text"
     ),
     Entry(
       id: "check.type-mismatch", severity: "error",

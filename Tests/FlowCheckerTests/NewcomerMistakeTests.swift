@@ -378,6 +378,29 @@ struct NewcomerMistakeTests {
         })
     #expect(warnings.map(\.position) == source.markers)
   }
+
+  @Test("'{ name }' with spaces in a text is kept as written: warned of at the braces")
+  func spacedTextName() throws {
+    let source = MarkedSource(
+      """
+      flow: A
+      state: { count: 2 }
+      start: { setRoot: Home }
+      screens:
+        Home:
+          navBar: { title: "‸{ count } items, {count}, {{ count }}, { not a name }, {count }" }
+      """)
+    let warnings = TestFlows.document(source.text).diagnostics.filter {
+      $0.id == "check.literal-dollar"
+    }
+    #expect(
+      warnings.map(\.message) == [
+        "a name in braces holds no spaces, so this is kept as written; write '{count}' to insert the value, or '{{' and '}}' for braces",
+        "a name in braces holds no spaces, so this is kept as written; write '{count}' to insert the value, or '{{' and '}}' for braces",
+      ])
+    #expect(warnings.first?.position == source.marker)
+    #expect(warnings.first.map { $0.range.end.column - $0.range.start.column } == 9)
+  }
 }
 
 /// The only diagnostic of `source` with that id, which must sit at the source's marker.

@@ -82,6 +82,35 @@ public struct TextTemplate: Sendable, Hashable {
     text.utf8.contains { $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "$") }
   }
 
+  /// The `{ name }` spellings in text (a name with spaces inside its braces), which are kept
+  /// as they are, as no name holds a space: each name and the offset of its `{` in Unicode
+  /// scalars, with the spelling's length.
+  public static func spacedNames(in text: String) -> [(name: String, offset: Int, length: Int)] {
+    guard text.utf8.contains(UInt8(ascii: "{")) else { return [] }
+    var found: [(String, Int, Int)] = []
+    let scalars = Array(text.unicodeScalars)
+    var index = 0
+    while index < scalars.count {
+      if scalars[index] == "{", index + 1 < scalars.count, scalars[index + 1] == "{" {
+        index += 2
+        continue
+      }
+      if scalars[index] == "{", let close = scalars[(index + 1)...].firstIndex(of: "}") {
+        let inside = scalars[(index + 1)..<close]
+        let trimmed = String(
+          String.UnicodeScalarView(
+            inside.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed()))
+        if trimmed.unicodeScalars.count != inside.count, isName(trimmed) {
+          found.append((trimmed, index, close + 1 - index))
+        }
+        index = close + 1
+        continue
+      }
+      index += 1
+    }
+    return found
+  }
+
   /// The `$name` spellings in text, which would be kept as they are (only a whole value
   /// `$name` is a reference): each name and its offset in Unicode scalars.
   public static func dollarNames(in text: String) -> [(name: String, offset: Int)] {
