@@ -113,6 +113,12 @@ extension DiagnosticMessage {
       "event '\(event)' needs the argument '\(argument)': every handler of it reads '$\(argument)'; send it as '{ \(event): { \(argument): … } }'"
     )
   }
+  static func missingOutcomeValue(_ request: String, outcome: String, value: String) -> Self {
+    Self(
+      "check.missing-event-argument", .error,
+      "'\(outcome)' of request '\(request)' needs the value '\(value)': what it runs reads it whatever the state; give it as '{ \(outcome): \(request), with: { \(value): … } }'"
+    )
+  }
   static func barButtonNeedsArgument(_ event: String, side: String, argument: String) -> Self {
     Self(
       "check.bar-button-argument", .error,

@@ -212,6 +212,14 @@ extension Checker {
           candidates: flow.requests.map(\.name))
       } else {
         reportDollarValues(values)
+        if !mayBeRefused {
+          for needed in names.outcomeNeeds[request.value]?[outcome] ?? []
+          where !values.contains(where: { $0.name.value == needed }) {
+            sink.report(
+              .missingOutcomeValue(request.value, outcome: outcome.keyword, value: needed),
+              at: request.range)
+          }
+        }
         reportUnread(
           values, sentTo: "'\(outcome.keyword)' of request '\(request.value)'",
           read: names.outcomeReads[request.value] ?? [], names)
@@ -435,6 +443,9 @@ struct ChecklistNames {
   let argumentReads: [String: Set<String>]
   /// Request → every name its outcomes read as `$name` or `{name}`.
   let outcomeReads: [String: Set<String>]
+  /// Request → outcome → the values it reads whatever the state (not in an `if:`'s arms),
+  /// that are neither the request's own values nor state: what a step must give.
+  let outcomeNeeds: [String: [RequestOutcome: [String]]]
   /// Every name read where no one event's handler reads it: `{name}` in the texts shown
   /// (titles, bar buttons, alerts), which read the arguments of the event that shows them,
   /// and what screens' `onEnter` and `onAppear` read.
@@ -496,6 +507,7 @@ struct ChecklistNames {
     self.itemTypes = itemTypes
     argumentReads = reads
     var outcomeReads: [String: Set<String>] = [:]
+    var outcomeNeeds: [String: [RequestOutcome: [String]]] = [:]
     var anywhere: Set<String> = []
     func readAll(_ operation: Operation?, into names: inout Set<String>) {
       operation?.visit { operation in
@@ -509,6 +521,14 @@ struct ChecklistNames {
     }
     for flow in tree.flows {
       for request in flow.requests {
+        for (outcome, operation) in [
+          (RequestOutcome.success, request.onSuccess), (.failure, request.onFailure),
+        ] {
+          let needed = operation.map(Self.readsWhateverTheState) ?? []
+          outcomeNeeds[request.name.value, default: [:]][outcome] = needed.filter { name in
+            request.parameter(named: name) == nil && flow.stateVariable(named: name) == nil
+          }
+        }
         readAll(request.onSuccess, into: &outcomeReads[request.name.value, default: []])
         readAll(request.onFailure, into: &outcomeReads[request.name.value, default: []])
       }
@@ -525,9 +545,28 @@ struct ChecklistNames {
       }
     }
     self.outcomeReads = outcomeReads
+    self.outcomeNeeds = outcomeNeeds
     readAnywhere = anywhere
     requiredArguments = required
     selfComparisons = comparisons.filter { !$0.value.isEmpty }
+  }
+}
+
+extension ChecklistNames {
+  /// The names `operation` reads as `$name` or `{name}` whatever the state: in it and the
+  /// operations it runs in order, not in an `if:`'s arms, in the order first read.
+  static func readsWhateverTheState(_ operation: Operation) -> [String] {
+    var names: Set<String> = []
+    var ordered: [String] = []
+    func walk(_ operation: Operation) {
+      var read: Set<String> = []
+      operation.insertNamesRead(into: &read)
+      operation.insertTextNames(into: &read)
+      for name in read.sorted() where names.insert(name).inserted { ordered.append(name) }
+      if case .sequence(let operations) = operation.kind { operations.forEach(walk) }
+    }
+    walk(operation)
+    return ordered
   }
 }
 

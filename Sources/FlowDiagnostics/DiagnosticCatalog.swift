@@ -261,7 +261,7 @@ public enum DiagnosticCatalog {
     Entry(
       id: "check.missing-event-argument", severity: "error",
       help:
-        "a step sends an event without an argument every handler of it reads (`$id` outside an `if:`), which the run refuses"
+        "a step sends an event without an argument every handler of it reads (`$id` outside an `if:`), which the run refuses, or completes or fails a request without a value its outcome reads whatever the state"
     ),
     Entry(
       id: "check.bar-button-argument", severity: "error",

@@ -336,7 +336,11 @@ struct NewcomerMistakeTests {
             expect { top: Home }
       """)
     let diagnostics = TestFlows.document(source.text).diagnostics
-    #expect(diagnostics.filter { $0.severity == .error }.isEmpty, "\(diagnostics)")
+    // The outcome's 'n' misspelt 'm' is also left out: an error of its own.
+    #expect(
+      diagnostics.filter { $0.severity == .error }.map(\.id.rawValue) == [
+        "check.missing-event-argument"
+      ], "\(diagnostics)")
     let warnings = diagnostics.filter { $0.id == "check.unread-argument" }
     #expect(
       warnings.map(\.message) == [
@@ -400,6 +404,42 @@ struct NewcomerMistakeTests {
       ])
     #expect(warnings.first?.position == source.marker)
     #expect(warnings.first.map { $0.range.end.column - $0.range.start.column } == 9)
+  }
+
+  @Test("a request's outcome that reads a value whatever the state needs the step to give it")
+  func missingOutcomeValue() throws {
+    let source = MarkedSource(
+      """
+      flow: A
+      state: { msg: "", count: 0, retried: false }
+      requests:
+        load:
+          params: { page: Int }
+          onSuccess: [{ set: { count: $total } }, { if: retried, then: { set: { msg: $note } } }]
+          onFailure: { set: { msg: "failed {code} on page {page}" } }
+      start: [{ setRoot: Home }, { request: load, with: { page: 1 } }]
+      screens:
+        Home: {}
+      spec: |
+        [ ] left out
+            when { fail: ‸load }
+            expect { pending: [] }
+        [ ] given, or read only in an arm, or the request's own
+            when { complete: load, with: { total: 3 } }
+            expect { pending: [] }
+        [ ] left out again
+            when { complete: ‸load }
+            expect { pending: [] }
+      """)
+    let errors = TestFlows.document(source.text).diagnostics.filter {
+      $0.id == "check.missing-event-argument"
+    }
+    #expect(
+      errors.map(\.message) == [
+        "'fail' of request 'load' needs the value 'code': what it runs reads it whatever the state; give it as '{ fail: load, with: { code: … } }'",
+        "'complete' of request 'load' needs the value 'total': what it runs reads it whatever the state; give it as '{ complete: load, with: { total: … } }'",
+      ])
+    #expect(errors.map(\.position) == source.markers)
   }
 }
 

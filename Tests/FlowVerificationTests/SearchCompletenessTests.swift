@@ -72,8 +72,8 @@ struct SearchCompletenessTests {
       """)
     #expect(unfit.warnings.map(\.id) == ["verify.vacuous"], "\(unfit.warnings.map(\.message))")
     #expect(unfit.warnings.first?.message.contains("within the bounds") == true)
-    // Sent wherever the request is pending, and refused there: its outcome needs a value no
-    // sample gives.
+    // Sent wherever the request is pending, and refused there: its outcome passes the value
+    // given on to a parameter of another type. (Left out, the value is a check error.)
     let refused = try verifyFlow(
       """
       flow: F
@@ -82,7 +82,7 @@ struct SearchCompletenessTests {
           onSuccess: { push: Home, with: { token: $token } }
       start: [{ setRoot: Login }, { request: login }]
       properties:
-        a login shows home: { after: { complete: login }, then: { top: Home } }
+        a login shows home: { after: { complete: login, with: { token: 5 } }, then: { top: Home } }
       screens:
         Login: {}
         Home: { params: { token: String } }
