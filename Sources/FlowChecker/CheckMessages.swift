@@ -273,6 +273,12 @@ extension DiagnosticMessage {
       "event '\(event)' passes '$\(argument)' on as \(type.withArticle) here and as \(first.withArticle) first: the app sends the argument as one type, \(first.withArticle), so this never gets \(type.withArticle)"
     )
   }
+  static func shadowedOutcomeValue(_ name: String, receiver: String) -> Self {
+    Self(
+      "check.unread-argument", .warning,
+      "\(receiver) is given '\(name)', but the request's own value '\(name)', given when it started, is read instead; give the step's value another name"
+    )
+  }
   static func unreadArgument(_ name: String, receiver: String, suggestion: String?) -> Self {
     let hint =
       suggestion.map { "; did you mean '\($0)'?" }

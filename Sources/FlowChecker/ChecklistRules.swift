@@ -166,16 +166,17 @@ extension Checker {
           .unknownEvent(name.value), name: name, candidates: names.handledEvents,
           set: .handledEvents)
       }
+      // A value no handler reads passes an item for the wrong reason, refused or not.
+      reportDollarValues(arguments)
+      reportUnread(
+        arguments, sentTo: "event '\(name.value)'", read: names.argumentReads[name.value] ?? [],
+        names)
       // A value of the wrong type is what an event expected to be refused may send.
       guard !mayBeRefused else { return }
       for use in names.requiredArguments[name.value] ?? []
       where !arguments.contains(where: { $0.name.value == use.name }) {
         sink.report(.missingEventArgument(name.value, argument: use.name), at: name.range)
       }
-      reportDollarValues(arguments)
-      reportUnread(
-        arguments, sentTo: "event '\(name.value)'", read: names.argumentReads[name.value] ?? [],
-        names)
       for argument in arguments {
         guard case .literal(let value) = argument.value.value else { continue }
         if let expected = names.argumentTypes[name.value]?[argument.name.value],
@@ -222,7 +223,10 @@ extension Checker {
         }
         reportUnread(
           values, sentTo: "'\(outcome.keyword)' of request '\(request.value)'",
-          read: names.outcomeReads[request.value] ?? [], names)
+          read: names.outcomeReads[request.value]?[outcome] ?? [], names,
+          ownValues: flow.indexOfRequest(named: request.value).map {
+            flow.requests[$0].params.map(\.name.value)
+          } ?? [])
       }
     case .open(let url):
       checkLinkTypo(url)
@@ -260,11 +264,16 @@ extension Checker {
   /// nothing while the item may still pass.
   private func reportUnread(
     _ arguments: [Assignment], sentTo receiver: String, read: Set<String>,
-    _ names: ChecklistNames
+    _ names: ChecklistNames, ownValues: [String] = []
   ) {
     for argument in arguments {
       let name = argument.name.value
       guard !read.contains(name), !names.readAnywhere.contains(name) else { continue }
+      if ownValues.contains(name) {
+        // A request's own value of that name is read first (`with:` where it started).
+        sink.report(.shadowedOutcomeValue(name, receiver: receiver), at: argument.name.range)
+        continue
+      }
       let suggestion = Suggestion.closest(to: name, among: read.sorted())
       sink.report(
         .unreadArgument(name, receiver: receiver, suggestion: suggestion),
@@ -363,9 +372,11 @@ extension Checker {
       }
     case .params(let assignments):
       reportDollarValues(assignments)
-      let parameters = flow.screens.flatMap { $0.params.map(\.name) }
+      // A child's screens are on the stack as the parent's are.
+      let screens = tree.flows.flatMap(\.screens)
+      let parameters = screens.flatMap { $0.params.map(\.name) }
       for assignment in assignments {
-        let declared = flow.screens.flatMap { screen in
+        let declared = screens.flatMap { screen in
           screen.params.filter { $0.name.value == assignment.name.value }.map(\.type.value.base)
         }
         guard !declared.isEmpty else {
@@ -441,14 +452,14 @@ struct ChecklistNames {
   let itemTypes: [String: [String: [ValueType]]]
   /// Event → every name its handlers read as `$name` or `{name}` in their operations.
   let argumentReads: [String: Set<String>]
-  /// Request → every name its outcomes read as `$name` or `{name}`.
-  let outcomeReads: [String: Set<String>]
+  /// Request → outcome → every name it reads as `$name` or `{name}` from a step's values
+  /// (the request's own values are read first, so a step's value of such a name is not).
+  let outcomeReads: [String: [RequestOutcome: Set<String>]]
   /// Request → outcome → the values it reads whatever the state (not in an `if:`'s arms),
   /// that are neither the request's own values nor state: what a step must give.
   let outcomeNeeds: [String: [RequestOutcome: [String]]]
-  /// Every name read where no one event's handler reads it: `{name}` in the texts shown
-  /// (titles, bar buttons, alerts), which read the arguments of the event that shows them,
-  /// and what screens' `onEnter` and `onAppear` read.
+  /// Every `{name}` in an alert's title or message: an alert's text is made when it is
+  /// presented, from the arguments of the event that presents it.
   let readAnywhere: Set<String>
   /// Event → the arguments every handler of it reads whatever the state, each with where
   /// the first handler reads it: a step that sends the event without one is refused.
@@ -506,7 +517,7 @@ struct ChecklistNames {
     argumentTypes = types
     self.itemTypes = itemTypes
     argumentReads = reads
-    var outcomeReads: [String: Set<String>] = [:]
+    var outcomeReads: [String: [RequestOutcome: Set<String>]] = [:]
     var outcomeNeeds: [String: [RequestOutcome: [String]]] = [:]
     var anywhere: Set<String> = []
     func readAll(_ operation: Operation?, into names: inout Set<String>) {
@@ -529,15 +540,15 @@ struct ChecklistNames {
             request.parameter(named: name) == nil && flow.stateVariable(named: name) == nil
           }
         }
-        readAll(request.onSuccess, into: &outcomeReads[request.name.value, default: []])
-        readAll(request.onFailure, into: &outcomeReads[request.name.value, default: []])
-      }
-      for screen in flow.screens.indices {
-        readAll(flow.screens[screen].onEnter, into: &anywhere)
-        readAll(flow.screens[screen].onAppear, into: &anywhere)
-        let bar = flow.screens[screen].navigationBar
-        readText(bar.title)
-        for side in BarSide.allCases { readText(bar.item(side)?.title) }
+        for (outcome, operation) in [
+          (RequestOutcome.success, request.onSuccess), (.failure, request.onFailure),
+        ] {
+          var read: Set<String> = []
+          readAll(operation, into: &read)
+          outcomeReads[request.name.value, default: [:]][outcome] = read.filter {
+            request.parameter(named: $0) == nil
+          }
+        }
       }
       for alert in flow.alerts {
         readText(alert.title)

@@ -179,14 +179,25 @@ extension Operation {
     }
   }
 
-  /// Inserts each `{name}` of the texts this operation writes (not those of operations
-  /// nested in it) into `names`.
+  /// Inserts each `{name}` of the texts this operation writes or compares (not those of
+  /// operations nested in it), a record's fields' included, into `names`.
   func insertTextNames(into names: inout Set<String>) {
-    for assignment in writtenValues {
-      guard case .literal(.string(let text)) = assignment.value.value,
-        TextTemplate.mayHoldNames(text)
-      else { continue }
-      for (name, _) in TextTemplate(text).names { names.insert(name) }
+    func insert(_ value: ValueExpression) {
+      switch value {
+      case .literal(.string(let text)):
+        guard TextTemplate.mayHoldNames(text) else { return }
+        for (name, _) in TextTemplate(text).names { names.insert(name) }
+      case .literal(.record(let fields)):
+        for field in fields.values { insert(.literal(field)) }
+      case .record(let fields):
+        for field in fields.values { insert(field) }
+      case .literal, .reference:
+        break
+      }
+    }
+    for assignment in writtenValues { insert(assignment.value.value) }
+    if case .branch(let condition, _, _) = kind {
+      for (_, value) in condition.locatedComparisons { insert(value.value) }
     }
   }
 

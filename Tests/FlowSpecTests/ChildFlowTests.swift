@@ -279,12 +279,15 @@ struct ChildFlowTests {
             text: { finish: done, with: { n: abc, item: 1 } }
             list: { finish: done, with: { n: 2, item: [1, x] } }
             fine: { finish: done, with: { n: 2, item: [1, 2], extra: anything } }
+            away: { finish: closed, with: { n: nope } }
       """
     let parent = """
       flow: Parent
       use: { Picker: picker.yaml }
       state: { count: 0, nums: [1] }
       start: { setRoot: Home }
+      on:
+        closed: [{ set: { count: $n } }, pop]
       screens:
         Home:
           on:
@@ -301,7 +304,47 @@ struct ChildFlowTests {
       found.map { "\($0.file):\($0.position.line):\($0.position.column) \($0.message)" } == [
         "/app/picker.yaml:7:40 event 'done' passes 'n' on as an Int, but this value is a String",
         #"/app/picker.yaml:8:49 event 'done' gives 'item' to a list of items that are each an Int, as its default's are, but "x" is a String"#,
+        // Heard by the flow's own handler, where the starting screen has none.
+        "/app/picker.yaml:10:42 event 'closed' passes 'n' on as an Int, but this value is a String",
       ])
+  }
+
+  @Test("a 'params' expectation is typed by every screen of its name, a child's included")
+  func childParameterTypes() {
+    let child = """
+      flow: Kid
+      start: { push: CS, with: { id: abc } }
+      screens:
+        CS:
+          params: { id: String }
+          on:
+            close: { finish: done }
+      """
+    let parent = """
+      flow: Parent
+      use: { Kid: kid.yaml }
+      start: { setRoot: Home, with: { id: 1 } }
+      screens:
+        Home:
+          params: { id: Int }
+          on:
+            go: { start: Kid }
+            done: pop
+      spec: |
+        [ ] the child's screen holds text
+            when go
+            expect { top: CS, params: { id: abc } }
+        [ ] no screen holds a flag
+            when go
+            expect { params: { id: true } }
+      """
+    let document = FlowDocument(
+      source: parent, path: "/app/parent.yaml", files: .embedded(["/app/kid.yaml": child])
+    ).runningChecklist()
+    #expect(
+      document.diagnostics.filter { $0.severity == .error }.map(\.message) == [
+        "parameter 'id' is an Int or a String, but this value is a Bool"
+      ], "\(document.diagnostics)")
   }
 
   @Test("the checklist names the children's screens; a misspelt one is found among them")
