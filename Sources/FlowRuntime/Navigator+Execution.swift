@@ -416,12 +416,14 @@ extension Navigator {
       return value
     case .reference(let name, let parameter, let state):
       if let value = context.eventArguments[name] { return value }
-      if let parameter, parameter < context.screenArguments.count,
-        let value = context.screenArguments[parameter]
-      {
-        return value
+      if let parameter, parameter < context.screenArguments.count {
+        // The screen's parameter hides the state of its name, with a value or without one
+        // (an optional left out), as a Swift property's parameter does.
+        if let value = context.screenArguments[parameter] { return value }
+        throw .leftOutParameter(name)
+      } else if let state {
+        return current.stateValues[state]
       }
-      if let state { return current.stateValues[state] }
       switch context.source {
       case .event(let event): throw .missingEventArgument(event, name)
       case .outcome(let request, let outcome): throw .missingOutcomeValue(request, outcome, name)
@@ -437,6 +439,13 @@ extension Navigator {
       var failure: NavigationError?
       let text = template.render { name -> String? in
         guard let reference = references[name] else { return nil }
+        // A parameter left out has no value to show: kept as written, as a name without one.
+        if case .reference(let name, let parameter?, _) = reference,
+          context.eventArguments[name] == nil, parameter < context.screenArguments.count,
+          context.screenArguments[parameter] == nil
+        {
+          return nil
+        }
         do throws(NavigationError) {
           return try resolve(reference, context).text
         } catch {
@@ -471,9 +480,10 @@ extension Navigator {
     if let value = context.eventArguments[name] { return value }
     if let screen = context.screen,
       let parameter = program.screens[screen].parameters.firstIndex(of: name),
-      parameter < context.screenArguments.count, let value = context.screenArguments[parameter]
+      parameter < context.screenArguments.count
     {
-      return value
+      // A parameter left out hides the state of its name too.
+      return context.screenArguments[parameter]
     }
     let qualified = context.flow == 0 ? name : program.flows[context.flow].name + "." + name
     return program.stateIndex[qualified].map { current.stateValues[$0] }

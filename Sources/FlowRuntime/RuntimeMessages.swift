@@ -114,6 +114,12 @@ extension NavigationError {
   static func missingParameter(_ name: String, of owner: String) -> Self {
     Self("run.missing-argument", "'\(owner)' needs parameter '\(name)'")
   }
+  static func leftOutParameter(_ name: String) -> Self {
+    Self(
+      "run.missing-argument",
+      "'$\(name)' reads the screen's parameter '\(name)', which it was shown without (it is optional), so it has no value here"
+    )
+  }
   static func notABool(_ state: String) -> Self {
     Self("run.state-type", "state '\(state)' is not a Bool")
   }

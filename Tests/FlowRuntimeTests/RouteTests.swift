@@ -66,6 +66,39 @@ struct RouteTests {
     #expect(navigator.screens.last?.description == "Product(id: 4, tag: \"sent\")")
   }
 
+  @Test("a parameter left out hides the state of its name: passed on as none, shown as written")
+  func leftOutHidesState() throws {
+    let flow = try TestFlows.flow(
+      """
+      flow: O
+      state: { tag: from-state, log: "" }
+      start: { setRoot: Product, with: { id: 1 } }
+      screens:
+        Product:
+          params: { id: Int, tag: String? }
+          navBar: { title: "T {tag}" }
+          on:
+            same: { push: Product, with: { id: 2, tag: $tag } }
+            label: { set: { log: "#{tag}" } }
+            store: { set: { log: $tag } }
+      """)
+    var navigator = try Navigator(flow: flow)
+    #expect(navigator.navigationBar?.title == "T {tag}")
+    try navigator.send(.named("same"))
+    #expect(navigator.screens.last?.description == "Product(id: 2)")
+    try navigator.send(.named("label"))
+    #expect(navigator.value(of: "log") == .string("#{tag}"))
+    do {
+      try navigator.send(.named("store"))
+      Issue.record("a parameter left out was read as the state of its name")
+    } catch {
+      #expect(
+        error.message
+          == "'$tag' reads the screen's parameter 'tag', which it was shown without (it is optional), so it has no value here"
+      )
+    }
+  }
+
   @Test("reset replaces everything above the root at once, without animation")
   func reset() throws {
     var navigator = try Navigator(flow: try TestFlows.flow(routerFlow))
