@@ -264,14 +264,18 @@ struct BlockChecklistTests {
     #expect(diagnostic.notes.first?.range?.start == source.marker)
   }
 
-  @Test("a known mark with the text right after it says the space is missing")
-  func markWithoutSpace() throws {
-    let source = MarkedSource(flow(checklist: "spec: |\n  ‸[ ]starts at home\n"))
+  @Test(
+    "a known mark with the text right after it says the space is missing",
+    arguments: [
+      ("‸[ ]starts at home", "[ ] starts at home"), ("- ‸[x]done", "- [x] done"),
+      ("*  ‸[✅]ok", "*  [✅] ok"),
+    ])
+  func markWithoutSpace(line: String, written: String) throws {
+    let source = MarkedSource(flow(checklist: "spec: |\n  \(line)\n"))
     let diagnostic = try #require(
       TestFlows.document(source.text).diagnostics.only("checklist.unknown-mark"))
     #expect(
-      diagnostic.message
-        == "a checklist item needs a space after its mark: write '[ ] starts at home'")
+      diagnostic.message == "a checklist item needs a space after its mark: write '\(written)'")
     #expect(diagnostic.position == source.marker)
   }
 

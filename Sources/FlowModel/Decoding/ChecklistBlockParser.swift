@@ -131,6 +131,14 @@ extension ModelDecoder {
     }
   }
 
+  /// Where a mark's `[` is in a line that starts with one, after an optional `- ` or `* `
+  /// bullet.
+  private static func markStart(in text: String) -> String.Index? {
+    var rest = Substring(text)
+    if rest.hasPrefix("- ") || rest.hasPrefix("* ") { rest = rest.dropFirst(2).drop { $0 == " " } }
+    return rest.hasPrefix("[") ? rest.startIndex : nil
+  }
+
   private mutating func reportUnknownLine(_ line: BlockLine) {
     let trimmed = line.trimmed
     let word = String(trimmed.prefix { $0.isLetter })
@@ -144,12 +152,19 @@ extension ModelDecoder {
             range: SourceRange(start: position, length: word.unicodeScalars.count),
             replacement: suggestion)
         ])
-    } else if trimmed.hasPrefix("["), let close = trimmed.firstIndex(of: "]") {
-      let mark = String(trimmed[...close])
-      let range = SourceRange(start: position, length: mark.unicodeScalars.count)
+    } else if let open = Self.markStart(in: trimmed),
+      let close = trimmed[open...].firstIndex(of: "]")
+    {
+      let mark = String(trimmed[open...close])
+      let bullet = trimmed.unicodeScalars[..<open].count
+      let range = SourceRange(
+        start: line.position(ofOffset: line.indent + bullet), length: mark.unicodeScalars.count)
       if ChecklistMarkSyntax.parse(mark) != nil {
         // A mark it knows, with the text right after it: `[ ]starts at home`.
-        sink.report(.markWithoutSpace(mark, text: String(trimmed[close...].dropFirst())), at: range)
+        sink.report(
+          .markWithoutSpace(
+            String(trimmed[..<open]) + mark, text: String(trimmed[close...].dropFirst())),
+          at: range)
       } else {
         sink.report(.unknownMark(mark), at: range)
       }
