@@ -275,7 +275,9 @@ extension Navigator {
     // Selecting the tab already selected shows nothing new: no screen appears.
     guard !isShown else { return }
     try loadTab(tab)
-    try appearUnlessCovered()
+    // Beneath a presented screen or alert, the tab changes unseen: nothing appears.
+    guard current.layers.isEmpty else { return }
+    try appear()
   }
 
   /// Runs a tab root's `onEnter` the first time the tab is selected, as UIKit loads a tab's

@@ -86,7 +86,7 @@ struct TabTests {
     let flow = try TestFlows.flow(
       """
       flow: Counts
-      state: { appears: 0, enters: 0, otherAppears: 0 }
+      state: { appears: 0, enters: 0, otherAppears: 0, sheetAppears: 0 }
       tabs:
         One: { root: A }
         Two: { root: B }
@@ -98,11 +98,16 @@ struct TabTests {
             again: { select: One }
             other: { select: Two }
             next: { push: C }
+            cover: { present: Sheet, stack: true }
         B:
           onAppear: { add: { otherAppears: 1 } }
           on:
             back: { select: One }
         C: {}
+        Sheet:
+          onAppear: { add: { sheetAppears: 1 } }
+          on:
+            switch: { select: Two }
       """)
     var navigator = try Navigator(flow: flow)
     #expect(navigator.value(of: "enters") == .int(1))
@@ -120,6 +125,13 @@ struct TabTests {
       startingAt: [ScreenInstance(name: "A"), ScreenInstance(name: "C")])
     #expect(given.value(of: "enters") == .int(1))
     #expect(given.stack == ["A", "C"])
+    // Beneath a presented screen the tab changes unseen: neither it nor the sheet appears.
+    try navigator.send(.named("cover"))
+    #expect(navigator.value(of: "sheetAppears") == .int(1))
+    try navigator.send(.named("switch"))
+    #expect(navigator.selectedTab == "Two")
+    #expect(navigator.value(of: "sheetAppears") == .int(1))
+    #expect(navigator.value(of: "otherAppears") == .int(1))
   }
 
   @Test("a tab keeps its stack while another is shown; the bar is the selected tab's top's")
