@@ -63,7 +63,7 @@ extension Navigator {
     throws(NavigationError)
   {
     guard let position = current.children.lastIndex(where: { $0.flow == flow }) else {
-      throw .notStarted(program.flows[flow].name, event: event)
+      throw .notStarted(program.flows[flow].name, event: event, isChild: flow != 0)
     }
     let child = current.children.remove(at: position)
     records.append(

@@ -158,10 +158,13 @@ extension NavigationError {
       "run.unknown-screen",
       "the flow has no screen '\(name)'; it has \(DiagnosticMessage.list(known))")
   }
-  static func notStarted(_ flow: String, event: String) -> Self {
-    Self(
-      "run.finish-unstarted",
-      "flow '\(flow)' finishes with '\(event)', but no other flow started it, so no one hears it")
+  static func notStarted(_ flow: String, event: String, isChild: Bool) -> Self {
+    let why =
+      isChild
+      ? "but it is not running: it finished already while its screens stayed (the handler that hears '\(event)' should pop or dismiss them), or they were shown without starting it"
+      : "but no other flow started it"
+    return Self(
+      "run.finish-unstarted", "flow '\(flow)' finishes with '\(event)', \(why), so no one hears it")
   }
   static func unhandledFinish(_ event: String, child: String, parent: String) -> Self {
     Self(

@@ -347,6 +347,39 @@ struct ChildFlowTests {
       ], "\(document.diagnostics)")
   }
 
+  @Test("a child that finished while its screens stayed says so when it finishes again")
+  func finishedTwice() {
+    let child = """
+      flow: Child
+      start: { push: CScreen }
+      screens:
+        CScreen:
+          on:
+            done: { finish: childDone }
+      """
+    let parent = """
+      flow: Parent
+      state: { heard: 0 }
+      use: { Kid: kid.yaml }
+      start: { setRoot: Home }
+      screens:
+        Home:
+          on:
+            go: { start: Kid, presented: sheet }
+            childDone: { add: { heard: 1 } }
+      spec: |
+        [ ] the parent forgets to dismiss the child's sheet
+            when [go, done, done]
+            expect { state: { heard: 2 } }
+      """
+    let checklist = ChecklistVerifier(
+      filePath: "/app/parent.yaml", source: parent, files: ["/app/kid.yaml": child])
+    #expect(
+      checklist.failures(ofItem: 0).map(\.message) == [
+        "'done' failed: flow 'Child' finishes with 'childDone', but it is not running: it finished already while its screens stayed (the handler that hears 'childDone' should pop or dismiss them), or they were shown without starting it, so no one hears it"
+      ])
+  }
+
   @Test("the checklist names the children's screens; a misspelt one is found among them")
   func checklistAcrossFiles() throws {
     let source = MarkedSource(
