@@ -43,7 +43,8 @@ enum CoverageCommand: Command {
     for document in documents {
       guard
         let tree = FlowInputs.validTree(
-          document, console: console, consequence: "its coverage cannot be measured")
+          document, console: console, consequence: "its coverage cannot be measured",
+          includingChecklist: true)
       else {
         failed = true
         continue

@@ -141,8 +141,10 @@ enum DiffCommand: Command {
   )? {
     let consequence =
       "the versions cannot be compared" + (label == document.path ? "" : " (in \(label))")
-    return FlowInputs.validTree(document, console: console, consequence: consequence)
-      .map { ($0, document.text, label) }
+    return FlowInputs.validTree(
+      document, console: console, consequence: consequence, includingChecklist: true
+    )
+    .map { ($0, document.text, label) }
   }
 
   /// The flows of two folders paired by their path inside them, child flows compared within

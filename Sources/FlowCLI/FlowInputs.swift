@@ -181,11 +181,19 @@ enum FlowInputs {
     validTree(document, console: console, consequence: consequence)?.root
   }
 
-  /// The document's flow with its child flows; see `validFlow`.
-  static func validTree(_ document: FlowDocument, console: Console, consequence: String)
-    -> FlowTree?
-  {
-    if let tree = document.validTree { return tree }
+  /// The document's flow with its child flows; see `validFlow`. With `includingChecklist`,
+  /// errors in its checklist refuse it too.
+  static func validTree(
+    _ document: FlowDocument, console: Console, consequence: String,
+    includingChecklist: Bool = false
+  ) -> FlowTree? {
+    // A command that reads the checklist (diff, coverage, suggest) refuses its errors too:
+    // an item in error would count as covered, or as a change in behaviour.
+    if let tree = document.validTree,
+      !includingChecklist || !document.diagnostics.contains(where: { $0.severity == .error })
+    {
+      return tree
+    }
     printDiagnostics(
       document.diagnostics.filter { $0.severity == .error }, documents: [document],
       console: console,

@@ -47,7 +47,7 @@ enum SuggestCommand: Command {
       path, limits: try FlowInputs.limits(arguments))
     guard
       let tree = FlowInputs.validTree(
-        document, console: console, consequence: "fix them first")
+        document, console: console, consequence: "fix them first", includingChecklist: true)
     else {
       return .problemsFound
     }

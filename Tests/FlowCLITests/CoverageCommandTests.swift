@@ -71,6 +71,34 @@ struct CoverageCommandTests {
     #expect(uncovered.first?["kind"] as? String == "screen")
   }
 
+  @Test("an error in the checklist refuses the flow: coverage, suggest and diff exit 1")
+  func checklistErrors() throws {
+    let folder = try TemporaryFolder()
+    let flow = """
+      flow: H
+      start: { setRoot: Home }
+      screens:
+        Home: { on: { go: { push: Detail } } }
+        Detail: {}
+      spec: |
+        [ ] goes
+            when go
+            expect { top: Detail }
+
+      """
+    let base = try folder.write("base.yaml", flow)
+    let broken = try folder.write(
+      "broken.yaml", flow.replacingOccurrences(of: "top: Detail", with: "top: Nowhere"))
+    for command in [
+      ["coverage", broken, "--min", "100"], ["suggest", broken], ["diff", base, broken],
+    ] {
+      let result = flowc(command)
+      #expect(result.status == 1, "\(command): \(result)")
+      #expect(result.errors.contains("'top' names no screen 'Nowhere'"), "\(command): \(result)")
+    }
+    #expect(flowc(["coverage", base, "--min", "100"]).status == 0)
+  }
+
   @Test("a folder: a child flow is counted through its parent, not on its own")
   func folder() throws {
     let folder = try TemporaryFolder()
