@@ -5,12 +5,18 @@ extension Checker {
   /// A whole list written to list state `variable`, called `name` where it is written
   /// (`set`, an `if:`, `given`, an expectation, a child's `with:`): each item of a literal
   /// list must fit the list (`ListItemRule`), with the fields its records have, and a list
-  /// state a `$name` reads must hold items of the list's type. Where no operation runs
+  /// state a `$name` reads must hold items of the list's type; a record written to a record
+  /// state must have the fields of its default, with their types. Where no operation runs
   /// (`origin` is `nil`), only literals are written.
   func checkListItems(
     _ value: Located<ValueExpression>, of variable: StateVariable, named name: String,
     origin: OperationOrigin?
   ) {
+    if let rule = variable.recordRule {
+      // A record state: its fields are checked as a list's records' are.
+      checkRecordValue(value, of: name, rule: rule, origin: origin)
+      return
+    }
     guard let rule = variable.listItemRule else { return }
     switch value.value {
     case .literal(.list(let items)):

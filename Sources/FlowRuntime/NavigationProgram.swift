@@ -27,7 +27,8 @@ public final class NavigationProgram: Sendable {
   let stateNames: [String]
   let stateIndex: [String: Int]
   let initialState: [Value]
-  /// What each state's items must be, where it is a list whose default sets a rule.
+  /// What each state's items must be, where it is a list whose default sets a rule; for a
+  /// record state, what a record written to it must be.
   let listItemRules: [ListItemRule?]
   let start: Instruction?
   let tabs: [CompiledTab]
@@ -189,7 +190,9 @@ public final class NavigationProgram: Sendable {
     self.stateNames = stateNames
     self.stateIndex = Self.index(stateNames)
     self.initialState = initialState
-    self.listItemRules = initialState.map { ListItemRule(default: $0) }
+    self.listItemRules = initialState.map {
+      ListItemRule(default: $0) ?? ListItemRule(recordDefault: $0)
+    }
     self.start = flows[0].start
     self.tabIndex = tabIndex
     self.requestIndex = Self.index(root.requests.map(\.name.value))
@@ -384,8 +387,13 @@ extension NavigationProgram {
     guard value.type == expected else {
       throw .stateType(stateNames[index], expected: expected, found: value)
     }
-    if let misfit = listItemRules[index]?.misfit(inList: value) {
-      throw .listItemType(stateNames[index], misfit)
+    guard let rule = listItemRules[index] else { return }
+    let misfit: ListItemMisfit?
+    if case .record = value {
+      misfit = rule.misfit(value)
+    } else {
+      misfit = rule.misfit(inList: value)
     }
+    if let misfit { throw .listItemType(stateNames[index], misfit) }
   }
 }

@@ -210,6 +210,45 @@ struct ListItemTypeTests {
       ])
   }
 
+  @Test("a record state keeps its default's fields and their types, checked and when run")
+  func recordState() {
+    let source = """
+      flow: R
+      state: { user: { name: Bob, age: 3 } }
+      start: { setRoot: Home }
+      screens:
+        Home:
+          on:
+            misspelt: { set: { user: { nmae: Ann, age: 4 } } }
+            wrong: { set: { user: { name: 1, age: 4 } } }
+            fine: { set: { user: { name: Ann, age: 4 } } }
+            bring: { set: { user: $u } }
+      spec: |
+        [ ] given a record of the wrong types
+            given { user: { name: Ann, age: old } }
+            expect { top: Home }
+        [ ] a record an event brings is judged when run
+            when { bring: { u: { name: Ann, age: old } } }
+            expect { top: Home }
+      """
+    let diagnostics = TestFlows.document(source).diagnostics
+    #expect(
+      diagnostics.map { "\($0.id) \($0.position.line):\($0.position.column) \($0.message)" } == [
+        "check.unknown-record-field 7:32 no record of 'user' has a field 'nmae'; its records have 'age', 'name'",
+        "check.type-mismatch 8:29 field 'name' of the records of 'user' is a String, but this value is an Int",
+        "check.type-mismatch 13:21 field 'age' of the records of 'user' is an Int, but this value is a String",
+      ])
+    // Without the handlers in error, which would fail every item, and the item in error.
+    let running = source.split(separator: "\n", omittingEmptySubsequences: false)
+      .enumerated().filter { ![6, 7, 8, 11, 12, 13].contains($0.offset) }
+      .map(\.element).joined(separator: "\n")
+    let checklist = ChecklistVerifier(filePath: "r.yaml", source: running)
+    #expect(
+      checklist.failures(ofItem: 0).map(\.message) == [
+        #"'bring(u: { age: "old", name: "Ann" })' failed: field 'age' of the records of state 'user' is an Int, as in its default, but the value "old" is a String"#
+      ])
+  }
+
   @Test("a child flow's list given in 'with:' is checked against the child's default")
   func childWith() {
     let parent = """

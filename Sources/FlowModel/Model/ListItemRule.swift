@@ -92,7 +92,19 @@ public struct ListItemMisfit: Hashable, Sendable {
   }
 }
 
+extension ListItemRule {
+  /// The rule a record state's default sets for the records written to it: each field it
+  /// has keeps its type, as a list's one record would. `nil` for a value that is no record.
+  public init?(recordDefault value: Value) {
+    guard case .record = value else { return nil }
+    self.init(default: .list([value]))
+  }
+}
+
 extension StateVariable {
   /// What this state's items must be, when it is a list whose default sets a rule.
   public var listItemRule: ListItemRule? { ListItemRule(default: initialValue.value) }
+
+  /// What a record written to this state must be, when its default is a record.
+  public var recordRule: ListItemRule? { ListItemRule(recordDefault: initialValue.value) }
 }
