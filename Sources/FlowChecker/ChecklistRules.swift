@@ -177,27 +177,9 @@ extension Checker {
       where !arguments.contains(where: { $0.name.value == use.name }) {
         sink.report(.missingEventArgument(name.value, argument: use.name), at: name.range)
       }
-      for argument in arguments {
-        guard case .literal(let value) = argument.value.value else { continue }
-        if let expected = names.argumentTypes[name.value]?[argument.name.value],
-          !expected.contains(value.type)
-        {
-          sink.report(
-            .eventArgumentType(
-              name.value, argument: argument.name.value, expected: expected, found: value.type),
-            at: argument.value.range)
-        }
-        if let expected = names.itemTypes[name.value]?[argument.name.value] {
-          let items: [Value]
-          if case .list(let all) = value { items = all } else { items = [value] }
-          if let item = items.first(where: { !expected.contains($0.type) }) {
-            sink.report(
-              .eventArgumentItemType(
-                name.value, argument: argument.name.value, expected: expected, found: item),
-              at: argument.value.range)
-          }
-        }
-      }
+      Self.reportLiteralTypes(
+        of: arguments, sentTo: name.value, types: names.argumentTypes[name.value] ?? [:],
+        itemTypes: names.itemTypes[name.value] ?? [:], into: &sink)
     case .alertAction(let title):
       if !names.actionTitles.contains(where: { $0.value == title.value }) {
         reportUnknown(
@@ -207,27 +189,25 @@ extension Checker {
     case .tab(let tab):
       checkTabName(tab, "tab")
     case .respond(let request, let outcome, let values, _):
-      if flow.indexOfRequest(named: request.value) == nil {
+      guard let index = flow.indexOfRequest(named: request.value) else {
         reportUnknown(
           .unknownRequest(outcome.keyword, request.value), name: request,
           candidates: flow.requests.map(\.name))
-      } else {
-        reportDollarValues(values)
-        if !mayBeRefused {
-          for needed in names.outcomeNeeds[request.value]?[outcome] ?? []
-          where !values.contains(where: { $0.name.value == needed }) {
-            sink.report(
-              .missingOutcomeValue(request.value, outcome: outcome.keyword, value: needed),
-              at: request.range)
-          }
-        }
-        reportUnread(
-          values, sentTo: "'\(outcome.keyword)' of request '\(request.value)'",
-          read: names.outcomeReads[request.value]?[outcome] ?? [], names,
-          ownValues: flow.indexOfRequest(named: request.value).map {
-            flow.requests[$0].params.map(\.name.value)
-          } ?? [])
+        break
       }
+      reportDollarValues(values)
+      if !mayBeRefused {
+        for needed in names.outcomeNeeds[request.value]?[outcome] ?? []
+        where !values.contains(where: { $0.name.value == needed }) {
+          sink.report(
+            .missingOutcomeValue(request.value, outcome: outcome.keyword, value: needed),
+            at: request.range)
+        }
+      }
+      reportUnread(
+        values, sentTo: "'\(outcome.keyword)' of request '\(request.value)'",
+        read: names.outcomeReads[request.value]?[outcome] ?? [], names,
+        ownValues: flow.requests[index].params.map(\.name.value))
     case .open(let url):
       checkLinkTypo(url)
     case .tap:
@@ -298,16 +278,27 @@ extension Checker {
         screen.params, in: route.arguments, owner: "screen '\(screen.name.value)'",
         route: screen.name.value, at: route.screen.range)
     }
-    for argument in route.arguments {
-      guard let parameter = screen.parameter(named: argument.name.value) else {
+    checkLiteralArguments(
+      route.arguments, params: screen.params, owner: "screen '\(screen.name.value)'",
+      named: "'\(screen.name.value)'")
+  }
+
+  /// Values a checklist gives the parameters `params` of `owner` (a screen's, a request's):
+  /// each must name one, and a literal must have its type. `named` is how a type mismatch
+  /// names the owner (`'Detail'`; the owner itself when left out).
+  private func checkLiteralArguments(
+    _ arguments: [Assignment], params: [Parameter], owner: String, named: String? = nil
+  ) {
+    for argument in arguments {
+      guard let parameter = params.first(where: { $0.name.value == argument.name.value }) else {
         reportUnknown(
-          .unknownParameter(argument.name.value, owner: "screen '\(screen.name.value)'"),
-          name: argument.name, candidates: screen.params.map(\.name))
+          .unknownParameter(argument.name.value, owner: owner), name: argument.name,
+          candidates: params.map(\.name))
         continue
       }
       checkLiteralType(
         argument.value, expected: parameter.type.value.base,
-        subject: "parameter '\(parameter.name.value)' of '\(screen.name.value)'")
+        subject: "parameter '\(parameter.name.value)' of \(named ?? owner)")
     }
   }
 
@@ -406,17 +397,8 @@ extension Checker {
           continue
         }
         let request = flow.requests[index]
-        for argument in pattern.arguments {
-          guard let parameter = request.parameter(named: argument.name.value) else {
-            reportUnknown(
-              .unknownParameter(argument.name.value, owner: "request '\(request.name.value)'"),
-              name: argument.name, candidates: request.params.map(\.name))
-            continue
-          }
-          checkLiteralType(
-            argument.value, expected: parameter.type.value.base,
-            subject: "parameter '\(parameter.name.value)' of request '\(request.name.value)'")
-        }
+        checkLiteralArguments(
+          pattern.arguments, params: request.params, owner: "request '\(request.name.value)'")
       }
     case .refused(let kind):
       guard let kind, !refusalKinds.contains(kind.value) else { break }
@@ -492,8 +474,7 @@ struct ChecklistNames {
         comparisons[event] = own
       }
       handler.operation.visit { operation in
-        operation.insertNamesRead(into: &reads[event, default: []])
-        operation.insertTextNames(into: &reads[event, default: []])
+        operation.insertValuesRead(into: &reads[event, default: []])
         for use in operation.argumentUses(in: flow, screen: screen, child: child)
         where !(types[event]?[use.name] ?? []).contains(use.type) {
           types[event, default: [:]][use.name, default: []].append(use.type)
@@ -520,12 +501,6 @@ struct ChecklistNames {
     var outcomeReads: [String: [RequestOutcome: Set<String>]] = [:]
     var outcomeNeeds: [String: [RequestOutcome: [String]]] = [:]
     var anywhere: Set<String> = []
-    func readAll(_ operation: Operation?, into names: inout Set<String>) {
-      operation?.visit { operation in
-        operation.insertNamesRead(into: &names)
-        operation.insertTextNames(into: &names)
-      }
-    }
     func readText(_ text: Located<String>?) {
       guard let text, TextTemplate.mayHoldNames(text.value) else { return }
       for (name, _) in TextTemplate(text.value).names { anywhere.insert(name) }
@@ -539,12 +514,8 @@ struct ChecklistNames {
           outcomeNeeds[request.name.value, default: [:]][outcome] = needed.filter { name in
             request.parameter(named: name) == nil && flow.stateVariable(named: name) == nil
           }
-        }
-        for (outcome, operation) in [
-          (RequestOutcome.success, request.onSuccess), (.failure, request.onFailure),
-        ] {
           var read: Set<String> = []
-          readAll(operation, into: &read)
+          operation?.visit { $0.insertValuesRead(into: &read) }
           outcomeReads[request.name.value, default: [:]][outcome] = read.filter {
             request.parameter(named: $0) == nil
           }
@@ -571,8 +542,7 @@ extension ChecklistNames {
     var ordered: [String] = []
     func walk(_ operation: Operation) {
       var read: Set<String> = []
-      operation.insertNamesRead(into: &read)
-      operation.insertTextNames(into: &read)
+      operation.insertValuesRead(into: &read)
       for name in read.sorted() where names.insert(name).inserted { ordered.append(name) }
       if case .sequence(let operations) = operation.kind { operations.forEach(walk) }
     }

@@ -105,26 +105,38 @@ extension Checker {
         }
       }
       var found = DiagnosticSink(file: child.file)
-      for argument in finish.arguments {
-        guard case .literal(let value) = argument.value.value else { continue }
-        let name = argument.name.value
-        if let expected = types[name], !expected.contains(value.type) {
-          found.report(
-            .eventArgumentType(event, argument: name, expected: expected, found: value.type),
-            at: argument.value.range)
-        }
-        let items: [Value]
-        if case .list(let all) = value { items = all } else { items = [value] }
-        if let expected = itemTypes[name],
-          let item = items.first(where: { !expected.contains($0.type) })
-        {
-          found.report(
-            .eventArgumentItemType(event, argument: name, expected: expected, found: item),
-            at: argument.value.range)
-        }
-      }
+      Self.reportLiteralTypes(
+        of: finish.arguments, sentTo: event, types: types, itemTypes: itemTypes, into: &found)
       for diagnostic in found.diagnostics where !sink.diagnostics.contains(diagnostic) {
         sink.append(contentsOf: [diagnostic])
+      }
+    }
+  }
+
+  /// Each literal of `arguments`, the values event `event` is sent with (by a step, or a
+  /// child's `finish:`), of a type none of `types` is (those its handlers pass each on as),
+  /// or holding an item of a type none of `itemTypes` is (those of the lists they append it
+  /// to), reported into `sink`.
+  static func reportLiteralTypes(
+    of arguments: [Assignment], sentTo event: String, types: [String: [ValueType]],
+    itemTypes: [String: [ValueType]], into sink: inout DiagnosticSink
+  ) {
+    for argument in arguments {
+      guard case .literal(let value) = argument.value.value else { continue }
+      let name = argument.name.value
+      if let expected = types[name], !expected.contains(value.type) {
+        sink.report(
+          .eventArgumentType(event, argument: name, expected: expected, found: value.type),
+          at: argument.value.range)
+      }
+      let items: [Value]
+      if case .list(let all) = value { items = all } else { items = [value] }
+      if let expected = itemTypes[name],
+        let item = items.first(where: { !expected.contains($0.type) })
+      {
+        sink.report(
+          .eventArgumentItemType(event, argument: name, expected: expected, found: item),
+          at: argument.value.range)
       }
     }
   }

@@ -179,6 +179,13 @@ extension Operation {
     }
   }
 
+  /// Inserts each name this operation reads, as `$name` or as `{name}` in a text it writes
+  /// or compares (not those of operations nested in it), into `names`.
+  func insertValuesRead(into names: inout Set<String>) {
+    insertNamesRead(into: &names)
+    insertTextNames(into: &names)
+  }
+
   /// Inserts each `{name}` of the texts this operation writes or compares (not those of
   /// operations nested in it), a record's fields' included, into `names`.
   func insertTextNames(into names: inout Set<String>) {

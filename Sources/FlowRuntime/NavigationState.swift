@@ -97,6 +97,15 @@ struct ExecutionContext {
   /// That screen's values, one per parameter.
   var screenArguments: [Value?] = []
 
+  /// Whether `operand` reads the screen's parameter of its name, which the screen was
+  /// shown without (an optional left out), and no event's argument of that name.
+  func readsLeftOutParameter(_ operand: Operand) -> Bool {
+    guard case .reference(let name, let parameter?, _) = operand, eventArguments[name] == nil,
+      parameter < screenArguments.count
+    else { return false }
+    return screenArguments[parameter] == nil
+  }
+
   /// Where the arguments come from, for messages.
   enum ArgumentSource {
     case none

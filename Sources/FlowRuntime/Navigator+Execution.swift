@@ -378,10 +378,7 @@ extension Navigator {
       }
       // An optional parameter passed on from one the screen was shown without (`with: { n:
       // $n }` on a screen whose `n: Int?` was left out) is left out too, as Swift passes nil.
-      if types[index].isOptional, case .reference(let name, let parameter?, _) = operand,
-        context.eventArguments[name] == nil, parameter < context.screenArguments.count,
-        context.screenArguments[parameter] == nil
-      {
+      if types[index].isOptional, context.readsLeftOutParameter(operand) {
         values.append(nil)
         continue
       }
@@ -442,12 +439,7 @@ extension Navigator {
       let text = template.render { name -> String? in
         guard let reference = references[name] else { return nil }
         // A parameter left out has no value to show: kept as written, as a name without one.
-        if case .reference(let name, let parameter?, _) = reference,
-          context.eventArguments[name] == nil, parameter < context.screenArguments.count,
-          context.screenArguments[parameter] == nil
-        {
-          return nil
-        }
+        if context.readsLeftOutParameter(reference) { return nil }
         do throws(NavigationError) {
           return try resolve(reference, context).text
         } catch {

@@ -20,15 +20,7 @@ public struct ChecklistMarkSyntax: Sendable, Hashable {
     -> ChecklistMarkSyntax?
   {
     let scalars = Array(text.unicodeScalars)
-    var index = 0
-    while index < scalars.count, scalars[index] == " " { index += 1 }
-    if index + 1 < scalars.count, scalars[index] == "-" || scalars[index] == "*",
-      scalars[index + 1] == " "
-    {
-      index += 2
-      while index < scalars.count, scalars[index] == " " { index += 1 }
-    }
-    guard index < scalars.count, scalars[index] == "[" else { return nil }
+    guard var index = bracketOffset(in: scalars) else { return nil }
     let markStart = index
     index += 1
     var inside: [Unicode.Scalar] = []
@@ -53,6 +45,25 @@ public struct ChecklistMarkSyntax: Sendable, Hashable {
     while index < scalars.count, scalars[index] == " " || scalars[index] == "\t" { index += 1 }
     return ChecklistMarkSyntax(
       isDone: isDone, markOffset: markStart, markLength: markLength, textOffset: index)
+  }
+
+  /// Where the `[` of a mark is, in Unicode scalars, when `text` starts with one after any
+  /// spaces and an optional `- ` or `* ` bullet; whether a mark follows is not judged.
+  public static func bracketOffset<S: StringProtocol>(in text: S) -> Int? {
+    bracketOffset(in: Array(text.unicodeScalars))
+  }
+
+  private static func bracketOffset(in scalars: [Unicode.Scalar]) -> Int? {
+    var index = 0
+    while index < scalars.count, scalars[index] == " " { index += 1 }
+    if index + 1 < scalars.count, scalars[index] == "-" || scalars[index] == "*",
+      scalars[index + 1] == " "
+    {
+      index += 2
+      while index < scalars.count, scalars[index] == " " { index += 1 }
+    }
+    guard index < scalars.count, scalars[index] == "[" else { return nil }
+    return index
   }
 
   /// Whether a source line starts (after spaces) with a checklist mark.

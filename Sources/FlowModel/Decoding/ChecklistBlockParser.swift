@@ -131,14 +131,6 @@ extension ModelDecoder {
     }
   }
 
-  /// Where a mark's `[` is in a line that starts with one, after an optional `- ` or `* `
-  /// bullet.
-  private static func markStart(in text: String) -> String.Index? {
-    var rest = Substring(text)
-    if rest.hasPrefix("- ") || rest.hasPrefix("* ") { rest = rest.dropFirst(2).drop { $0 == " " } }
-    return rest.hasPrefix("[") ? rest.startIndex : nil
-  }
-
   private mutating func reportUnknownLine(_ line: BlockLine) {
     let trimmed = line.trimmed
     let word = String(trimmed.prefix { $0.isLetter })
@@ -152,11 +144,12 @@ extension ModelDecoder {
             range: SourceRange(start: position, length: word.unicodeScalars.count),
             replacement: suggestion)
         ])
-    } else if let open = Self.markStart(in: trimmed),
+    } else if let bullet = ChecklistMarkSyntax.bracketOffset(in: trimmed),
+      case let open = trimmed.unicodeScalars.index(
+        trimmed.unicodeScalars.startIndex, offsetBy: bullet),
       let close = trimmed[open...].firstIndex(of: "]")
     {
       let mark = String(trimmed[open...close])
-      let bullet = trimmed.unicodeScalars[..<open].count
       let range = SourceRange(
         start: line.position(ofOffset: line.indent + bullet), length: mark.unicodeScalars.count)
       if ChecklistMarkSyntax.parse(mark) != nil {
