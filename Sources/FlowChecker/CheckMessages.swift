@@ -287,20 +287,22 @@ extension DiagnosticMessage {
       "check.unread-argument", .warning,
       "\(receiver) is given '\(name)', which nothing it runs reads\(hint)")
   }
+  /// `receiver`: `event 'save'`, or `'complete' of request 'load'`.
   static func eventArgumentItemType(
-    _ event: String, argument: String, expected: [ValueType], found: Value
+    _ receiver: String, argument: String, expected: [ValueType], found: Value
   ) -> Self {
     Self(
       "check.event-argument-type", .error,
-      "event '\(event)' gives '\(argument)' to a list of items that are each \(expected.map(\.withArticle).joined(separator: " or ")), as its default's are, but \(found) is \(found.type.withArticle)"
+      "\(receiver) gives '\(argument)' to a list of items that are each \(expected.map(\.withArticle).joined(separator: " or ")), as its default's are, but \(found) is \(found.type.withArticle)"
     )
   }
+  /// `receiver`: `event 'save'`, or `'complete' of request 'load'`.
   static func eventArgumentType(
-    _ event: String, argument: String, expected: [ValueType], found: ValueType
+    _ receiver: String, argument: String, expected: [ValueType], found: ValueType
   ) -> Self {
     Self(
       "check.event-argument-type", .error,
-      "event '\(event)' passes '\(argument)' on as \(expected.map(\.withArticle).joined(separator: " or ")), but this value is \(found.withArticle)"
+      "\(receiver) passes '\(argument)' on as \(expected.map(\.withArticle).joined(separator: " or ")), but this value is \(found.withArticle)"
     )
   }
 }

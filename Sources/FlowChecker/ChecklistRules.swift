@@ -178,7 +178,8 @@ extension Checker {
         sink.report(.missingEventArgument(name.value, argument: use.name), at: name.range)
       }
       Self.reportLiteralTypes(
-        of: arguments, sentTo: name.value, types: names.argumentTypes[name.value] ?? [:],
+        of: arguments, sentTo: "event '\(name.value)'",
+        types: names.argumentTypes[name.value] ?? [:],
         itemTypes: names.itemTypes[name.value] ?? [:], into: &sink)
     case .alertAction(let title):
       if !names.actionTitles.contains(where: { $0.value == title.value }) {
@@ -203,6 +204,10 @@ extension Checker {
             .missingOutcomeValue(request.value, outcome: outcome.keyword, value: needed),
             at: request.range)
         }
+        let passed = names.outcomeTypes[request.value]?[outcome]
+        Self.reportLiteralTypes(
+          of: values, sentTo: "'\(outcome.keyword)' of request '\(request.value)'",
+          types: passed?.types ?? [:], itemTypes: passed?.items ?? [:], into: &sink)
       }
       reportUnread(
         values, sentTo: "'\(outcome.keyword)' of request '\(request.value)'",
@@ -440,6 +445,11 @@ struct ChecklistNames {
   /// Request → outcome → the values it reads whatever the state (not in an `if:`'s arms),
   /// that are neither the request's own values nor state: what a step must give.
   let outcomeNeeds: [String: [RequestOutcome: [String]]]
+  /// Request → outcome → value → the types it passes each value a step gives on as, and
+  /// the item types of the lists it appends one to (as `argumentTypes` and `itemTypes` for
+  /// an event); the request's own values are read first, so none of those is here.
+  let outcomeTypes:
+    [String: [RequestOutcome: (types: [String: [ValueType]], items: [String: [ValueType]])]]
   /// Every `{name}` in an alert's title or message: an alert's text is made when it is
   /// presented, from the arguments of the event that presents it.
   let readAnywhere: Set<String>
@@ -500,16 +510,32 @@ struct ChecklistNames {
     argumentReads = reads
     var outcomeReads: [String: [RequestOutcome: Set<String>]] = [:]
     var outcomeNeeds: [String: [RequestOutcome: [String]]] = [:]
+    var outcomeTypes:
+      [String: [RequestOutcome: (types: [String: [ValueType]], items: [String: [ValueType]])]] =
+        [:]
     var anywhere: Set<String> = []
     func readText(_ text: Located<String>?) {
       guard let text, TextTemplate.mayHoldNames(text.value) else { return }
       for (name, _) in TextTemplate(text.value).names { anywhere.insert(name) }
     }
-    for flow in tree.flows {
+    for (index, flow) in tree.flows.enumerated() {
+      let child = tree.childFlow(of: index)
       for request in flow.requests {
         for (outcome, operation) in [
           (RequestOutcome.success, request.onSuccess), (.failure, request.onFailure),
         ] {
+          var passed: (types: [String: [ValueType]], items: [String: [ValueType]]) = ([:], [:])
+          operation?.visit { operation in
+            for use in operation.argumentUses(in: flow, screen: nil, child: child)
+            where request.parameter(named: use.name) == nil {
+              passed.types[use.name, default: []].append(use.type)
+            }
+            for use in operation.itemUses(in: flow, screen: nil)
+            where request.parameter(named: use.name) == nil {
+              passed.items[use.name, default: []].append(use.type)
+            }
+          }
+          outcomeTypes[request.name.value, default: [:]][outcome] = passed
           let needed = operation.map(Self.readsWhateverTheState) ?? []
           outcomeNeeds[request.name.value, default: [:]][outcome] = needed.filter { name in
             request.parameter(named: name) == nil && flow.stateVariable(named: name) == nil
@@ -528,6 +554,7 @@ struct ChecklistNames {
     }
     self.outcomeReads = outcomeReads
     self.outcomeNeeds = outcomeNeeds
+    self.outcomeTypes = outcomeTypes
     readAnywhere = anywhere
     requiredArguments = required
     selfComparisons = comparisons.filter { !$0.value.isEmpty }

@@ -106,19 +106,21 @@ extension Checker {
       }
       var found = DiagnosticSink(file: child.file)
       Self.reportLiteralTypes(
-        of: finish.arguments, sentTo: event, types: types, itemTypes: itemTypes, into: &found)
+        of: finish.arguments, sentTo: "event '\(event)'", types: types, itemTypes: itemTypes,
+        into: &found)
       for diagnostic in found.diagnostics where !sink.diagnostics.contains(diagnostic) {
         sink.append(contentsOf: [diagnostic])
       }
     }
   }
 
-  /// Each literal of `arguments`, the values event `event` is sent with (by a step, or a
-  /// child's `finish:`), of a type none of `types` is (those its handlers pass each on as),
+  /// Each literal of `arguments`, the values `receiver` is sent with (an event by a step or
+  /// a child's `finish:`, a request's outcome by a step), of a type none of `types` is
+  /// (those its handlers pass each on as),
   /// or holding an item of a type none of `itemTypes` is (those of the lists they append it
   /// to), reported into `sink`.
   static func reportLiteralTypes(
-    of arguments: [Assignment], sentTo event: String, types: [String: [ValueType]],
+    of arguments: [Assignment], sentTo receiver: String, types: [String: [ValueType]],
     itemTypes: [String: [ValueType]], into sink: inout DiagnosticSink
   ) {
     for argument in arguments {
@@ -126,7 +128,7 @@ extension Checker {
       let name = argument.name.value
       if let expected = types[name], !expected.contains(value.type) {
         sink.report(
-          .eventArgumentType(event, argument: name, expected: expected, found: value.type),
+          .eventArgumentType(receiver, argument: name, expected: expected, found: value.type),
           at: argument.value.range)
       }
       let items: [Value]
@@ -135,7 +137,7 @@ extension Checker {
         let item = items.first(where: { !expected.contains($0.type) })
       {
         sink.report(
-          .eventArgumentItemType(event, argument: name, expected: expected, found: item),
+          .eventArgumentItemType(receiver, argument: name, expected: expected, found: item),
           at: argument.value.range)
       }
     }

@@ -452,6 +452,46 @@ struct NewcomerMistakeTests {
       ])
     #expect(errors.map(\.position) == source.markers)
   }
+
+  @Test("a step's value for a request's outcome has the type the outcome passes it on as")
+  func outcomeValueTypes() throws {
+    let source = MarkedSource(
+      """
+      flow: A
+      state: { count: 0, tags: [a], msg: "" }
+      requests:
+        load:
+          params: { page: Int }
+          onSuccess: [{ set: { count: $total } }, { append: { tags: $tag } }]
+          onFailure: { set: { msg: "{code}" } }
+      start: [{ setRoot: Home }, { request: load, with: { page: 1 } }]
+      screens:
+        Home: {}
+      spec: |
+        [ ] wrong types
+            when { complete: load, with: { total: ‸abc, tag: ‸[1] } }
+            expect { pending: [] }
+        [ ] right types
+            when { complete: load, with: { total: 3, tag: b } }
+            expect { pending: [] }
+        [ ] text takes any value
+            when { fail: load, with: { code: 404 } }
+            expect { pending: [] }
+        [ ] refused on purpose
+            when { complete: load, with: { total: 1, tag: b } }
+            when { complete: load, with: { total: abc, tag: b } }
+            expect { refused: true }
+      """)
+    let errors = TestFlows.document(source.text).diagnostics.filter {
+      $0.id == "check.event-argument-type"
+    }
+    #expect(
+      errors.map(\.message) == [
+        "'complete' of request 'load' passes 'total' on as an Int, but this value is a String",
+        "'complete' of request 'load' gives 'tag' to a list of items that are each a String, as its default's are, but 1 is an Int",
+      ])
+    #expect(errors.map(\.position) == source.markers)
+  }
 }
 
 /// The only diagnostic of `source` with that id, which must sit at the source's marker.

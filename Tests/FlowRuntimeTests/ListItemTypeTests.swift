@@ -280,7 +280,9 @@ struct ListItemTypeTests {
       ])
   }
 
-  @Test("running: a value the checker cannot see stops the item at the step that brings it")
+  @Test(
+    "running: an outcome's value of the wrong type stops the item at its step, seen by the checker or not"
+  )
   func refusedWhenRun() {
     let checklist = ChecklistVerifier(
       filePath: "lists.yaml", source: listsFlow, files: ["picker.yaml": pickerFlow])
@@ -290,17 +292,32 @@ struct ListItemTypeTests {
     }
     let item = "each item of state 'nums' is an Int, as in its default, but the value"
     let field = "of the records of state 'tasks' is a Bool, as in its default, but the value"
+    // The checker sees a literal given to a list's item or to a Bool (and reports it first);
+    // not an item inside a list set whole, nor a record's field.
+    let seen = "gives 'n' to a list of items that are each an Int, as its default's are, but"
     #expect(
       results == [
         [],
-        [#"27:12 'complete add(n: "abc")' failed: \#(item) "abc" is a String"#],
-        [#"30:12 'complete add(n: [3, "x"])' failed: \#(item) "x" is a String"#],
-        [#"33:12 'complete drop(n: "abc")' failed: \#(item) "abc" is a String"#],
+        [
+          #"27:40 'complete' of request 'add' \#(seen) "abc" is a String"#,
+          #"27:12 'complete add(n: "abc")' failed: \#(item) "abc" is a String"#,
+        ],
+        [
+          #"30:40 'complete' of request 'add' \#(seen) "x" is a String"#,
+          #"30:12 'complete add(n: [3, "x"])' failed: \#(item) "x" is a String"#,
+        ],
+        [
+          #"33:41 'complete' of request 'drop' \#(seen) "abc" is a String"#,
+          #"33:12 'complete drop(n: "abc")' failed: \#(item) "abc" is a String"#,
+        ],
         [#"36:12 'complete replace(all: [true])' failed: \#(item) true is a Bool"#],
         [
           #"39:12 'complete addTask(task: { done: "no", title: "Eggs" })' failed: field 'done' \#(field) "no" is a String"#
         ],
-        [#"42:12 'complete mark(d: "abc")' failed: field 'done' \#(field) "abc" is a String"#],
+        [
+          #"42:41 'complete' of request 'mark' passes 'd' on as a Bool, but this value is a String"#,
+          #"42:12 'complete mark(d: "abc")' failed: field 'done' \#(field) "abc" is a String"#,
+        ],
         [],
         [
           #"48:12 'complete pick(all: ["a"])' failed: each item of state 'Picker.picks' is an Int, as in its default, but the value "a" is a String"#
