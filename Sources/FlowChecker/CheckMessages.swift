@@ -54,9 +54,7 @@ extension DiagnosticMessage {
     Self("check.type-mismatch", .error, "\(subject) is \(expected), but this value is \(found)")
   }
   static func listItemMismatch(_ state: String, _ misfit: ListItemMisfit) -> Self {
-    let subject =
-      misfit.field.map { "field '\($0)' of the records of '\(state)'" }
-      ?? "each item of state '\(state)'"
+    let subject = misfit.subject(misfit.field == nil ? "state '\(state)'" : "'\(state)'")
     let source = misfit.field == nil ? "as its default's items are" : "as in its default"
     var hint = ""
     if case .string(let text) = misfit.found, text.hasPrefix("$") {
@@ -296,6 +294,14 @@ extension DiagnosticMessage {
       "\(receiver) gives '\(argument)' to a list of items that are each \(expected.map(\.withArticle).joined(separator: " or ")), as its default's are, but \(found) is \(found.type.withArticle)"
     )
   }
+  static func comparedArgumentType(
+    _ event: String, argument: String, expected: [ValueType], found: ValueType
+  ) -> Self {
+    Self(
+      "check.event-argument-type", .error,
+      "event '\(event)' compares '\(argument)' with state that is \(expected.map(\.withArticle).joined(separator: " or ")), but this value is \(found.withArticle), which is never equal to it"
+    )
+  }
   /// `receiver`: `event 'save'`, or `'complete' of request 'load'`.
   static func eventArgumentType(
     _ receiver: String, argument: String, expected: [ValueType], found: ValueType
@@ -317,17 +323,35 @@ extension DiagnosticMessage {
       "check.unstarted-request", .warning,
       "request '\(name)' is never started; start it with '{ request: \(name) }'")
   }
-  static func stateChangeType(_ keyword: String, state: String, needed: ValueType, found: ValueType)
-    -> Self
-  {
+  /// `orRecord`: the operation changes a record state too (`update`).
+  static func stateChangeType(
+    _ keyword: String, state: String, needed: ValueType, found: ValueType, orRecord: Bool
+  ) -> Self {
     Self(
       "check.type-mismatch", .error,
-      "'\(keyword)' changes \(needed.withArticle) state, but '\(state)' is \(found.withArticle)")
+      "'\(keyword)' changes \(needed.withArticle)\(orRecord ? " or a record" : "") state, but '\(state)' is \(found.withArticle)"
+    )
   }
-  static func unknownRecordField(_ field: String, list: String, fields: [String]) -> Self {
-    Self(
+  static func unknownRecordField(
+    _ field: String, list: String, fields: [String], oneRecord: Bool
+  ) -> Self {
+    let known = fields.map { "'\($0)'" }.joined(separator: ", ")
+    return Self(
       "check.unknown-record-field", .warning,
-      "no record of '\(list)' has a field '\(field)'; its records have \(fields.map { "'\($0)'" }.joined(separator: ", "))"
+      oneRecord
+        ? "'\(list)' has no field '\(field)'; its fields are \(known)"
+        : "no record of '\(list)' has a field '\(field)'; its records have \(known)")
+  }
+  /// `inOperation`: the record is written where an operation runs, which may `update` some
+  /// fields instead.
+  static func missingRecordField(
+    _ state: String, field: String, example: String, inOperation: Bool
+  ) -> Self {
+    let update =
+      inOperation ? ", or change some with '{ update: { \(state): { set: { … } } } }'" : ""
+    return Self(
+      "check.missing-record-field", .error,
+      "state '\(state)' is a record with every field of its default, but this one has no '\(field)'; give every field ('\(example)')\(update)"
     )
   }
   static func emptyRecordPattern(_ list: String) -> Self {

@@ -177,10 +177,21 @@ extension Checker {
       where !arguments.contains(where: { $0.name.value == use.name }) {
         sink.report(.missingEventArgument(name.value, argument: use.name), at: name.range)
       }
+      let types = names.argumentTypes[name.value] ?? [:]
       Self.reportLiteralTypes(
-        of: arguments, sentTo: "event '\(name.value)'",
-        types: names.argumentTypes[name.value] ?? [:],
+        of: arguments, sentTo: "event '\(name.value)'", types: types,
         itemTypes: names.itemTypes[name.value] ?? [:], into: &sink)
+      // An argument only compared: a value of no type it is compared with never equals.
+      for argument in arguments where types[argument.name.value] == nil {
+        guard case .literal(let value) = argument.value.value,
+          let expected = names.comparedTypes[name.value]?[argument.name.value],
+          !expected.contains(value.type)
+        else { continue }
+        sink.report(
+          .comparedArgumentType(
+            name.value, argument: argument.name.value, expected: expected, found: value.type),
+          at: argument.value.range)
+      }
     case .alertAction(let title):
       if !names.actionTitles.contains(where: { $0.value == title.value }) {
         reportUnknown(
@@ -437,6 +448,9 @@ struct ChecklistNames {
   /// Event → argument → the item types of the lists the handlers append it to or remove it
   /// from whole (`Operation.itemUses`): a value must be such an item or a list of them.
   let itemTypes: [String: [String: [ValueType]]]
+  /// Event → argument → the types of the states its handlers' conditions compare it with
+  /// (`if: { count: $n }`).
+  let comparedTypes: [String: [String: [ValueType]]]
   /// Event → every name its handlers read as `$name` or `{name}` in their operations.
   let argumentReads: [String: Set<String>]
   /// Request → outcome → every name it reads as `$name` or `{name}` from a step's values
@@ -470,6 +484,7 @@ struct ChecklistNames {
     actionTitles = tree.flows.flatMap { $0.alerts.flatMap { $0.actions.map(\.title) } }
     var types: [String: [String: [ValueType]]] = [:]
     var itemTypes: [String: [String: [ValueType]]] = [:]
+    var compared: [String: [String: [ValueType]]] = [:]
     var reads: [String: Set<String>] = [:]
     var required: [String: [ArgumentUse]] = [:]
     var unconditional: [ArgumentUse] = []
@@ -493,10 +508,17 @@ struct ChecklistNames {
         where !(itemTypes[event]?[use.name] ?? []).contains(use.type) {
           itemTypes[event, default: [:]][use.name, default: []].append(use.type)
         }
+        if case .branch(let condition, _, _) = operation.kind {
+          for use in condition.argumentUses(in: flow, screen: screen, whateverTheState: false)
+          where !(compared[event]?[use.name] ?? []).contains(use.type) {
+            compared[event, default: [:]][use.name, default: []].append(use.type)
+          }
+        }
       }
       unconditional.removeAll(keepingCapacity: true)
       handler.operation.appendArgumentUses(
-        in: flow, screen: screen, child: child, to: &unconditional, throughArms: false)
+        in: flow, screen: screen, child: child, to: &unconditional, throughArms: false,
+        comparisons: true)
       // What every handler reads: the first handler's, less what any other does not read.
       if let known = required[event] {
         required[event] = known.filter { use in unconditional.contains { $0.name == use.name } }
@@ -507,6 +529,7 @@ struct ChecklistNames {
     }
     argumentTypes = types
     self.itemTypes = itemTypes
+    comparedTypes = compared
     argumentReads = reads
     var outcomeReads: [String: [RequestOutcome: Set<String>]] = [:]
     var outcomeNeeds: [String: [RequestOutcome: [String]]] = [:]

@@ -13,8 +13,22 @@ extension Checker {
     origin: OperationOrigin?
   ) {
     if let rule = variable.recordRule {
-      // A record state: its fields are checked as a list's records' are.
+      // A record state: its fields are checked as a list's records' are, and each of its
+      // default's must be given, as the record replaces the state's whole.
       checkRecordValue(value, of: name, rule: rule, origin: origin)
+      let given: [String]
+      switch value.value {
+      case .record(let fields): given = Array(fields.keys)
+      case .literal(.record(let fields)): given = Array(fields.keys)
+      case .literal, .reference: return
+      }
+      if let missing = rule.fieldNames.first(where: { !given.contains($0) }) {
+        let example = "{ " + rule.fieldNames.map { "\($0): …" }.joined(separator: ", ") + " }"
+        sink.report(
+          .missingRecordField(
+            name, field: missing, example: example, inOperation: origin != nil),
+          at: value.range)
+      }
       return
     }
     guard let rule = variable.listItemRule else { return }

@@ -318,9 +318,12 @@ extension Checker {
     }
     let type = variable.initialValue.value.type
     let needed: ValueType = keyword == "add" ? .int : .list
-    guard type == needed else {
+    // `update` writes fields into a list's records, or into a record state's one record.
+    guard type == needed || (keyword == "update" && type == .record) else {
       sink.report(
-        .stateChangeType(keyword, state: variable.name.value, needed: needed, found: type),
+        .stateChangeType(
+          keyword, state: variable.name.value, needed: needed, found: type,
+          orRecord: keyword == "update"),
         at: name.range)
       return nil
     }
@@ -331,7 +334,8 @@ extension Checker {
   /// none of them has is most often misspelt (`where: { titel: … }` matches nothing), and a
   /// value must have its field's type.
   func checkRecordFields(_ assignments: [Assignment], of list: String, origin: OperationOrigin) {
-    guard let rule = flow.stateVariable(named: list)?.listItemRule, !rule.fieldNames.isEmpty
+    let variable = flow.stateVariable(named: list)
+    guard let rule = variable?.listItemRule ?? variable?.recordRule, !rule.fieldNames.isEmpty
     else { return }
     for assignment in assignments {
       checkRecordField(
@@ -384,12 +388,14 @@ extension Checker {
         }
       }
       sink.report(
-        .unknownRecordField(name, list: list, fields: rule.fieldNames),
+        .unknownRecordField(
+          name, list: list, fields: rule.fieldNames, oneRecord: rule.holdsOneRecord),
         at: nameRange ?? valueRange, fixIts: fixIt.map { [$0] } ?? [])
       return
     }
     guard let expected = rule.fieldTypes[name] else { return }
-    let subject = "field '\(name)' of the records of '\(list)'"
+    let subject = ListItemMisfit.subject(
+      field: name, of: "'\(list)'", inOneRecord: rule.holdsOneRecord)
     switch value {
     case .literal(let literal) where literal.type != expected:
       sink.report(

@@ -171,7 +171,7 @@ public enum DiagnosticCatalog {
     Entry(
       id: "check.event-argument-type", severity: "error",
       help:
-        "a step gives an event an argument of another type than the parameter or state its handlers pass it to, or than the items of a list they append it to"
+        "a step gives an event (or a request's `complete`/`fail`, or a child's `finish:` its parent's handler) a value of another type than the parameter or state it is passed on to, or than the items of a list it is appended to, or (for an argument nothing passes on) than the state a condition compares it with"
     ),
     Entry(
       id: "check.no-tabs", severity: "error",
@@ -224,6 +224,11 @@ public enum DiagnosticCatalog {
         "`append`, `remove` or `update` names a field that no record in the list's default has (with did-you-mean)"
     ),
     Entry(
+      id: "check.missing-record-field", severity: "error",
+      help:
+        "a record written to, compared with or expected of a record state leaves out a field of its default (it replaces the state whole: use `update` to change some fields)"
+    ),
+    Entry(
       id: "check.empty-record-pattern", severity: "error",
       help: "`remove` with an empty record, which would match every record of the list"),
     Entry(
@@ -261,7 +266,7 @@ public enum DiagnosticCatalog {
     Entry(
       id: "check.missing-event-argument", severity: "error",
       help:
-        "a step sends an event without an argument every handler of it reads (`$id` outside an `if:`), which the run refuses, or completes or fails a request without a value its outcome reads whatever the state"
+        "a step sends an event without an argument every handler of it reads (`$id` outside an `if:`'s arms, or compared by its condition), which the run refuses, or completes or fails a request without a value its outcome reads whatever the state"
     ),
     Entry(
       id: "check.bar-button-argument", severity: "error",

@@ -389,7 +389,10 @@ extension NavigationProgram {
     }
     guard let rule = listItemRules[index] else { return }
     let misfit: ListItemMisfit?
-    if case .record = value {
+    if case .record(let fields) = value {
+      if let missing = rule.missingField(in: fields) {
+        throw .missingRecordField(stateNames[index], field: missing, found: value)
+      }
       misfit = rule.misfit(value)
     } else {
       misfit = rule.misfit(inList: value)

@@ -97,15 +97,22 @@ extension Navigator {
       }
     case .update(let writes):
       for write in writes {
-        guard case .list(var items) = current.stateValues[write.index] else {
-          throw .notAList(program.stateNames[write.index], operation: "update")
-        }
         let match = try resolve(fields: write.match, context)
         let changes = try resolve(fields: write.changes, context)
         if let rule = program.listItemRules[write.index],
           let misfit = rule.misfit(inFields: match) ?? rule.misfit(inFields: changes)
         {
           throw .listItemType(program.stateNames[write.index], misfit)
+        }
+        if case .record(var fields) = current.stateValues[write.index] {
+          // A record state: its one record, when it holds the `where` fields.
+          guard Value.record(fields).matches(fields: match) else { continue }
+          fields.merge(changes) { _, new in new }
+          current.stateValues[write.index] = .record(fields)
+          continue
+        }
+        guard case .list(var items) = current.stateValues[write.index] else {
+          throw .notAList(program.stateNames[write.index], operation: "update")
         }
         for position in items.indices where items[position].matches(fields: match) {
           guard case .record(var fields) = items[position] else { continue }

@@ -16,12 +16,15 @@ extension NavigationError {
     )
   }
   static func listItemType(_ name: String, _ misfit: ListItemMisfit) -> Self {
-    let subject =
-      misfit.field.map { "field '\($0)' of the records of state '\(name)'" }
-      ?? "each item of state '\(name)'"
-    return Self(
+    Self(
       "run.state-type",
-      "\(subject) is \(misfit.expected.withArticle), as in its default, but the value \(misfit.found) is \(misfit.found.type.withArticle)"
+      "\(misfit.subject("state '\(name)'")) is \(misfit.expected.withArticle), as in its default, but the value \(misfit.found) is \(misfit.found.type.withArticle)"
+    )
+  }
+  static func missingRecordField(_ name: String, field: String, found value: Value) -> Self {
+    Self(
+      "run.state-type",
+      "state '\(name)' is a record with a field '\(field)', as in its default, but the value \(value) has none"
     )
   }
   static func flowError(_ reason: String) -> Self {

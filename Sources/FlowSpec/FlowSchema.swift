@@ -427,7 +427,7 @@ public enum FlowSchema {
           ])
         ),
       ]),
-      "Sets fields of the records of list states that hold the `where` fields: `{ tasks: { where: { title: $title }, set: { isCompleted: true } } }`."
+      "Sets fields of the records of list states, or of a record state's record, that hold the `where` fields: `{ tasks: { where: { title: $title }, set: { isCompleted: true } } }`."
     ),
     "request": described(reference("name"), "Starts a request, pending until a step resolves it."),
     "start": described(

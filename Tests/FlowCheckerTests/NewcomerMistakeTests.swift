@@ -453,6 +453,50 @@ struct NewcomerMistakeTests {
     #expect(errors.map(\.position) == source.markers)
   }
 
+  @Test("an argument a condition compares with state must be sent, and of the state's type")
+  func comparedArguments() throws {
+    let source = MarkedSource(
+      """
+      flow: A
+      state: { count: 0, name: bob }
+      start: { setRoot: Home }
+      screens:
+        Home:
+          on:
+            pick: { if: { count: $n }, then: { push: Next } }
+            both: { if: { count: $a, name: $b }, then: { push: Next } }
+            passed: { if: { name: $id }, then: pop, else: { push: Item, with: { id: $id } } }
+        Next: {}
+        Item: { params: { id: Int } }
+      spec: |
+        [ ] compared with another type
+            when { pick: { n: ‸abc } }
+            expect { top: Home }
+        [ ] left out
+            when ‸pick
+            expect { top: Home }
+        [ ] the second of 'all' is compared only when the first holds; both are typed
+            when { both: { a: 0, b: ‸1 } }
+            expect { top: Home }
+        [ ] passed on as an Int: the comparison does not type it
+            when { passed: { id: 3 } }
+            expect { top: Item }
+        [ ] the right type
+            when { pick: { n: 0 } }
+            expect { top: Next }
+      """)
+    let found = TestFlows.document(source.text).diagnostics.filter {
+      ["check.event-argument-type", "check.missing-event-argument"].contains($0.id)
+    }
+    #expect(
+      found.map(\.message) == [
+        "event 'pick' compares 'n' with state that is an Int, but this value is a String, which is never equal to it",
+        "event 'pick' needs the argument 'n': every handler of it reads '$n'; send it as '{ pick: { n: … } }'",
+        "event 'both' compares 'b' with state that is a String, but this value is an Int, which is never equal to it",
+      ])
+    #expect(found.map(\.position) == source.markers)
+  }
+
   @Test("a step's value for a request's outcome has the type the outcome passes it on as")
   func outcomeValueTypes() throws {
     let source = MarkedSource(

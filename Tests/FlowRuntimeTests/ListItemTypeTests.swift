@@ -234,9 +234,10 @@ struct ListItemTypeTests {
     let diagnostics = TestFlows.document(source).diagnostics
     #expect(
       diagnostics.map { "\($0.id) \($0.position.line):\($0.position.column) \($0.message)" } == [
-        "check.unknown-record-field 7:32 no record of 'user' has a field 'nmae'; its records have 'age', 'name'",
-        "check.type-mismatch 8:29 field 'name' of the records of 'user' is a String, but this value is an Int",
-        "check.type-mismatch 13:21 field 'age' of the records of 'user' is an Int, but this value is a String",
+        "check.unknown-record-field 7:32 'user' has no field 'nmae'; its fields are 'age', 'name'",
+        "check.missing-record-field 7:32 state 'user' is a record with every field of its default, but this one has no 'name'; give every field ('{ age: …, name: … }'), or change some with '{ update: { user: { set: { … } } } }'",
+        "check.type-mismatch 8:29 field 'name' of 'user' is a String, but this value is an Int",
+        "check.type-mismatch 13:21 field 'age' of 'user' is an Int, but this value is a String",
       ])
     // Without the handlers in error, which would fail every item, and the item in error.
     let running = source.split(separator: "\n", omittingEmptySubsequences: false)
@@ -245,7 +246,66 @@ struct ListItemTypeTests {
     let checklist = ChecklistVerifier(filePath: "r.yaml", source: running)
     #expect(
       checklist.failures(ofItem: 0).map(\.message) == [
-        #"'bring(u: { age: "old", name: "Ann" })' failed: field 'age' of the records of state 'user' is an Int, as in its default, but the value "old" is a String"#
+        #"'bring(u: { age: "old", name: "Ann" })' failed: field 'age' of state 'user' is an Int, as in its default, but the value "old" is a String"#
+      ])
+  }
+
+  @Test("a record written to a record state gives every field; 'update' changes some")
+  func recordStateFields() {
+    let source = MarkedSource(
+      """
+      flow: R
+      state: { user: { name: Bob, age: 3 }, count: 0 }
+      start: { setRoot: Home }
+      screens:
+        Home:
+          on:
+            partial: { set: { user: ‸{ name: Ann } } }
+            rename: { update: { user: { set: { name: Ann } } } }
+            renameIfFour: { update: { user: { where: { age: 4 }, set: { name: Cy } } } }
+            count: { update: { ‸count: { set: { a: 1 } } } }
+            bring: { set: { user: $u } }
+      spec: |
+        [ ] an expectation gives every field
+            expect { state: { user: ‸{ name: Bob } } }
+      """)
+    #expect(
+      TestFlows.document(source.text).diagnostics.map { "\($0.id) \($0.message)" } == [
+        "check.missing-record-field state 'user' is a record with every field of its default, but this one has no 'age'; give every field ('{ age: …, name: … }'), or change some with '{ update: { user: { set: { … } } } }'",
+        "check.type-mismatch 'update' changes a list or a record state, but 'count' is an Int",
+        "check.missing-record-field state 'user' is a record with every field of its default, but this one has no 'age'; give every field ('{ age: …, name: … }')",
+      ])
+    #expect(TestFlows.document(source.text).diagnostics.map(\.position) == source.markers)
+
+    let running = """
+      flow: R
+      state: { user: { name: Bob, age: 3 } }
+      start: { setRoot: Home }
+      screens:
+        Home:
+          on:
+            rename: { update: { user: { set: { name: Ann } } } }
+            renameIfFour: { update: { user: { where: { age: 4 }, set: { name: Cy } } } }
+            bring: { set: { user: $u } }
+      spec: |
+        [ ] update writes the fields it sets and keeps the others
+            when rename
+            expect { state: { user: { name: Ann, age: 3 } } }
+        [ ] update with 'where' writes nothing when the record does not hold those fields
+            when renameIfFour
+            expect { state: { user: { name: Bob, age: 3 } } }
+        [ ] a record an event brings without a field is refused when run
+            when { bring: { u: { name: Zed } } }
+            expect { top: Home }
+      """
+    let checklist = ChecklistVerifier(filePath: "r.yaml", source: running)
+    #expect(checklist.entries.count == 3)
+    #expect(
+      checklist.entries.map { checklist.failures(ofItem: $0.id).map(\.message) } == [
+        [], [],
+        [
+          #"'bring(u: { name: "Zed" })' failed: state 'user' is a record with a field 'age', as in its default, but the value { name: "Zed" } has none"#
+        ],
       ])
   }
 

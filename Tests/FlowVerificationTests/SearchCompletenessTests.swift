@@ -72,20 +72,21 @@ struct SearchCompletenessTests {
       """)
     #expect(unfit.warnings.map(\.id) == ["verify.vacuous"], "\(unfit.warnings.map(\.message))")
     #expect(unfit.warnings.first?.message.contains("within the bounds") == true)
-    // Sent wherever the request is pending, and refused there: its outcome passes the value
-    // given on to a parameter of another type. (Left out, the value is a check error.)
+    // Sent wherever the request is pending, and refused there: its outcome adds beyond the
+    // largest Int. (A value of another type, or left out, is a check error.)
     let refused = try verifyFlow(
       """
       flow: F
+      state: { count: 9223372036854775807 }
       requests:
         login:
-          onSuccess: { push: Home, with: { token: $token } }
+          onSuccess: [{ add: { count: $n } }, { push: Home }]
       start: [{ setRoot: Login }, { request: login }]
       properties:
-        a login shows home: { after: { complete: login, with: { token: 5 } }, then: { top: Home } }
+        a login shows home: { after: { complete: login, with: { n: 5 } }, then: { top: Home } }
       screens:
         Login: {}
-        Home: { params: { token: String } }
+        Home: {}
       verify: { off: [all-reachable, no-trap] }
       """)
     #expect(refused.warnings.map(\.id) == ["verify.vacuous"], "\(refused.warnings.map(\.message))")

@@ -224,6 +224,8 @@ extension Operation {
           name: name, type: variable.initialValue.value.type, range: given.value.range)
       }
     case .select, .pop, .popToRoot, .dismiss, .branch, .sequence, .finish:
+      // A condition's comparisons are no use: comparing with another type is false, not
+      // wrong (`Condition.argumentUses`).
       return []
     }
 
@@ -254,22 +256,59 @@ extension Operation {
   /// Without `throughArms`, an `if:`'s arms are left out: what remains is read whatever the
   /// state, so an event sent without one of those arguments is refused wherever the handler
   /// runs.
+  ///
+  /// With `comparisons`, what the conditions compare (`Condition.argumentUses`) is appended
+  /// too: an argument a condition compares must be sent, as one passed on must.
   public func appendArgumentUses(
     in flow: Flow, screen: Screen?, child: (String) -> Flow?, to uses: inout [ArgumentUse],
-    throughArms: Bool = true
+    throughArms: Bool = true, comparisons: Bool = false
   ) {
     switch kind {
-    case .branch(_, let then, let otherwise):
+    case .branch(let condition, let then, let otherwise):
+      if comparisons {
+        uses += condition.argumentUses(in: flow, screen: screen, whateverTheState: !throughArms)
+      }
       guard throughArms else { return }
-      then.appendArgumentUses(in: flow, screen: screen, child: child, to: &uses)
-      otherwise?.appendArgumentUses(in: flow, screen: screen, child: child, to: &uses)
+      then.appendArgumentUses(
+        in: flow, screen: screen, child: child, to: &uses, comparisons: comparisons)
+      otherwise?.appendArgumentUses(
+        in: flow, screen: screen, child: child, to: &uses, comparisons: comparisons)
     case .sequence(let operations):
       for index in operations.indices {
         operations[index].appendArgumentUses(
-          in: flow, screen: screen, child: child, to: &uses, throughArms: throughArms)
+          in: flow, screen: screen, child: child, to: &uses, throughArms: throughArms,
+          comparisons: comparisons)
       }
     default:
       uses += argumentUses(in: flow, screen: screen, child: child)
+    }
+  }
+}
+
+extension Condition {
+  /// The event arguments this condition compares with state (`if: { count: $n }`), each
+  /// with the state's type. `whateverTheState`: only those compared whenever the condition
+  /// is asked, as the conditions of `all` are asked in order until one fails (the first).
+  ///
+  /// Weaker than what an operation passes on: a value of another type makes the comparison
+  /// false, which a flow may mean (`if: { selected: $id }` with `selected: none`).
+  public func argumentUses(in flow: Flow, screen: Screen?, whateverTheState: Bool) -> [ArgumentUse]
+  {
+    switch self {
+    case .flag: return []
+    case .not(let inner):
+      return inner.argumentUses(in: flow, screen: screen, whateverTheState: whateverTheState)
+    case .equals(let state, let value):
+      guard case .reference(let name) = value.value,
+        Operation.isArgument(name, in: flow, screen: screen),
+        let variable = flow.stateVariable(named: state.value)
+      else { return [] }
+      return [ArgumentUse(name: name, type: variable.initialValue.value.type, range: value.range)]
+    case .all(let conditions):
+      let asked = whateverTheState ? Array(conditions.prefix(1)) : conditions
+      return asked.flatMap {
+        $0.argumentUses(in: flow, screen: screen, whateverTheState: whateverTheState)
+      }
     }
   }
 }

@@ -15,6 +15,9 @@ public struct ListItemRule: Hashable, Sendable {
   public let fieldTypes: [String: ValueType]
   /// Every field the default's records have, in name order, whatever its types.
   public let fieldNames: [String]
+  /// Whether the rule is a record state's (`user: { name: Bob, age: 3 }`): one record, whose
+  /// every field a record written to it must give (`missingField(in:)`).
+  public private(set) var holdsOneRecord = false
 
   /// The rule `defaultValue`, a list state's default, sets; `nil` for a value that is not a
   /// list or a list that sets none.
@@ -51,7 +54,8 @@ public struct ListItemRule: Hashable, Sendable {
     guard !fieldTypes.isEmpty else { return nil }
     for (name, value) in fields.sorted(by: { $0.key < $1.key }) {
       if let expected = fieldTypes[name], value.type != expected {
-        return ListItemMisfit(field: name, expected: expected, found: value)
+        return ListItemMisfit(
+          field: name, expected: expected, found: value, inOneRecord: holdsOneRecord)
       }
     }
     return nil
@@ -83,12 +87,30 @@ public struct ListItemMisfit: Hashable, Sendable {
   public var expected: ValueType
   /// What was given instead.
   public var found: Value
+  /// Whether the field is a record state's (`ListItemRule.holdsOneRecord`), not a list's
+  /// records'.
+  public var inOneRecord: Bool
 
   /// `found` where an item, or its field `field`, of type `expected` was needed.
-  public init(field: String?, expected: ValueType, found: Value) {
+  public init(field: String?, expected: ValueType, found: Value, inOneRecord: Bool = false) {
     self.field = field
     self.expected = expected
     self.found = found
+    self.inOneRecord = inOneRecord
+  }
+
+  /// The thing whose type did not fit, for messages: `field 'done' of the records of state
+  /// 'tasks'`, `field 'age' of state 'user'`, `each item of state 'nums'`; `state` is the
+  /// state's name as the message gives it (`state 'tasks'`, or `'tasks'`).
+  public func subject(_ state: String) -> String {
+    guard let field else { return "each item of \(state)" }
+    return Self.subject(field: field, of: state, inOneRecord: inOneRecord)
+  }
+
+  /// `field 'done' of the records of 'tasks'`, or `field 'age' of 'user'` for a record
+  /// state's field (`inOneRecord`); `state` as the message gives it.
+  public static func subject(field: String, of state: String, inOneRecord: Bool) -> String {
+    inOneRecord ? "field '\(field)' of \(state)" : "field '\(field)' of the records of \(state)"
   }
 }
 
@@ -98,6 +120,15 @@ extension ListItemRule {
   public init?(recordDefault value: Value) {
     guard case .record = value else { return nil }
     self.init(default: .list([value]))
+    holdsOneRecord = true
+  }
+
+  /// The first field, by name, of a record state's default that `fields` leave out: a record
+  /// written to the state replaces it whole, so the field would be lost. `nil` for a list's
+  /// rule, whose records may each give some fields.
+  public func missingField(in fields: [String: Value]) -> String? {
+    guard holdsOneRecord else { return nil }
+    return fieldNames.first { fields[$0] == nil }
   }
 }
 

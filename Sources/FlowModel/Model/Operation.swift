@@ -31,7 +31,8 @@ public struct Operation: Sendable {
     /// Removes every equal element from list state values; a record removes every record
     /// holding its fields (`{ remove: { tasks: { title: $title } } }`).
     case remove([Assignment])
-    /// Sets fields of the records of list state values that hold the fields given:
+    /// Sets fields of the records of list state values, or of a record state value's record,
+    /// that hold the fields given:
     /// `{ update: { tasks: { where: { title: $title }, set: { isCompleted: true } } } }`.
     case update([RecordUpdate])
     /// Starts a request that stays pending until a step completes or fails it.
