@@ -40,13 +40,12 @@ enum StepReport {
         "\(alert.style.rawValue) \(title), \(message); actions "
           + alert.actions.map(\.description).joined(separator: ", "))
     }
-    if !navigator.program.flow.requests.isEmpty {
+    if navigator.program.declaresRequests {
       let pending = navigator.pendingRequests.map(\.description)
       row("pending", pending.isEmpty ? "none" : pending.joined(separator: ", "))
     }
-    let state = navigator.program.flow.state.map {
-      "\($0.name.value)=\(navigator.value(of: $0.name.value)!)"
-    }
+    // A child flow's state too, as `Flow.name`.
+    let state = navigator.program.stateNames.map { "\($0)=\(navigator.value(of: $0)!)" }
     row("state", state.isEmpty ? "none" : state.joined(separator: " "))
     return lines.joined(separator: "\n")
   }
@@ -93,9 +92,7 @@ enum StepReport {
         (
           "state",
           .object(
-            navigator.program.flow.state.map {
-              ($0.name.value, value(navigator.value(of: $0.name.value)!))
-            })
+            navigator.program.stateNames.map { ($0, value(navigator.value(of: $0)!)) })
         ),
         ("calls", .array(calls.map(JSONValue.string))),
       ] + extras(navigator))
@@ -105,7 +102,7 @@ enum StepReport {
   private static func extras(_ navigator: Navigator) -> [(String, JSONValue)] {
     var members: [(String, JSONValue)] = []
     if let modal = navigator.presentedStack { members.append(("presentedStack", stack(modal))) }
-    if !navigator.program.flow.requests.isEmpty {
+    if navigator.program.declaresRequests {
       members.append(
         (
           "pending",

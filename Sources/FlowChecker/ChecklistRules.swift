@@ -201,29 +201,27 @@ extension Checker {
     case .tab(let tab):
       checkTabName(tab, "tab")
     case .respond(let request, let outcome, let values, _):
-      guard let index = flow.indexOfRequest(named: request.value) else {
-        reportUnknown(
-          .unknownRequest(outcome.keyword, request.value), name: request,
-          candidates: flow.requests.map(\.name))
+      guard let address = names.requestAddresses[request.value] else {
+        reportUnknownRequest(.unknownRequest(outcome.keyword, request.value), name: request)
         break
       }
       reportDollarValues(values)
       if !mayBeRefused {
-        for needed in names.outcomeNeeds[request.value]?[outcome] ?? []
+        for needed in names.outcomeNeeds[address]?[outcome] ?? []
         where !values.contains(where: { $0.name.value == needed }) {
           sink.report(
             .missingOutcomeValue(request.value, outcome: outcome.keyword, value: needed),
             at: request.range)
         }
-        let passed = names.outcomeTypes[request.value]?[outcome]
+        let passed = names.outcomeTypes[address]?[outcome]
         Self.reportLiteralTypes(
           of: values, sentTo: "'\(outcome.keyword)' of request '\(request.value)'",
           types: passed?.types ?? [:], itemTypes: passed?.items ?? [:], into: &sink)
       }
       reportUnread(
         values, sentTo: "'\(outcome.keyword)' of request '\(request.value)'",
-        read: names.outcomeReads[request.value]?[outcome] ?? [], names,
-        ownValues: flow.requests[index].params.map(\.name.value))
+        read: names.outcomeReads[address]?[outcome] ?? [], names,
+        ownValues: tree.flows[address.flow].requests[address.request].params.map(\.name.value))
     case .open(let url):
       checkLinkTypo(url)
     case .tap:
@@ -406,13 +404,12 @@ extension Checker {
       }
     case .pending(let requests):
       for pattern in requests {
-        guard let index = flow.indexOfRequest(named: pattern.request.value) else {
-          reportUnknown(
-            .unknownRequest("pending", pattern.request.value), name: pattern.request,
-            candidates: flow.requests.map(\.name))
+        guard let address = tree.requestAddresses[pattern.request.value] else {
+          reportUnknownRequest(
+            .unknownRequest("pending", pattern.request.value), name: pattern.request)
           continue
         }
-        let request = flow.requests[index]
+        let request = tree.flows[address.flow].requests[address.request]
         checkLiteralArguments(
           pattern.arguments, params: request.params, owner: "request '\(request.name.value)'")
       }
@@ -455,15 +452,20 @@ struct ChecklistNames {
   let argumentReads: [String: Set<String>]
   /// Request → outcome → every name it reads as `$name` or `{name}` from a step's values
   /// (the request's own values are read first, so a step's value of such a name is not).
-  let outcomeReads: [String: [RequestOutcome: Set<String>]]
+  let outcomeReads: [FlowTree.RequestAddress: [RequestOutcome: Set<String>]]
   /// Request → outcome → the values it reads whatever the state (not in an `if:`'s arms),
   /// that are neither the request's own values nor state: what a step must give.
-  let outcomeNeeds: [String: [RequestOutcome: [String]]]
+  let outcomeNeeds: [FlowTree.RequestAddress: [RequestOutcome: [String]]]
   /// Request → outcome → value → the types it passes each value a step gives on as, and
   /// the item types of the lists it appends one to (as `argumentTypes` and `itemTypes` for
   /// an event); the request's own values are read first, so none of those is here.
   let outcomeTypes:
-    [String: [RequestOutcome: (types: [String: [ValueType]], items: [String: [ValueType]])]]
+    [FlowTree.RequestAddress: [RequestOutcome: (
+      types: [String: [ValueType]], items: [String: [ValueType]]
+    )]]
+  /// Every name a step may give a request (`FlowTree.requestAddresses`), and the request:
+  /// the three maps above are by request.
+  let requestAddresses: [String: FlowTree.RequestAddress]
   /// Every `{name}` in an alert's title or message: an alert's text is made when it is
   /// presented, from the arguments of the event that presents it.
   let readAnywhere: Set<String>
@@ -531,11 +533,13 @@ struct ChecklistNames {
     self.itemTypes = itemTypes
     comparedTypes = compared
     argumentReads = reads
-    var outcomeReads: [String: [RequestOutcome: Set<String>]] = [:]
-    var outcomeNeeds: [String: [RequestOutcome: [String]]] = [:]
+    var outcomeReads: [FlowTree.RequestAddress: [RequestOutcome: Set<String>]] = [:]
+    var outcomeNeeds: [FlowTree.RequestAddress: [RequestOutcome: [String]]] = [:]
     var outcomeTypes:
-      [String: [RequestOutcome: (types: [String: [ValueType]], items: [String: [ValueType]])]] =
-        [:]
+      [FlowTree.RequestAddress: [RequestOutcome: (
+        types: [String: [ValueType]], items: [String: [ValueType]]
+      )]] = [:]
+    requestAddresses = tree.requestAddresses
     var anywhere: Set<String> = []
     func readText(_ text: Located<String>?) {
       guard let text, TextTemplate.mayHoldNames(text.value) else { return }
@@ -543,7 +547,8 @@ struct ChecklistNames {
     }
     for (index, flow) in tree.flows.enumerated() {
       let child = tree.childFlow(of: index)
-      for request in flow.requests {
+      for (position, request) in flow.requests.enumerated() {
+        let address = FlowTree.RequestAddress(flow: index, request: position)
         for (outcome, operation) in [
           (RequestOutcome.success, request.onSuccess), (.failure, request.onFailure),
         ] {
@@ -558,14 +563,14 @@ struct ChecklistNames {
               passed.items[use.name, default: []].append(use.type)
             }
           }
-          outcomeTypes[request.name.value, default: [:]][outcome] = passed
+          outcomeTypes[address, default: [:]][outcome] = passed
           let needed = operation.map(Self.readsWhateverTheState) ?? []
-          outcomeNeeds[request.name.value, default: [:]][outcome] = needed.filter { name in
+          outcomeNeeds[address, default: [:]][outcome] = needed.filter { name in
             request.parameter(named: name) == nil && flow.stateVariable(named: name) == nil
           }
           var read: Set<String> = []
           operation?.visit { $0.insertValuesRead(into: &read) }
-          outcomeReads[request.name.value, default: [:]][outcome] = read.filter {
+          outcomeReads[address, default: [:]][outcome] = read.filter {
             request.parameter(named: $0) == nil
           }
         }

@@ -164,6 +164,28 @@ extension Checker {
     return nil
   }
 
+  /// Every request name a checklist may use, each where it is declared: the root's, then
+  /// each child's (`FlowTree.requestChecklistNames`).
+  var requestNamesAnywhere: (names: [Located<String>], files: [String]) {
+    var found: (names: [Located<String>], files: [String]) = ([], [])
+    for (flow, names) in zip(tree.flows, tree.requestChecklistNames) {
+      for (request, name) in zip(flow.requests, names) {
+        found.names.append(Located(name, at: request.name.range))
+        found.files.append(flow.file)
+      }
+    }
+    return found
+  }
+
+  /// `reportUnknown` for a request name no flow of the tree declares, with the closest
+  /// declared anywhere.
+  func reportUnknownRequest(_ message: DiagnosticMessage, name: Located<String>) {
+    let candidates = requestNamesAnywhere
+    reportUnknown(
+      message, name: name, candidates: candidates.names,
+      fileOfCandidate: { candidates.files[$0] })
+  }
+
   /// Every screen name a checklist may use.
   var screenNamesAnywhere: [Located<String>] {
     tree.flows.flatMap { $0.screens.map(\.name) }

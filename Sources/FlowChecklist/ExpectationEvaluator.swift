@@ -450,13 +450,25 @@ extension AlertActionExpectation {
 extension ScreenTarget {
   /// Whether a shown screen is this one, with these values where values are given.
   package func matches(_ instance: ScreenInstance) -> Bool {
-    guard instance.name == screen.value else { return false }
+    guard Self.names(screen.value, instance) else { return false }
     return arguments.allSatisfy { argument in
       guard case .literal(let value) = argument.value.value else { return true }
       // The first value of that name, as `instance.arguments` keeps it, without building
       // its dictionary.
       return instance.values.first { $0.name == argument.name.value }?.value == value
     }
+  }
+
+  /// Whether `expected`, a screen's (or request's) name as a checklist writes it, names
+  /// `instance`: by its name, or as `Child.Screen` by its flow's too. What an app observes
+  /// knows no flows: there `Child.Screen` names the screen `Screen` (the checker has made
+  /// sure such a child screen exists).
+  static func names(_ expected: String, _ instance: ScreenInstance) -> Bool {
+    if instance.name == expected { return true }
+    guard let flow = instance.flow else {
+      return expected.hasSuffix("." + instance.name)
+    }
+    return ScreenInstance.isQualified(expected, name: instance.name, flow: flow)
   }
 
   /// `ProductDetail(id: 42)`, or the name alone.

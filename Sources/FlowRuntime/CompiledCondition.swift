@@ -38,9 +38,14 @@ package struct CompiledCondition: Sendable {
     /// Whether it is written without values, `$name` ones included: what an alert matches.
     var isBare: Bool
 
-    init(_ target: ScreenTarget, names: [String]) {
+    /// `names`: each screen's (or request's) name; `flows`: the `flow:` name of the flow
+    /// declaring it, for a `Child.Screen` target.
+    init(_ target: ScreenTarget, names: [String], flows: [String]) {
       name = target.screen.value
-      named = names.map { $0 == target.screen.value }
+      let expected = target.screen.value
+      named = zip(names, flows).map { name, flow in
+        name == expected || ScreenInstance.isQualified(expected, name: name, flow: flow)
+      }
       isBare = target.arguments.isEmpty
       arguments = target.arguments.compactMap { argument in
         guard case .literal(let value) = argument.value.value else { return nil }
@@ -66,8 +71,12 @@ package struct CompiledCondition: Sendable {
   package init?(_ condition: StateCondition, program: NavigationProgram) {
     self.program = program
     let screenNames = program.screens.map(\.name)
+    let screenFlows = program.screens.map { program.flows[$0.flow].name }
     let requestNames = program.requests.map(\.name)
-    func screen(_ target: ScreenTarget) -> Target { Target(target, names: screenNames) }
+    let requestFlows = program.requests.map { program.flows[$0.flow].name }
+    func screen(_ target: ScreenTarget) -> Target {
+      Target(target, names: screenNames, flows: screenFlows)
+    }
     var alternatives: [[Check]] = []
     for alternative in condition.alternatives {
       var checks: [Check] = []
@@ -92,7 +101,8 @@ package struct CompiledCondition: Sendable {
             .pending(
               patterns.map {
                 Target(
-                  ScreenTarget(screen: $0.request, arguments: $0.arguments), names: requestNames)
+                  ScreenTarget(screen: $0.request, arguments: $0.arguments), names: requestNames,
+                  flows: requestFlows)
               }))
         case .tabs, .navigationBar, .alert, .params, .animated, .calls, .refused, .holds:
           return nil

@@ -22,7 +22,11 @@ struct CompiledScreen: Sendable {
 
 /// A request ready to run: its parameters and what each outcome does.
 struct CompiledRequest: Sendable {
+  /// The name it is declared with.
   var name: String
+  /// The name a step gives it: its own, or `Child.request` where a flow before it has a
+  /// request of that name (`FlowTree.requestChecklistNames`).
+  var stepName: String
   var flow: Int
   var parameters: [String]
   var parameterTypes: [ParameterType]

@@ -23,8 +23,9 @@ public final class NavigationProgram: Sendable {
   /// every child's as `Flow.Screen`.
   let screenIndex: [String: Int]
   let eventIndex: [String: Int]
+  /// Every state value's name, in order: the root's, then each child flow's as `Flow.name`.
+  public let stateNames: [String]
   /// State names to indexes: the root's plain, each child's as `Flow.name`.
-  let stateNames: [String]
   let stateIndex: [String: Int]
   let initialState: [Value]
   /// What each state's items must be, where it is a list whose default sets a rule; for a
@@ -34,6 +35,8 @@ public final class NavigationProgram: Sendable {
   let tabs: [CompiledTab]
   let tabIndex: [String: Int]
   let links: [CompiledLink]
+  /// Each request's index in `requests`, by every name a step may give it
+  /// (`FlowTree.requestAddresses`): a child's by `Child.request` too.
   let requestIndex: [String: Int]
   /// The events available in each situation; see `eventsBySituation`.
   let situationEvents: [[NavigationEvent]]
@@ -72,6 +75,9 @@ public final class NavigationProgram: Sendable {
       next.requests += flow.requests.count
       next.state += flow.state.count
     }
+    // A child's request is named by itself where no flow before it has one of its name, else
+    // as `Child.request`: what steps, expectations and the log call it.
+    let requestNames = tree.requestChecklistNames
     let coverage = CoverageTable()
     let compilers = tree.flows.indices.map { index in
       InstructionCompiler(
@@ -137,9 +143,10 @@ public final class NavigationProgram: Sendable {
               label: "alert \(alert.name.value): \(action.title.value)", at: action.title.range)
           })
       }
-      requests += flow.requests.map { request in
+      requests += zip(flow.requests, requestNames[index]).map { request, stepName in
         CompiledRequest(
-          name: request.name.value, flow: index, parameters: request.params.map(\.name.value),
+          name: request.name.value, stepName: stepName, flow: index,
+          parameters: request.params.map(\.name.value),
           parameterTypes: request.params.map(\.type.value),
           onSuccess: request.onSuccess.map {
             compiler.compileHandler(
@@ -195,7 +202,9 @@ public final class NavigationProgram: Sendable {
     }
     self.start = flows[0].start
     self.tabIndex = tabIndex
-    self.requestIndex = Self.index(root.requests.map(\.name.value))
+    self.requestIndex = tree.requestAddresses.mapValues { address in
+      offsets[address.flow].requests + address.request
+    }
     let rootCompiler = compilers[0]
     let tabs = root.tabs.map { tab in
       CompiledTab(
@@ -206,7 +215,7 @@ public final class NavigationProgram: Sendable {
     }
     self.tabs = tabs
     self.situationEvents = Self.eventsBySituation(
-      screens: screens, alerts: alerts, tabs: tabs, root: flows[0].handlers)
+      screens: screens, alerts: alerts, tabs: tabs, flows: flows)
     self.links = root.links.compactMap { link in
       guard let pattern = link.parsed else { return nil }
       return CompiledLink(
@@ -220,6 +229,9 @@ public final class NavigationProgram: Sendable {
     }
     self.coverageTargets = coverage.targets
   }
+
+  /// Whether the flow or a child flow it uses declares a request.
+  public var declaresRequests: Bool { !requests.isEmpty }
 
   /// The tab bar's tabs; empty for a flow with a single stack.
   public var tabNames: [String] { tabs.map(\.name) }

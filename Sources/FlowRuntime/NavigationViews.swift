@@ -8,6 +8,30 @@ public struct ScreenInstance: Sendable, Hashable, CustomStringConvertible {
   /// The values, in the order the screen declares its parameters; an optional parameter
   /// left out is absent.
   public var values: [Argument]
+  /// The `flow:` name of the flow that declares the screen (or the request), where the
+  /// interpreter shows it; `nil` for what an app observes, which knows no flows. Not part of
+  /// what the instance is: two are equal by name and values, so that what the flow shows
+  /// compares with what the app does. A checklist names a child's screen `Child.Screen`
+  /// (`qualifiedName`) when two flows share a name.
+  public var flow: String?
+
+  /// `Flow.Screen`, where the flow is known.
+  public var qualifiedName: String? { flow.map { $0 + "." + name } }
+
+  /// Whether `expected` is `flow.name`, without making it.
+  package static func isQualified(_ expected: String, name: String, flow: String) -> Bool {
+    expected.utf8.count == flow.utf8.count + 1 + name.utf8.count
+      && expected.hasPrefix(flow + ".") && expected.hasSuffix(name)
+  }
+
+  public static func == (lhs: Self, rhs: Self) -> Bool {
+    lhs.name == rhs.name && lhs.values == rhs.values
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(name)
+    hasher.combine(values)
+  }
 
   /// One parameter's value.
   public struct Argument: Sendable, Hashable {

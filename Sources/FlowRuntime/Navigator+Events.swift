@@ -188,7 +188,7 @@ extension Navigator {
     guard !current.pending.isEmpty else { return events }
     var seen: Set<String> = []
     for pending in current.pending {
-      let name = program.requests[pending.request].name
+      let name = program.requests[pending.request].stepName
       guard seen.insert(name).inserted else { continue }
       events += [.complete(name), .fail(name)]
     }

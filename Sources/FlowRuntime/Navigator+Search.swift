@@ -35,12 +35,15 @@ extension NavigationProgram {
 
   /// The events available in every situation, by `index(of:)`: the presented alert's actions;
   /// or the visible screen's events, its bar buttons, the back button, the tabs when nothing
-  /// covers them; then the flow's own events the screen does not handle. Worked out once, as
-  /// a walk asks before every step. Situations that offer the same events share one array.
+  /// covers them; then the own events of the child flow the screen is of, then the root
+  /// flow's, each that no handler before it hears (as `flowHandling` dispatches them). Worked
+  /// out once, as a walk asks before every step. Situations that offer the same events share
+  /// one array.
   static func eventsBySituation(
     screens: [CompiledScreen], alerts: [CompiledAlert], tabs: [CompiledTab],
-    root: CompiledHandlers
+    flows: [CompiledFlow]
   ) -> [[NavigationEvent]] {
+    let root = flows[0].handlers
     func events(screen: Int?, alert: Int?, showsBack: Bool, isCovered: Bool) -> [NavigationEvent] {
       var events: [NavigationEvent] = []
       var screenEvents: [String] = []
@@ -57,6 +60,15 @@ extension NavigationProgram {
         }
         if !isCovered {
           for tab in tabs { events.append(.tab(tab.name)) }
+        }
+        let flow = screens[screen].flow
+        if flow != 0 {
+          let own = flows[flow].handlers
+          for (name, event) in zip(own.names, own.placeholderEvents)
+          where !screenEvents.contains(name) {
+            events.append(event)
+            screenEvents.append(name)
+          }
         }
       }
       for (name, event) in zip(root.names, root.placeholderEvents)

@@ -165,7 +165,8 @@ public struct Navigator: Sendable {
   }
 
   /// The requests started and not yet resolved, in the order they started, each as its
-  /// name with the values it was started with: `addFavourite(restaurant: "KFC")`.
+  /// name with the values it was started with: `addFavourite(restaurant: "KFC")`. A child
+  /// flow's request is named as a step names it (`FlowTree.requestChecklistNames`).
   public var pendingRequests: [ScreenInstance] {
     current.pending.map { pending in
       let request = program.requests[pending.request]
@@ -173,7 +174,11 @@ public struct Navigator: Sendable {
       for (name, value) in zip(request.parameters, pending.arguments) {
         if let value { values.append((name, value)) }
       }
-      return ScreenInstance(name: request.name, values: values)
+      // Named as a step names it (`Child.fetch` where a flow before the child has a
+      // `fetch`), so that what a step sends is what is pending.
+      var instance = ScreenInstance(name: request.stepName, values: values)
+      if request.stepName == request.name { instance.flow = program.flows[request.flow].name }
+      return instance
     }
   }
 
@@ -265,14 +270,15 @@ public struct Navigator: Sendable {
     // Reads the two fields it needs: a copy of the whole compiled screen retains each of
     // its handlers, texts and buffers.
     let name = program.screens[entry.screen].name
-    guard !entry.arguments.isEmpty else { return ScreenInstance(name: name, values: []) }
+    var instance = ScreenInstance(name: name, values: [])
+    instance.flow = program.flows[program.screens[entry.screen].flow].name
+    guard !entry.arguments.isEmpty else { return instance }
     let parameters = program.screens[entry.screen].parameters
-    var values: [(String, Value)] = []
-    values.reserveCapacity(entry.arguments.count)
+    instance.values.reserveCapacity(entry.arguments.count)
     for (name, value) in zip(parameters, entry.arguments) {
-      if let value { values.append((name, value)) }
+      if let value { instance.values.append(ScreenInstance.Argument(name: name, value: value)) }
     }
-    return ScreenInstance(name: name, values: values)
+    return instance
   }
 }
 

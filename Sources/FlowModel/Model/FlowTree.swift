@@ -25,3 +25,51 @@ public struct FlowTree: Sendable {
     children[flow][name]
   }
 }
+
+extension FlowTree {
+  /// Where a request is declared: the flow's index in `flows`, the request's in its flow's
+  /// `requests`.
+  public struct RequestAddress: Sendable, Hashable {
+    /// The flow's index in `flows`.
+    public var flow: Int
+    /// The request's index in that flow's `requests`.
+    public var request: Int
+
+    /// The request at `request` in the `requests` of flow `flow`.
+    public init(flow: Int, request: Int) {
+      self.flow = flow
+      self.request = request
+    }
+  }
+
+  /// Every name a checklist, a property or a run may give a request, and the request it
+  /// names: the root's requests by name; a child flow's by `Child.request` (its `flow:`
+  /// name), and by its name alone where no flow before it (the root first) declares one
+  /// of that name, as a child's screens are named.
+  public var requestAddresses: [String: RequestAddress] {
+    var addresses: [String: RequestAddress] = [:]
+    for (flow, declared) in flows.enumerated() {
+      for (request, named) in declared.requests.enumerated() {
+        let address = RequestAddress(flow: flow, request: request)
+        if addresses[named.name.value] == nil { addresses[named.name.value] = address }
+        if flow > 0 { addresses[declared.name.value + "." + named.name.value] = address }
+      }
+    }
+    return addresses
+  }
+
+  /// For each flow, the name a checklist gives each of its requests: its own where that name
+  /// finds it (`requestAddresses`), else `Child.request`.
+  public var requestChecklistNames: [[String]] {
+    let addresses = requestAddresses
+    return flows.enumerated().map { flow, declared in
+      declared.requests.enumerated().map { request, named in
+        let name = named.name.value
+        guard flow > 0, addresses[name] != RequestAddress(flow: flow, request: request) else {
+          return name
+        }
+        return declared.name.value + "." + name
+      }
+    }
+  }
+}
