@@ -388,4 +388,39 @@ struct RunChildFlowTests {
     #expect(result.status == 1)
     #expect(result.errors.contains("kid.yaml:2:16: error: 'push' names no screen 'Nowhere'"))
   }
+
+  @Test("a child flow's state and requests are shown as the checklist names them")
+  func childState() throws {
+    let folder = try TemporaryFolder()
+    try folder.write(
+      "kid.yaml",
+      """
+      flow: Kid
+      state: { loaded: false }
+      requests:
+        fetch:
+          onSuccess: { set: { loaded: true } }
+      start: [{ push: K }, { request: fetch }]
+      screens:
+        K: {}
+      """)
+    let path = try folder.write(
+      "p.yaml",
+      """
+      flow: P
+      use: { Kid: kid.yaml }
+      state: { count: 0 }
+      start: { setRoot: A }
+      screens:
+        A: { on: { go: { start: Kid } } }
+      """)
+    let result = flowc(["run", path, "--events", "go,complete: fetch"])
+    #expect(result.status == 0, "\(result)")
+    let steps = result.output.components(separatedBy: "\n\n")
+    #expect(steps.count == 3)
+    #expect(steps[1].contains("pending    fetch"), "\(steps[1])")
+    #expect(steps[2].contains("state      count=0 Kid.loaded=true"), "\(steps[2])")
+    let json = flowc(["run", path, "--events", "go", "--format", "json"])
+    #expect(json.output.contains("\"state\":{\"count\":0,\"Kid.loaded\":false}"), "\(json)")
+  }
 }
