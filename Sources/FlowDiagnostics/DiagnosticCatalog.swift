@@ -456,6 +456,11 @@ public enum DiagnosticCatalog {
         "from `flowc verify`: an `after` property whose event no reachable state accepts: it holds only because it is never put to the test"
     ),
     Entry(
+      id: "verify.unproved", severity: "warning",
+      help:
+        "from `flowc verify`: a `reachable` property that does not fail only because the search hit its bounds: from some state, the states it holds in are not reached within them, only states the search did not go on from"
+    ),
+    Entry(
       id: "verify.unsent-event", severity: "warning",
       help:
         "from `flowc verify`: an event the search cannot send, since it takes a whole record (which has no fresh value) and no checklist step gives one; what follows it is not searched"

@@ -120,7 +120,7 @@ public struct PropertyVerifier: Sendable {
       report.propertiesChecked += 1
       if let failure = search.failure(of: property, at: index) {
         report.failures.append(failure)
-      } else if let vacuous = search.vacuity(of: property) {
+      } else if let vacuous = search.vacuity(of: property, at: index) {
         report.warnings.append(vacuous)
       }
     }
@@ -163,7 +163,8 @@ struct SpaceSearch {
 
   /// The warning for an `after` property whose event no reachable state accepts: it holds,
   /// but only because nothing it is about happens.
-  func vacuity(of property: FlowProperty) -> VerificationReport.Failure? {
+  func vacuity(of property: FlowProperty, at index: Int) -> VerificationReport.Failure? {
+    if case .reachable = property.statement { return unproved(property, at: index) }
     guard case .after(let step, _) = property.statement,
       !space.acceptedEvents.contains(where: property.statement.follows)
     else { return nil }
@@ -215,10 +216,29 @@ struct SpaceSearch {
     }
   }
 
+  /// The warning for a `reachable` property that does not fail only because the bounds
+  /// stopped the search: from some state searched from, no state it holds in is reached
+  /// within them, only states the search did not go on from. Not a failure (one may be
+  /// reached beyond the bounds), nor a proof.
+  func unproved(_ property: FlowProperty, at index: Int) -> VerificationReport.Failure? {
+    guard
+      let state = firstState(
+        notReaching: judgments.verdicts(ofProperty: index), beyondBoundsReaches: false)
+    else { return nil }
+    let path = space.path(to: state)
+    return VerificationReport.Failure(
+      property: property.name.value, id: "verify.unproved", file: flow.file,
+      range: property.name.range,
+      message:
+        "property '\(property.name.value)' is not shown to hold: no state its 'reachable' condition holds in is reached within the bounds from where it is \(events(path)), only states beyond which the search did not go; raise the bounds to know",
+      path: path, item: nil)
+  }
+
   /// The first state, in the order of the search, from which no state matching `condition`
   /// is reached. A state the search did not go on from (beyond the bounds) may reach one
-  /// unseen, so it, and whatever reaches only through it, is not counted as failing.
-  private func firstState(notReaching holds: [Bool]) -> Int? {
+  /// unseen, so it, and whatever reaches only through it, is not counted as failing unless
+  /// `beyondBoundsReaches` is `false`.
+  private func firstState(notReaching holds: [Bool], beyondBoundsReaches: Bool = true) -> Int? {
     // Each state's predecessors, in one array: counted, placed, then read by offset.
     var start = [Int32](repeating: 0, count: space.count + 1)
     for transition in space.transitions { start[Int(transition.to) + 1] += 1 }
@@ -231,7 +251,8 @@ struct SpaceSearch {
     }
     var reaches = [Bool](repeating: false, count: space.count)
     var queue: [Int32] = []
-    for state in 0..<space.count where holds[state] || !space.expanded[state] {
+    for state in 0..<space.count
+    where holds[state] || (beyondBoundsReaches && !space.expanded[state]) {
       reaches[state] = true
       queue.append(Int32(state))
     }
@@ -245,7 +266,9 @@ struct SpaceSearch {
         queue.append(predecessor)
       }
     }
-    return reaches.firstIndex(of: false)
+    guard !beyondBoundsReaches else { return reaches.firstIndex(of: false) }
+    // A state beyond the bounds reaches nothing the search saw: only one searched from tells.
+    return reaches.indices.first { !reaches[$0] && space.expanded[$0] }
   }
 
   private func failure(

@@ -54,6 +54,39 @@ struct SearchCompletenessTests {
   }
 
   @Test(
+    "a 'reachable' property that the bounds alone keep from failing is unproved, a warning with its path"
+  )
+  func reachableBeyondTheBounds() throws {
+    let flow = """
+      flow: F
+      state: { n: 0 }
+      start: { setRoot: Home }
+      screens:
+        Home: { on: { inc: { add: { n: 1 } }, open: { if: { n: 1 }, then: { push: Detail } } } }
+        Detail: { navBar: { backButton: visible } }
+      properties:
+        never negative: { reachable: { state: { n: -1 } } }
+        detail shows: { reachable: { top: Detail } }
+      verify: { off: [no-trap], ints: 3 }
+      """
+    let report = try verifyFlow(flow)
+    #expect(report.failures.isEmpty, "\(report.failures.map(\.message))")
+    // 'n' only grows: from the start, no state with -1 is reached within the bounds. Detail
+    // is, from n = 0 and 1, but not from n = 2.
+    let unproved = report.warnings.filter { $0.id == "verify.unproved" }
+    #expect(
+      unproved.map { "\($0.property) \($0.path?.map(\.description) ?? [])" } == [
+        "never negative []", #"detail shows ["inc", "inc"]"#,
+      ], "\(report.warnings.map(\.message))")
+    #expect(unproved.map(\.range.start.line) == [8, 9])
+    // Without the bound, 'n' is never -1: a failure, not a warning.
+    let unbounded = try verifyFlow(
+      flow.replacingOccurrences(of: "add: { n: 1 }", with: "set: { n: 1 }"))
+    #expect(unbounded.failures.map(\.property) == ["never negative"])
+    #expect(unbounded.warnings.filter { $0.id == "verify.unproved" }.isEmpty)
+  }
+
+  @Test(
     "an 'after' event that is sent but refused everywhere, or whose state does not fit the bounds, is still a warning"
   )
   func vacuousAfterTriedButNotAccepted() throws {
