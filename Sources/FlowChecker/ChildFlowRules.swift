@@ -223,9 +223,23 @@ extension Checker {
   /// Every state name a checklist may use: the flow's, and its children's as `Flow.name`.
   var stateNamesAnywhere: [Located<String>] {
     stateNames
-      + tree.flows.filter { $0.file != flow.file }.flatMap { child in
+      + children.flatMap { child in
         child.state.map { Located(child.name.value + "." + $0.name.value, at: $0.name.range) }
       }
+  }
+
+  /// The file each of `stateNamesAnywhere` is declared in.
+  var stateFilesAnywhere: [String] {
+    Array(repeating: flow.file, count: stateNames.count)
+      + children.flatMap { child in child.state.map { _ in child.file } }
+  }
+
+  /// The flows of the tree other than this one.
+  private var children: [Flow] { tree.flows.filter { $0.file != flow.file } }
+
+  /// The child flow whose state `name` would be (`Flow.name`), if it names one.
+  func childDeclaring(state name: String) -> Flow? {
+    children.first { name.hasPrefix($0.name.value + ".") }
   }
 }
 

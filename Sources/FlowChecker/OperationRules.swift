@@ -264,10 +264,14 @@ extension Checker {
           fixIts: [FixIt(range: assignment.name.range, replacement: named)])
         return
       }
+      // A child's state is declared, and suggested from, in the child's file.
+      let child = anywhere ? childDeclaring(state: name) : nil
+      let files = anywhere ? stateFilesAnywhere : []
       reportUnknown(
-        .unknownState(name, context), name: assignment.name,
+        .unknownState(name, context, declaredIn: child?.file), name: assignment.name,
         candidates: anywhere ? stateNamesAnywhere : stateNames,
-        set: anywhere ? .stateAnywhere : .state
+        set: anywhere ? .stateAnywhere : .state,
+        fileOfCandidate: anywhere ? { files[$0] } : nil
       )
       return
     }

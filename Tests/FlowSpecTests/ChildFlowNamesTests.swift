@@ -141,4 +141,23 @@ struct ChildFlowNamesTests {
       ], "\(report.failures.map(\.message))")
     #expect(report.warnings.isEmpty, "\(report.warnings.map(\.message))")
   }
+
+  @Test("a misspelt child state is suggested from the child's file, and declared there")
+  func childStateSuggestion() throws {
+    let source = MarkedSource(
+      parent + """
+
+        properties:
+          never loaded: { never: { state: { ‸One.loade: true } } }
+        """)
+    let document = childDocument(source.text)
+    let unknown = try #require(document.diagnostics.only("check.unknown-state"))
+    #expect(unknown.position == source.marker)
+    #expect(
+      unknown.message
+        == "'state' names no state 'One.loade'; declare it under the 'state:' of /app/one.yaml")
+    #expect(unknown.fixIts.first?.replacement == "One.loaded")
+    #expect(unknown.notes.first?.file == "/app/one.yaml")
+    #expect(unknown.notes.first?.range?.start.line == 2)
+  }
 }
