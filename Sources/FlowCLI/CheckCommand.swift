@@ -88,9 +88,23 @@ enum CheckCommand: Command {
   }
 
   /// The documents' diagnostics, each once: a child flow checked on its own and through its
-  /// parent reports once, and so does one mistake several places reach (a merged anchor).
+  /// parent reports once, however each names its file (`./kid.yaml` found in a folder,
+  /// `kid.yaml` by the parent's `use:`), and so does one mistake several places reach (a
+  /// merged anchor). The first naming is kept.
   static func diagnostics(of documents: [FlowDocument], warningsAsErrors: Bool) -> [Diagnostic] {
-    let diagnostics = documents.flatMap(\.diagnostics).uniqued()
+    var files: [String: String] = [:]
+    var seen: Set<Diagnostic> = []
+    let diagnostics = documents.flatMap(\.diagnostics).filter { diagnostic in
+      var same = diagnostic
+      if let known = files[diagnostic.file] {
+        same.file = known
+      } else {
+        let absolute = FileSystem.absolutePath(diagnostic.file)
+        files[diagnostic.file] = absolute
+        same.file = absolute
+      }
+      return seen.insert(same).inserted
+    }
     guard warningsAsErrors else { return diagnostics }
     return diagnostics.map { diagnostic in
       var upgraded = diagnostic

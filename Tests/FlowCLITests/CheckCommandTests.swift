@@ -220,6 +220,28 @@ struct MisuseTests {
         "Error: '--format' must be 'text', 'json' or 'sarif', not 'xml'"))
   }
 
+  @Test("a child flow's mistake is reported once, however the command line and the parent name it")
+  func childReportedOnce() throws {
+    let folder = try TemporaryFolder()
+    let child = try folder.write(
+      "kid.yaml", "flow: Kid\nstart: { push: K }\nscreens:\n  K: { on: { next: { push: Nope } } }\n"
+    )
+    let parent = try folder.write(
+      "p.yaml",
+      "flow: P\nuse: { Kid: kid.yaml }\nstart: { setRoot: A }\nscreens:\n  A: { on: { go: { start: Kid } } }\n"
+    )
+    for arguments in [
+      [folder.path + "/."], [folder.path + "/./kid.yaml", parent], [parent, child],
+    ] {
+      let result = flowc(["check"] + arguments)
+      #expect(result.status == 1)
+      #expect(
+        result.output.components(separatedBy: "'push' names no screen 'Nope'").count == 2,
+        "\(arguments): \(result)")
+      #expect(result.output.hasSuffix("1 error in 1 file\n"), "\(arguments): \(result)")
+    }
+  }
+
   @Test("a misspelt child-flow file gets a did-you-mean among the flow files beside it")
   func misspeltChildFile() throws {
     let folder = try TemporaryFolder()
