@@ -109,6 +109,11 @@ public enum DiagnosticCatalog {
     Entry(id: "model.invalid-reference", severity: "error", help: "`$` not followed by a name"),
     Entry(id: "model.empty-list", severity: "warning", help: "an empty list of operations"),
     Entry(
+      id: "model.start-modifier", severity: "warning",
+      help:
+        "`animated` or `stack` on a `start:` of a child flow without `presented:`: the child runs on the current stack, and its own operations make the calls"
+    ),
+    Entry(
       id: "model.image-and-title", severity: "warning",
       help: "a bar button with both (UIKit shows the image)"),
     Entry(

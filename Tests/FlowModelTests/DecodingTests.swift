@@ -250,6 +250,20 @@ struct DecodingTests {
     #expect(diagnostic.position == source.marker)
   }
 
+  @Test("'animated' and 'stack' on a child started without 'presented:' are warned of")
+  func startModifiers() throws {
+    let source = MarkedSource(
+      TestFlows.header
+        + "screens:\n  Home: { on: { go: { start: Kid, ‸animated: false, ‸stack: false }, sheet: { start: Kid, presented: sheet, animated: false, stack: false } } }\n"
+    )
+    let warnings = diagnose(source).filter { $0.id == "model.start-modifier" }
+    #expect(warnings.map(\.position) == source.markers)
+    #expect(
+      warnings.first?.message
+        == "'animated' does nothing on a child flow started without 'presented:': its start makes the navigation calls, each with its own 'animated'"
+    )
+  }
+
   @Test("'pop: false' does nothing and is refused")
   func popFalse() throws {
     let source = MarkedSource(

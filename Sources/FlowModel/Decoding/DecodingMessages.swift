@@ -94,6 +94,15 @@ extension DiagnosticMessage {
       "model.useless-false", .error,
       "'\(keyword): false' does nothing; remove the operation instead")
   }
+  static func startModifierWithoutPresentation(_ key: String) -> Self {
+    let why =
+      key == "animated"
+      ? "its start makes the navigation calls, each with its own 'animated'"
+      : "it runs on this navigation stack; 'stack' says whether a presented child has one of its own"
+    return Self(
+      "model.start-modifier", .warning,
+      "'\(key)' does nothing on a child flow started without 'presented:': \(why)")
+  }
   static func emptyOperationList() -> Self {
     Self("model.empty-list", .warning, "an empty list of operations does nothing")
   }

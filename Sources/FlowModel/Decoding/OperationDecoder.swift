@@ -184,6 +184,13 @@ extension ModelDecoder {
       kind = .request(RequestCall(request: request, arguments: arguments(fields)))
     case .start:
       guard let flow = string(value, "the flow to start") else { return nil }
+      if fields["presented"] == nil {
+        // On the current stack, the child's own operations make the calls.
+        for key: StaticString in ["animated", "stack"] {
+          guard let pair = fields.pair(key) else { continue }
+          sink.report(.startModifierWithoutPresentation("\(key)"), at: pair.key.range)
+        }
+      }
       kind = .startFlow(
         FlowStart(
           flow: flow, arguments: arguments(fields),
