@@ -50,7 +50,7 @@ extension ChecklistVerifier {
     if let start = report.startFailure {
       let failure = failure(
         "flow '\(report.flow)' cannot start, so no property is verified: \(start)", in: nil,
-        at: .start)
+        at: report.startRange?.start ?? .start)
       return PropertyProof(failures: [:], warnings: [:], everyProperty: [failure])
     }
     func located(_ found: [VerificationReport.Failure]) -> [String: [Failure]] {

@@ -69,6 +69,7 @@ public struct PropertyVerifier: Sendable {
       start = try Navigator(program: program)
     } catch {
       report.startFailure = error.description
+      report.startRange = flow.start?.range
       return report
     }
     let samples = EventSamples.forSearch(of: program)

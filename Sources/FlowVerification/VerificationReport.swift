@@ -86,16 +86,19 @@ public struct VerificationReport: Sendable {
   public var boundsRange: SourceRange?
   /// Why the flow could not be started, if it could not.
   public var startFailure: String?
+  /// Where the flow's `start:` is, if it has one: where its failure to start is reported.
+  public var startRange: SourceRange?
   /// Whether the search was interrupted (Ctrl-C) before it had searched from every state:
   /// what holds was proved only over the states it came to.
   public var interrupted = false
 
-  /// The flow's failure to start, if it could not, as a failure at its first line
-  /// (`verify.start`): what text, SARIF and JSON report alike.
+  /// The flow's failure to start, if it could not, as a failure at its `start:` (its first
+  /// line without one) (`verify.start`): what text, SARIF and JSON report alike.
   public var failureToStart: Failure? {
     startFailure.map { reason in
       Failure(
-        property: "", id: "verify.start", file: file, range: SourceRange(at: .start),
+        property: "", id: "verify.start", file: file,
+        range: startRange ?? SourceRange(at: .start),
         message: "flow '\(flow)' cannot start, so nothing is verified: \(reason)", path: nil,
         item: nil)
     }

@@ -208,6 +208,8 @@ struct VerifyCommandTests {
     let text = flowc(["verify", path])
     #expect(text.status == 1, "\(text)")
     #expect(text.output.contains("start.yaml: nothing verified: the flow cannot start"), "\(text)")
+    // At the flow's `start:`, not at its first line.
+    #expect(text.output.contains("start.yaml:3:11: error: flow 'Start' cannot start"), "\(text)")
     #expect(!text.output.contains("all hold"), "\(text)")
     let json = flowc(["verify", path, "--format", "json"])
     let object = try #require(
