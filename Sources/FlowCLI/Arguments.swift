@@ -93,7 +93,10 @@ struct ParsedArguments {
         name = String(name[..<equals])
       }
       guard let option = spec.options.first(where: { $0.name == name }) else {
-        let suggestion = Suggestion.closest(to: name, among: spec.options.map(\.name) + ["help"])
+        // `--states` for `--max-states`: an option whose last word is the one given.
+        let suggestion =
+          Suggestion.closest(to: name, among: spec.options.map(\.name) + ["help"])
+          ?? spec.options.map(\.name).first { $0.hasSuffix("-" + name) }
         throw UsageError(
           message: "unknown option '--\(name)'"
             + (suggestion.map { "; did you mean '--\($0)'?" } ?? ""))

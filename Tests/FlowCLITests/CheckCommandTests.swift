@@ -178,6 +178,15 @@ struct MisuseTests {
         """)
   }
 
+  @Test("an option named by its last word, as the flow's key names it, is suggested whole")
+  func lastWordOfOption() {
+    let result = flowc(["verify", "--states", "5"])
+    #expect(result.status == 2)
+    #expect(
+      result.errors.hasPrefix("Error: unknown option '--states'; did you mean '--max-states'?"),
+      "\(result)")
+  }
+
   @Test("a missing file exits 2")
   func missingFile() {
     let result = flowc(["check", "/nonexistent/flow.yaml"])
