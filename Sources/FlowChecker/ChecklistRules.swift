@@ -423,7 +423,11 @@ extension Checker {
       for route in routes { checkExpectedRoute(route, "onStack") }
     case .holds(let name):
       let builtIns = BuiltInProperty.allCases.filter { $0 != .allReachable }.map(\.rawValue)
-      if flow.property(named: name.value) == nil, !builtIns.contains(name.value) {
+      if name.value == BuiltInProperty.allReachable.rawValue,
+        flow.property(named: name.value) == nil
+      {
+        sink.report(.wholeSpaceProperty(name.value), at: name.range)
+      } else if flow.property(named: name.value) == nil, !builtIns.contains(name.value) {
         reportUnknown(
           .unknownProperty(name.value), name: name,
           candidates: flow.properties.map(\.name) + builtIns.map { Located($0, at: name.range) })

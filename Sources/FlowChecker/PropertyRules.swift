@@ -5,6 +5,12 @@ extension DiagnosticMessage {
   static func unknownProperty(_ name: String) -> Self {
     Self("check.unknown-property", .error, "'holds' names no property '\(name)'")
   }
+  static func wholeSpaceProperty(_ name: String) -> Self {
+    Self(
+      "check.unknown-property", .error,
+      "'holds' cannot name '\(name)': it is judged over every state at once, by 'flowc verify', not from the state an item reaches"
+    )
+  }
   static func duplicateProperty(_ name: String) -> Self {
     Self("check.duplicate-property", .error, "property '\(name)' is declared twice")
   }

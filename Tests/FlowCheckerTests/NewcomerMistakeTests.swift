@@ -250,6 +250,13 @@ struct NewcomerMistakeTests {
     #expect(holds.diagnostics.map(\.id.rawValue) == ["check.unknown-property"])
     #expect(holds.diagnostics.first?.notes.map(\.message) == ["did you mean 'no-trap'?"])
     #expect(holds.diagnostics.first?.notes.first?.range == nil)
+    // `all-reachable` is a built-in, judged over every state: no item's state can hold it.
+    let whole = TestFlows.document(
+      screens + "spec: |\n  [ ] one\n      expect { holds: all-reachable }\n")
+    #expect(
+      whole.diagnostics.map(\.message) == [
+        "'holds' cannot name 'all-reachable': it is judged over every state at once, by 'flowc verify', not from the state an item reaches"
+      ])
     // `$recipeID` for `{recipeId}`: not also "passed to no route".
     #expect(
       ids(
