@@ -33,7 +33,14 @@ extension DiagnosticMessage {
     Self("checklist.unknown-param", .error, "no screen has a parameter '\(name)'")
   }
   static func unknownRefusal(_ kind: String, kinds: [String], suggestion: String?) -> Self {
-    Self(
+    if kind == "false" {
+      // An event refused fails the item anyway: there is nothing to say "not refused" for.
+      return Self(
+        "checklist.unknown-refusal", .error,
+        "'refused: false' is not needed: an item whose event is refused fails unless it expects 'refused'; remove it, and expect what the event shows instead"
+      )
+    }
+    return Self(
       "checklist.unknown-refusal", .error,
       "'\(kind)' is no kind of refusal\(suggestion.map { " (did you mean '\($0)'?)" } ?? ""); 'refused' takes true (any refusal) or one of \(DiagnosticMessage.list(kinds))"
     )

@@ -166,6 +166,13 @@ struct RefusalTests {
         "'no-back-buton' is no kind of refusal (did you mean 'no-back-button'?)") == true)
     #expect(errors.first?.fixIts.first?.replacement == "no-back-button")
     #expect(errors.map(\.position.line) == [8, 10, 13, 16])
+    // `refused: false` is not a kind, and not needed: a refused event fails the item.
+    let notRefused = TestFlows.document(
+      source.replacingOccurrences(of: "expect { refused: [a] }", with: "expect { refused: false }"))
+    #expect(
+      notRefused.diagnostics.filter { $0.severity == .error }.last?.message
+        == "'refused: false' is not needed: an item whose event is refused fails unless it expects 'refused'; remove it, and expect what the event shows instead"
+    )
   }
 }
 
