@@ -221,9 +221,13 @@ public enum FlowSchema {
       "actions": described(
         .object([
           ("type", .string("array")), ("minItems", .number(1)),
-          ("items", reference("alertAction")),
+          (
+            "items",
+            .object([("anyOf", .array([reference("text"), reference("alertAction")]))])
+          ),
         ]),
-        "The actions, in order; at most one `cancel`, titles distinct."),
+        "The actions, in order; at most one `cancel`, titles distinct. A title alone (`OK`) is an action of the default style that only dismisses the alert."
+      ),
     ],
     .alertAction: [
       "title": described(reference("text"), "The action's title."),

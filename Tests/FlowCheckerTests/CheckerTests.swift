@@ -267,6 +267,22 @@ struct CheckerStructureTests {
     #expect(diagnostic.severity == .error)
   }
 
+  @Test("an action may be its title alone; one that cannot be read is one error")
+  func actionTitleAlone() throws {
+    let header =
+      TestFlows.header + "screens:\n  Home: { on: { go: { present: A } } }\nalerts:\n  A: "
+    let titles = TestFlows.document(
+      header + "{ actions: [OK, { title: No, style: cancel }] }\n"
+        + "spec: |\n  [ ] shows\n      when go\n      expect { alert: { actions: [OK, No] } }\n"
+    ).runningChecklist()
+    #expect(titles.diagnostics.isEmpty, "\(titles.diagnostics)")
+    #expect(titles.tree?.root.alerts.first?.actions.map(\.title.value) == ["OK", "No"])
+    #expect(titles.checklistResults.map(\.passed) == [true])
+    let source = MarkedSource(header + "{ actions: [‸[OK]] }\n")
+    #expect(diagnose(source).map(\.id.rawValue) == ["model.wrong-type"])
+    #expect(diagnose(source).first?.position == source.marker)
+  }
+
   @Test("two actions with one title could not be told apart")
   func duplicateActionTitle() throws {
     let source = MarkedSource(

@@ -12,11 +12,11 @@ extension ModelDecoder {
   mutating func alert(named name: Located<String>, _ node: YAMLNode) -> Alert {
     let fields = mapping(node, Self.subject(alert: name.value), allowed: Self.alertKeys)
     var actions: [AlertAction] = []
+    var unreadActions = false
     if let actionsNode = fields?["actions"] {
-      actions =
-        list(actionsNode, "the actions of '\(name.value)'")?.compactMapReserving {
-          alertAction($0, of: name.value)
-        } ?? []
+      let items = list(actionsNode, "the actions of '\(name.value)'")
+      actions = items?.compactMapReserving { alertAction($0, of: name.value) } ?? []
+      unreadActions = items.map { $0.count > actions.count } ?? true
     } else if let fields {
       reportMissing(
         "actions", in: Self.subject(alert: name.value),
@@ -30,11 +30,17 @@ extension ModelDecoder {
       message: fields?["message"].flatMap { string($0, "an alert message") },
       actions: actions,
       range: SourceRange(start: name.range.start, end: node.range.end))
-    alert.lacksActionsKey = fields != nil && fields?["actions"] == nil
+    alert.lacksActionsKey = (fields != nil && fields?["actions"] == nil) || unreadActions
     return alert
   }
 
   mutating func alertAction(_ node: YAMLNode, of alert: String) -> AlertAction? {
+    // `OK`: an action of that title, of the default style, that only dismisses the alert.
+    if node.scalar != nil {
+      return string(node, "an action title").map {
+        AlertAction(title: $0, style: nil, operation: nil, range: node.range)
+      }
+    }
     guard let fields = mapping(node, Self.subject(actionOf: alert), allowed: Self.alertActionKeys)
     else { return nil }
     guard let titleNode = fields["title"] else {

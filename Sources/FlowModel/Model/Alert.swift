@@ -12,8 +12,8 @@ public struct Alert: Sendable {
   public var message: Located<String>?
   /// The buttons, in the order shown.
   public var actions: [AlertAction]
-  /// Whether the declaration has no `actions` key at all: an error reported where the alert is
-  /// decoded, so its lack of actions is not reported again.
+  /// Whether the declaration has no `actions` key at all, or actions that could not be read:
+  /// errors reported where the alert is decoded, so its lack of actions is not reported again.
   public var lacksActionsKey = false
   /// The whole declaration, from its name.
   public var range: SourceRange
