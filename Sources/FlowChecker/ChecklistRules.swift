@@ -102,7 +102,8 @@ extension Checker {
       for (index, step) in steps.enumerated() {
         check(
           step, after: index > 0 ? steps[index - 1] : nil,
-          refusable: steps.refusalExpected(after: index), names)
+          refusable: steps.refusalExpected(after: index),
+          unreadStepBefore: entry.item.hasMisplacedSteps, names)
       }
     }
     checkSelfComparisons(in: entries, names)
@@ -133,8 +134,12 @@ extension Checker {
   }
 
   /// `refusable`: the step's last event may be refused, as the next step expects.
-  private func check(_ step: Step, after previous: Step?, refusable: Bool, _ names: ChecklistNames)
-  {
+  /// `unreadStepBefore`: a step of the item could not be read (and was reported), so a
+  /// `refused` without a `when` before it may follow that one.
+  private func check(
+    _ step: Step, after previous: Step?, refusable: Bool, unreadStepBefore: Bool,
+    _ names: ChecklistNames
+  ) {
     switch step.kind {
     case .given(let assignments, let stack):
       reportDollarValues(assignments)
@@ -157,7 +162,7 @@ extension Checker {
       }
     case .expect(let expectations):
       for expectation in expectations {
-        if case .refused = expectation.kind, !(previous?.sendsEvents ?? false) {
+        if case .refused = expectation.kind, !(previous?.sendsEvents ?? false), !unreadStepBefore {
           sink.report(.refusedWithoutEvent(), at: expectation.range)
         }
         check(expectation, names)

@@ -250,6 +250,10 @@ struct NewcomerMistakeTests {
     #expect(holds.diagnostics.map(\.id.rawValue) == ["check.unknown-property"])
     #expect(holds.diagnostics.first?.notes.map(\.message) == ["did you mean 'no-trap'?"])
     #expect(holds.diagnostics.first?.notes.first?.range == nil)
+    // A `when` that cannot be read: not also "'refused' has no 'when' before it".
+    #expect(
+      ids(screens + "spec: |\n  [ ] one\n      when { go: [1, }\n      expect { refused: true }\n")
+        == ["yaml.syntax"])
     // `all-reachable` is a built-in, judged over every state: no item's state can hold it.
     let whole = TestFlows.document(
       screens + "spec: |\n  [ ] one\n      expect { holds: all-reachable }\n")
