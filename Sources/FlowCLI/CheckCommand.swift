@@ -90,20 +90,23 @@ enum CheckCommand: Command {
   /// The documents' diagnostics, each once: a child flow checked on its own and through its
   /// parent reports once, however each names its file (`./kid.yaml` found in a folder,
   /// `kid.yaml` by the parent's `use:`), and so does one mistake several places reach (a
-  /// merged anchor). The first naming is kept.
+  /// merged anchor). A file is named as it was first named.
   static func diagnostics(of documents: [FlowDocument], warningsAsErrors: Bool) -> [Diagnostic] {
-    var files: [String: String] = [:]
+    var spelling: [String: String] = [:]  // as named → as first named, by the same file
+    var firstNamed: [String: String] = [:]  // absolute path → as first named
     var seen: Set<Diagnostic> = []
-    let diagnostics = documents.flatMap(\.diagnostics).filter { diagnostic in
+    let diagnostics = documents.flatMap(\.diagnostics).compactMap { diagnostic -> Diagnostic? in
       var same = diagnostic
-      if let known = files[diagnostic.file] {
+      if let known = spelling[diagnostic.file] {
         same.file = known
       } else {
         let absolute = FileSystem.absolutePath(diagnostic.file)
-        files[diagnostic.file] = absolute
-        same.file = absolute
+        let first = firstNamed[absolute] ?? diagnostic.file
+        firstNamed[absolute] = first
+        spelling[diagnostic.file] = first
+        same.file = first
       }
-      return seen.insert(same).inserted
+      return seen.insert(same).inserted ? same : nil
     }
     guard warningsAsErrors else { return diagnostics }
     return diagnostics.map { diagnostic in

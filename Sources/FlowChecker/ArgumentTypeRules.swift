@@ -28,8 +28,9 @@ extension Checker {
       uses.removeAll(keepingCapacity: true)
       handler.operation.appendArgumentUses(in: flow, screen: screen, child: child, to: &uses)
       let event = handler.event.value
-      // Most handlers pass no argument on: only those that do are read for bar buttons.
-      if index == 0, !uses.isEmpty {
+      // Most handlers pass no argument on, nor compare one: only those that do are read for
+      // bar buttons.
+      if index == 0, !uses.isEmpty || handler.operation.comparesAValueRead {
         checkBarButtons(sending: handler, of: flow, on: screen, child: child)
       }
 
@@ -81,7 +82,8 @@ extension Checker {
     guard !pressing.isEmpty else { return }
     var unconditional: [ArgumentUse] = []
     handler.operation.appendArgumentUses(
-      in: flow, screen: screen, child: child, to: &unconditional, throughArms: false)
+      in: flow, screen: screen, child: child, to: &unconditional, throughArms: false,
+      comparisons: true)
     guard let first = unconditional.first else { return }
     for index in pressing {
       for side in BarSide.allCases {
@@ -112,5 +114,21 @@ extension FlowTree {
       }
     }
     return subtree
+  }
+}
+
+extension Operation {
+  /// Whether a condition this operation asks whatever the state (not in an `if:`'s arms)
+  /// compares state with a `$name`: what may read an event's argument besides what it passes
+  /// on.
+  fileprivate var comparesAValueRead: Bool {
+    switch kind {
+    case .branch(let condition, _, _):
+      condition.locatedComparisons.contains {
+        if case .reference = $0.value.value { true } else { false }
+      }
+    case .sequence(let operations): operations.contains { $0.comparesAValueRead }
+    default: false
+    }
   }
 }

@@ -294,12 +294,13 @@ extension DiagnosticMessage {
       "\(receiver) gives '\(argument)' to a list of items that are each \(expected.map(\.withArticle).joined(separator: " or ")), as its default's are, but \(found) is \(found.type.withArticle)"
     )
   }
+  /// `receiver`: `event 'save'`, or `'complete' of request 'load'`.
   static func comparedArgumentType(
-    _ event: String, argument: String, expected: [ValueType], found: ValueType
+    _ receiver: String, argument: String, expected: [ValueType], found: ValueType
   ) -> Self {
     Self(
       "check.event-argument-type", .error,
-      "event '\(event)' compares '\(argument)' with state that is \(expected.map(\.withArticle).joined(separator: " or ")), but this value is \(found.withArticle), which is never equal to it"
+      "\(receiver) compares '\(argument)' with state that is \(expected.map(\.withArticle).joined(separator: " or ")), but this value is \(found.withArticle), which is never equal to it"
     )
   }
   /// `receiver`: `event 'save'`, or `'complete' of request 'load'`.
@@ -342,13 +343,12 @@ extension DiagnosticMessage {
         ? "'\(list)' has no field '\(field)'; its fields are \(known)"
         : "no record of '\(list)' has a field '\(field)'; its records have \(known)")
   }
-  /// `inOperation`: the record is written where an operation runs, which may `update` some
-  /// fields instead.
+  /// `suggestsUpdate`: the record is `set`, where `update` may write some fields instead.
   static func missingRecordField(
-    _ state: String, field: String, example: String, inOperation: Bool
+    _ state: String, field: String, example: String, suggestsUpdate: Bool
   ) -> Self {
     let update =
-      inOperation ? ", or change some with '{ update: { \(state): { set: { … } } } }'" : ""
+      suggestsUpdate ? ", or change some with '{ update: { \(state): { set: { … } } } }'" : ""
     return Self(
       "check.missing-record-field", .error,
       "state '\(state)' is a record with every field of its default, but this one has no '\(field)'; give every field ('\(example)')\(update)"

@@ -189,21 +189,11 @@ extension Checker {
       where !arguments.contains(where: { $0.name.value == use.name }) {
         sink.report(.missingEventArgument(name.value, argument: use.name), at: name.range)
       }
-      let types = names.argumentTypes[name.value] ?? [:]
       Self.reportLiteralTypes(
-        of: arguments, sentTo: "event '\(name.value)'", types: types,
-        itemTypes: names.itemTypes[name.value] ?? [:], into: &sink)
-      // An argument only compared: a value of no type it is compared with never equals.
-      for argument in arguments where types[argument.name.value] == nil {
-        guard case .literal(let value) = argument.value.value,
-          let expected = names.comparedTypes[name.value]?[argument.name.value],
-          !expected.contains(value.type)
-        else { continue }
-        sink.report(
-          .comparedArgumentType(
-            name.value, argument: argument.name.value, expected: expected, found: value.type),
-          at: argument.value.range)
-      }
+        of: arguments, sentTo: "event '\(name.value)'",
+        types: names.argumentTypes[name.value] ?? [:],
+        itemTypes: names.itemTypes[name.value] ?? [:],
+        comparedTypes: names.comparedTypes[name.value] ?? [:], into: &sink)
     case .alertAction(let title):
       if !names.actionTitles.contains(where: { $0.value == title.value }) {
         reportUnknown(
@@ -228,7 +218,8 @@ extension Checker {
         let passed = names.outcomeTypes[address]?[outcome]
         Self.reportLiteralTypes(
           of: values, sentTo: "'\(outcome.keyword)' of request '\(request.value)'",
-          types: passed?.types ?? [:], itemTypes: passed?.items ?? [:], into: &sink)
+          types: passed?.types ?? [:], itemTypes: passed?.items ?? [:],
+          comparedTypes: passed?.compared ?? [:], into: &sink)
       }
       reportUnread(
         values, sentTo: "'\(outcome.keyword)' of request '\(request.value)'",
@@ -416,7 +407,7 @@ extension Checker {
       }
     case .pending(let requests):
       for pattern in requests {
-        guard let address = tree.requestAddresses[pattern.request.value] else {
+        guard let address = names.requestAddresses[pattern.request.value] else {
           reportUnknownRequest(
             .unknownRequest("pending", pattern.request.value), name: pattern.request)
           continue
@@ -477,7 +468,8 @@ struct ChecklistNames {
   /// an event); the request's own values are read first, so none of those is here.
   let outcomeTypes:
     [FlowTree.RequestAddress: [RequestOutcome: (
-      types: [String: [ValueType]], items: [String: [ValueType]]
+      types: [String: [ValueType]], items: [String: [ValueType]],
+      compared: [String: [ValueType]]
     )]]
   /// Every name a step may give a request (`FlowTree.requestAddresses`), and the request:
   /// the three maps above are by request.
@@ -553,7 +545,8 @@ struct ChecklistNames {
     var outcomeNeeds: [FlowTree.RequestAddress: [RequestOutcome: [String]]] = [:]
     var outcomeTypes:
       [FlowTree.RequestAddress: [RequestOutcome: (
-        types: [String: [ValueType]], items: [String: [ValueType]]
+        types: [String: [ValueType]], items: [String: [ValueType]],
+        compared: [String: [ValueType]]
       )]] = [:]
     requestAddresses = tree.requestAddresses
     var anywhere: Set<String> = []
@@ -568,8 +561,18 @@ struct ChecklistNames {
         for (outcome, operation) in [
           (RequestOutcome.success, request.onSuccess), (.failure, request.onFailure),
         ] {
-          var passed: (types: [String: [ValueType]], items: [String: [ValueType]]) = ([:], [:])
+          var passed:
+            (
+              types: [String: [ValueType]], items: [String: [ValueType]],
+              compared: [String: [ValueType]]
+            ) = ([:], [:], [:])
           operation?.visit { operation in
+            if case .branch(let condition, _, _) = operation.kind {
+              for use in condition.argumentUses(in: flow, screen: nil, whateverTheState: false)
+              where request.parameter(named: use.name) == nil {
+                passed.compared[use.name, default: []].append(use.type)
+              }
+            }
             for use in operation.argumentUses(in: flow, screen: nil, child: child)
             where request.parameter(named: use.name) == nil {
               passed.types[use.name, default: []].append(use.type)
@@ -613,7 +616,12 @@ extension ChecklistNames {
     var ordered: [String] = []
     func walk(_ operation: Operation) {
       var read: Set<String> = []
-      operation.insertValuesRead(into: &read)
+      if case .branch(let condition, _, _) = operation.kind {
+        // The conditions of `all` are asked in order until one fails: the first always.
+        condition.insertValuesReadWhateverTheState(into: &read)
+      } else {
+        operation.insertValuesRead(into: &read)
+      }
       for name in read.sorted() where names.insert(name).inserted { ordered.append(name) }
       if case .sequence(let operations) = operation.kind { operations.forEach(walk) }
     }

@@ -121,7 +121,8 @@ extension Checker {
   /// to), reported into `sink`.
   static func reportLiteralTypes(
     of arguments: [Assignment], sentTo receiver: String, types: [String: [ValueType]],
-    itemTypes: [String: [ValueType]], into sink: inout DiagnosticSink
+    itemTypes: [String: [ValueType]], comparedTypes: [String: [ValueType]] = [:],
+    into sink: inout DiagnosticSink
   ) {
     for argument in arguments {
       guard case .literal(let value) = argument.value.value else { continue }
@@ -129,6 +130,13 @@ extension Checker {
       if let expected = types[name], !expected.contains(value.type) {
         sink.report(
           .eventArgumentType(receiver, argument: name, expected: expected, found: value.type),
+          at: argument.value.range)
+      } else if types[name] == nil, let expected = comparedTypes[name],
+        !expected.contains(value.type)
+      {
+        // Only compared: a value of no type it is compared with is never equal.
+        sink.report(
+          .comparedArgumentType(receiver, argument: name, expected: expected, found: value.type),
           at: argument.value.range)
       }
       let items: [Value]

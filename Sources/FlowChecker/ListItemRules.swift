@@ -7,10 +7,11 @@ extension Checker {
   /// list must fit the list (`ListItemRule`), with the fields its records have, and a list
   /// state a `$name` reads must hold items of the list's type; a record written to a record
   /// state must have the fields of its default, with their types. Where no operation runs
-  /// (`origin` is `nil`), only literals are written.
+  /// (`origin` is `nil`), only literals are written. `suggestsUpdate`: the value is `set`,
+  /// where `update` may write some fields instead.
   func checkListItems(
     _ value: Located<ValueExpression>, of variable: StateVariable, named name: String,
-    origin: OperationOrigin?
+    origin: OperationOrigin?, suggestsUpdate: Bool = false
   ) {
     if let rule = variable.recordRule {
       // A record state: its fields are checked as a list's records' are, and each of its
@@ -26,7 +27,7 @@ extension Checker {
         let example = "{ " + rule.fieldNames.map { "\($0): …" }.joined(separator: ", ") + " }"
         sink.report(
           .missingRecordField(
-            name, field: missing, example: example, inOperation: origin != nil),
+            name, field: missing, example: example, suggestsUpdate: suggestsUpdate),
           at: value.range)
       }
       return

@@ -278,7 +278,9 @@ extension Checker {
     checkValue(
       assignment.value, expected: variable.initialValue.value.type,
       subject: "state '\(name)'", origin: origin)
-    checkListItems(assignment.value, of: variable, named: name, origin: origin)
+    checkListItems(
+      assignment.value, of: variable, named: name, origin: origin,
+      suggestsUpdate: context == "'set'")
   }
 
   /// A literal must have the expected type; a `$reference` must resolve where it is written.

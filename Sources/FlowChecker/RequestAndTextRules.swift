@@ -189,22 +189,9 @@ extension Operation {
   /// Inserts each `{name}` of the texts this operation writes or compares (not those of
   /// operations nested in it), a record's fields' included, into `names`.
   func insertTextNames(into names: inout Set<String>) {
-    func insert(_ value: ValueExpression) {
-      switch value {
-      case .literal(.string(let text)):
-        guard TextTemplate.mayHoldNames(text) else { return }
-        for (name, _) in TextTemplate(text).names { names.insert(name) }
-      case .literal(.record(let fields)):
-        for field in fields.values { insert(.literal(field)) }
-      case .record(let fields):
-        for field in fields.values { insert(field) }
-      case .literal, .reference:
-        break
-      }
-    }
-    for assignment in writtenValues { insert(assignment.value.value) }
+    for assignment in writtenValues { assignment.value.value.insertTextNames(into: &names) }
     if case .branch(let condition, _, _) = kind {
-      for (_, value) in condition.locatedComparisons { insert(value.value) }
+      for (_, value) in condition.locatedComparisons { value.value.insertTextNames(into: &names) }
     }
   }
 
@@ -222,6 +209,41 @@ extension Operation {
     case .startFlow(let start): start.arguments
     case .finish(let finish): finish.arguments
     case .select, .pop, .popToRoot, .dismiss, .branch, .sequence: []
+    }
+  }
+}
+
+extension Condition {
+  /// Inserts each name this condition reads whenever it is asked, as `$name` or as `{name}`
+  /// in a text it compares, into `names`: the conditions of `all` are asked in order until
+  /// one fails, so only the first is asked whatever the state.
+  func insertValuesReadWhateverTheState(into names: inout Set<String>) {
+    switch self {
+    case .flag: break
+    case .not(let inner): inner.insertValuesReadWhateverTheState(into: &names)
+    case .equals(_, let value):
+      for reference in value.value.references { names.insert(reference.name) }
+      value.value.insertTextNames(into: &names)
+    case .all(let conditions):
+      conditions.first?.insertValuesReadWhateverTheState(into: &names)
+    }
+  }
+}
+
+extension ValueExpression {
+  /// Inserts each `{name}` of the texts this value holds, a record's fields' included, into
+  /// `names`.
+  func insertTextNames(into names: inout Set<String>) {
+    switch self {
+    case .literal(.string(let text)):
+      guard TextTemplate.mayHoldNames(text) else { return }
+      for (name, _) in TextTemplate(text).names { names.insert(name) }
+    case .literal(.record(let fields)):
+      for field in fields.values { ValueExpression.literal(field).insertTextNames(into: &names) }
+    case .record(let fields):
+      for field in fields.values { field.insertTextNames(into: &names) }
+    case .literal, .reference:
+      break
     }
   }
 }

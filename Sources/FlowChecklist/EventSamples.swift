@@ -245,7 +245,28 @@ extension EventSamples {
     }
     samples.addHandlerHints(in: program.tree, signatures: signatures)
     samples.noteUnsendableRecords()
+    samples.nameOutcomesAsSent(by: program)
     return samples
+  }
+
+  /// Each request's outcomes under the name the search sends it by (`stepName`): a step may
+  /// write a child's `fetch` as `Kid.fetch`, and the pending request is `fetch`.
+  private mutating func nameOutcomesAsSent(by program: NavigationProgram) {
+    var named: [String: [NavigationEvent]] = [:]
+    for (written, events) in outcomes.sorted(by: { $0.key < $1.key }) {
+      let name = program.stepName(ofRequest: written) ?? written
+      for event in events {
+        let renamed: NavigationEvent
+        switch event {
+        case .complete(_, let values, let index):
+          renamed = .complete(name, values: values, index: index)
+        case .fail(_, let values, let index): renamed = .fail(name, values: values, index: index)
+        default: renamed = event
+        }
+        if !(named[name] ?? []).contains(renamed) { named[name, default: []].append(renamed) }
+      }
+    }
+    outcomes = named
   }
 
   /// Notes each event that takes a record no sample gives, once every sample is made (one an

@@ -177,7 +177,7 @@ extension Navigator {
   /// Whether the visible screen, with no alert over it, is one of `finalScreens`.
   package func showsFinalScreen(_ finalScreens: Set<String>) -> Bool {
     guard alert == nil, let top = visibleStack.last else { return false }
-    return finalScreens.contains(top.name)
+    return finalScreens.contains(top.name) || top.qualifiedName.map(finalScreens.contains) == true
   }
 
   /// A request pending twice with the same values, if one is.

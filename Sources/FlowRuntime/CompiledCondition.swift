@@ -39,12 +39,13 @@ package struct CompiledCondition: Sendable {
     var isBare: Bool
 
     /// `names`: each screen's (or request's) name; `flows`: the `flow:` name of the flow
-    /// declaring it, for a `Child.Screen` target.
-    init(_ target: ScreenTarget, names: [String], flows: [String]) {
+    /// declaring it, for a `Child.Screen` target (`nil` where the name is one already).
+    init(_ target: ScreenTarget, names: [String], flows: [String?]) {
       name = target.screen.value
       let expected = target.screen.value
       named = zip(names, flows).map { name, flow in
-        name == expected || ScreenInstance.isQualified(expected, name: name, flow: flow)
+        name == expected
+          || flow.map { ScreenInstance.isQualified(expected, name: name, flow: $0) } == true
       }
       isBare = target.arguments.isEmpty
       arguments = target.arguments.compactMap { argument in
@@ -71,9 +72,12 @@ package struct CompiledCondition: Sendable {
   package init?(_ condition: StateCondition, program: NavigationProgram) {
     self.program = program
     let screenNames = program.screens.map(\.name)
-    let screenFlows = program.screens.map { program.flows[$0.flow].name }
-    let requestNames = program.requests.map(\.name)
-    let requestFlows = program.requests.map { program.flows[$0.flow].name }
+    let screenFlows: [String?] = program.screens.map { program.flows[$0.flow].name }
+    // Requests as steps name them, as `Navigator.pendingRequests` shows them.
+    let requestNames = program.requests.map(\.stepName)
+    let requestFlows = program.requests.map {
+      $0.stepName == $0.name ? program.flows[$0.flow].name : nil
+    }
     func screen(_ target: ScreenTarget) -> Target {
       Target(target, names: screenNames, flows: screenFlows)
     }

@@ -84,7 +84,8 @@ extension Navigator {
       for (name, value) in zip(request.parameters, arguments) {
         if let value { values.append((name, value)) }
       }
-      targets = [ScreenInstance(name: request.name, values: values).description]
+      // Named as a step names it, as `pendingRequests` shows it.
+      targets = [ScreenInstance(name: request.stepName, values: values).description]
       event = outcome?.keyword ?? "request"
     case .flow(let flow, let finishing):
       targets = [program.flows[flow].name] + (finishing.map { [$0] } ?? [])

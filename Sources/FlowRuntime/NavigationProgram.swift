@@ -230,6 +230,12 @@ public final class NavigationProgram: Sendable {
     self.coverageTargets = coverage.targets
   }
 
+  /// The name a step gives the request `name` finds (`Kid.fetch` or `fetch` for a child's
+  /// `fetch`): the one the navigator shows it pending by; `nil` for no request.
+  package func stepName(ofRequest name: String) -> String? {
+    requestIndex[name].map { requests[$0].stepName }
+  }
+
   /// Whether the flow or a child flow it uses declares a request.
   public var declaresRequests: Bool { !requests.isEmpty }
 

@@ -198,7 +198,9 @@ extension Navigator {
   /// What decides which events, other than requests' outcomes, can be sent now.
   package var eventSituation: EventSituation {
     if let alert = current.topAlertIndex {
-      return EventSituation(alert: alert, screen: nil, showsBack: false, isCovered: true)
+      var situation = EventSituation(alert: alert, screen: nil, showsBack: false, isCovered: true)
+      situation.flow = visibleEntry.map { program.screens[$0.screen].flow } ?? 0
+      return situation
     }
     guard let screen = visibleScreen else {
       return EventSituation(alert: nil, screen: nil, showsBack: false, isCovered: false)

@@ -8,7 +8,7 @@ extension Navigator {
   {
     let request = program.requests[index]
     let arguments = try values(
-      operands, names: request.parameters, types: request.parameterTypes, owner: request.name,
+      operands, names: request.parameters, types: request.parameterTypes, owner: request.stepName,
       context)
     current.pending.append(PendingRequest(request: index, arguments: arguments))
     records.append(

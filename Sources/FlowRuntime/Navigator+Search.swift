@@ -13,6 +13,9 @@ package struct EventSituation: Hashable, Sendable {
   package var showsBack: Bool
   /// Whether something presented covers the tabs.
   package var isCovered: Bool
+  /// Under an alert, the flow of the screen beneath it, whose own `on:` still hears events
+  /// (as a child flow's, not only the root's); 0 elsewhere.
+  package var flow = 0
 }
 
 /// The requests pending in a state, each with its values, in the order they started: with
@@ -31,7 +34,10 @@ extension Navigator {
 
 extension NavigationProgram {
   /// How many event situations the program has: `index(of:)` numbers them from 0.
-  package var eventSituationCount: Int { 1 + alerts.count + 4 * screens.count }
+  package var eventSituationCount: Int { 1 + alertSituationCount + 4 * screens.count }
+
+  /// The situations with an alert on top: one for each alert over each flow's screens.
+  private var alertSituationCount: Int { alerts.count * flows.count }
 
   /// The events available in every situation, by `index(of:)`: the presented alert's actions;
   /// or the visible screen's events, its bar buttons, the back button, the tabs when nothing
@@ -44,11 +50,19 @@ extension NavigationProgram {
     flows: [CompiledFlow]
   ) -> [[NavigationEvent]] {
     let root = flows[0].handlers
-    func events(screen: Int?, alert: Int?, showsBack: Bool, isCovered: Bool) -> [NavigationEvent] {
+    /// `flowBeneath`: under an alert, the flow of the screen beneath it.
+    func events(
+      screen: Int?, alert: Int?, showsBack: Bool, isCovered: Bool, flowBeneath: Int = 0
+    ) -> [NavigationEvent] {
       var events: [NavigationEvent] = []
       var screenEvents: [String] = []
       if let alert {
         for action in alerts[alert].contents.actions { events.append(.alertAction(action.title)) }
+        if flowBeneath != 0 {
+          let own = flows[flowBeneath].handlers
+          events.append(contentsOf: own.placeholderEvents)
+          screenEvents = own.names
+        }
       } else if let screen {
         events.append(contentsOf: screens[screen].handlers.placeholderEvents)
         screenEvents = screens[screen].handlers.names
@@ -78,9 +92,19 @@ extension NavigationProgram {
       return events
     }
     var table = [events(screen: nil, alert: nil, showsBack: false, isCovered: false)]
-    table.reserveCapacity(1 + alerts.count + 4 * screens.count)
+    table.reserveCapacity(1 + alerts.count * flows.count + 4 * screens.count)
     for alert in alerts.indices {
-      table.append(events(screen: nil, alert: alert, showsBack: false, isCovered: true))
+      // In the order of `index(of:)`: over each flow's screens; a flow without events of its
+      // own offers the root's.
+      let overRoot = events(screen: nil, alert: alert, showsBack: false, isCovered: true)
+      table.append(overRoot)
+      for flow in flows.indices.dropFirst() {
+        table.append(
+          flows[flow].handlers.names.isEmpty
+            ? overRoot
+            : events(
+              screen: nil, alert: alert, showsBack: false, isCovered: true, flowBeneath: flow))
+      }
     }
     for screen in screens.indices {
       // In the order of `index(of:)`: without the back button, uncovered then covered; then
@@ -99,9 +123,9 @@ extension NavigationProgram {
   /// A number for `situation`, below `eventSituationCount`, that no other has: what a
   /// search keeps the events of each situation under, in an array.
   package func index(of situation: EventSituation) -> Int {
-    if let alert = situation.alert { return 1 + alert }
+    if let alert = situation.alert { return 1 + alert * flows.count + situation.flow }
     guard let screen = situation.screen else { return 0 }
-    return 1 + alerts.count + 4 * screen + (situation.showsBack ? 2 : 0)
+    return 1 + alertSituationCount + 4 * screen + (situation.showsBack ? 2 : 0)
       + (situation.isCovered ? 1 : 0)
   }
 
@@ -114,7 +138,7 @@ extension NavigationProgram {
   /// The visible screen of the situation numbered `situation` (`index(of:)`): `nil` where
   /// none shows or an alert is on top.
   package func screen(inSituation situation: Int) -> Int? {
-    situation > alerts.count ? (situation - 1 - alerts.count) / 4 : nil
+    situation > alertSituationCount ? (situation - 1 - alertSituationCount) / 4 : nil
   }
 
   /// The events handlers hear from a child flow: an operation starts the child (`start:
@@ -190,7 +214,7 @@ extension NavigationProgram {
     if case .complete(let request, _, _) = event { return outcomeMayChangeStack(request, .success) }
     if case .fail(let request, _, _) = event { return outcomeMayChangeStack(request, .failure) }
     // No alert on top: the situation's screen, if one shows.
-    guard situation == 0 || situation > alerts.count else { return true }
+    guard situation == 0 || situation > alertSituationCount else { return true }
     let screen = self.screen(inSituation: situation)
     let name: String
     switch event {

@@ -249,6 +249,19 @@ struct MisuseTests {
         "\(arguments): \(result)")
       #expect(result.output.hasSuffix("1 error in 1 file\n"), "\(arguments): \(result)")
     }
+    // Two mistakes in the child, one found checking it, one through its parent: one file,
+    // named as it was first.
+    try folder.write(
+      "kid.yaml",
+      "flow: Kid\nstart: { push: K }\nscreens:\n  K:\n    on:\n      bye: { finish: done, with: { n: abc } }\n      oops: { push: Nope }\n"
+    )
+    try folder.write(
+      "p.yaml",
+      "flow: P\nuse: { Kid: kid.yaml }\nstate: { count: 0 }\nstart: [{ setRoot: A }, { start: Kid }]\non:\n  done: { set: { count: $n } }\nscreens:\n  A: {}\n"
+    )
+    let both = flowc(["check", folder.path + "/."])
+    #expect(both.output.hasSuffix("2 errors in 1 file\n"), "\(both)")
+    #expect(!both.output.contains("\n" + child + ":"), "\(both)")
   }
 
   @Test("a misspelt child-flow file gets a did-you-mean among the flow files beside it")

@@ -508,6 +508,47 @@ struct NewcomerMistakeTests {
     #expect(found.map(\.position) == source.markers)
   }
 
+  @Test("what is compared and updated types and requires arguments everywhere a value arrives")
+  func comparedAndUpdatedEverywhere() throws {
+    let source = MarkedSource(
+      """
+      flow: A
+      state: { sel: 0, flag: false, count: 0, name: x, user: { name: Bob, age: 3 } }
+      start: [{ setRoot: Home }, { request: load }]
+      requests:
+        load:
+          onSuccess: { if: { flag: true, count: $n }, then: { set: { name: hit } } }
+        check:
+          onSuccess: { if: { count: $m }, then: { set: { name: hit } } }
+      screens:
+        Home:
+          navBar: { right: { title: Pick, action: ‸pick } }
+          on:
+            pick: { if: { sel: $id }, then: { set: { name: same } } }
+            older: { update: { user: { set: { age: $a } } } }
+            probe: { if: { user: ‸{ name: Bob } }, then: { request: check } }
+      spec: |
+        [ ] an outcome reads 'n' only once 'flag' holds
+            when { complete: load }
+            expect { pending: [] }
+        [ ] a record state's field types what update writes
+            when { older: { a: ‸x } }
+            expect { pending: [load] }
+        [ ] an outcome's compared value
+            when [probe, { complete: check, with: { m: ‸abc } }]
+            expect { pending: [load] }
+      """)
+    let found = TestFlows.document(source.text).diagnostics.filter { $0.severity == .error }
+    #expect(
+      found.map { "\($0.id) \($0.message)" } == [
+        "check.bar-button-argument the right bar button sends 'pick' with no arguments, but its handler reads '$id', so every tap is refused; read a parameter or state there instead, or send the event from the app",
+        "check.missing-record-field state 'user' is a record with every field of its default, but this one has no 'age'; give every field ('{ age: …, name: … }')",
+        "check.event-argument-type event 'older' passes 'a' on as an Int, but this value is a String",
+        "check.event-argument-type 'complete' of request 'check' compares 'm' with state that is an Int, but this value is a String, which is never equal to it",
+      ])
+    #expect(found.map(\.position) == source.markers)
+  }
+
   @Test("a step's value for a request's outcome has the type the outcome passes it on as")
   func outcomeValueTypes() throws {
     let source = MarkedSource(

@@ -160,4 +160,63 @@ struct ChildFlowNamesTests {
     #expect(unknown.notes.first?.file == "/app/one.yaml")
     #expect(unknown.notes.first?.range?.start.line == 2)
   }
+
+  @Test("verify names a child's requests and screens as the checklist does")
+  func verifyNamesAsTheChecklist() throws {
+    let kid = """
+      flow: Kid
+      state: { got: 0, flag: false }
+      start: [{ push: KidHome }, { request: fetch }]
+      requests:
+        fetch:
+          onSuccess: { set: { got: $v } }
+      on:
+        ping: { set: { flag: true } }
+      screens:
+        KidHome:
+          navBar: { backButton: hidden }
+          on:
+            warn: [{ set: { flag: false } }, { present: Warn }]
+      alerts:
+        Warn: { title: Careful, actions: [OK] }
+      """
+    func verify(_ parent: String) throws -> VerificationReport {
+      let document = FlowDocument(
+        source: parent, path: "/app/p.yaml", files: .embedded(["/app/kid.yaml": kid]))
+      let tree = try #require(document.validTree, "\(document.diagnostics)")
+      return PropertyVerifier(tree: tree).verify()
+    }
+    let parent = """
+      flow: Parent
+      use: { Kid: kid.yaml }
+      state: { n: 0 }
+      requests:
+        other: { onSuccess: { set: { n: 1 } } }
+      start: { setRoot: Home }
+      screens:
+        Home: { on: { go: { start: Kid } } }
+      spec: |
+        [ ] the checklist's value for the child's request
+            when [go, { complete: Kid.fetch, with: { v: 5 } }]
+            expect { state: { Kid.got: 5 } }
+      """
+    // The checklist's value reaches the child's request, sent as `fetch`; a property of the
+    // root's request name does not hold of the child's; the child's own `ping` is sent
+    // under its alert; `Kid.KidHome` is a final screen.
+    let report = try verify(
+      parent + """
+
+        properties:
+          kid can load: { reachable: { state: { Kid.got: 5 } } }
+          other never pending: { never: { pending: [other] } }
+          fetch pending at first: { after: go, then: { pending: [fetch] } }
+          no flag under the alert: { never: { state: { Kid.flag: true }, presented: Warn } }
+        verify: { final: [Kid.KidHome], off: [all-reachable] }
+        """)
+    #expect(
+      report.failures.map { "\($0.property) \($0.path?.map(\.description) ?? [])" } == [
+        #"kid can load ["go", "fail fetch"]"#,
+        #"no flag under the alert ["go", "warn", "ping"]"#,
+      ], "\(report.failures.map(\.message))")
+  }
 }

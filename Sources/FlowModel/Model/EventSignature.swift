@@ -361,6 +361,9 @@ extension StateVariable {
   /// are all of one type.
   public var itemType: ValueType? { listItemRule?.itemType }
 
-  /// The type of field `field` in the records of this list state's first value, if one has it.
-  public func recordFieldType(_ field: String) -> ValueType? { listItemRule?.fieldTypes[field] }
+  /// The type of field `field` in the records of this list state's default, or in this record
+  /// state's default, where the default gives it one type.
+  public func recordFieldType(_ field: String) -> ValueType? {
+    (listItemRule ?? recordRule)?.fieldTypes[field]
+  }
 }
