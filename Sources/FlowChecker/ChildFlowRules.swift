@@ -151,6 +151,32 @@ extension Checker {
     }
   }
 
+  /// Two child flows of the tree with one `flow:` name (two files): a checklist names their
+  /// screens, state and requests `Flow.name`, which could then be either's. Reported at this
+  /// flow's `use:` of the later one.
+  func checkChildFlowNames() {
+    guard tree.root.file == flow.file, tree.flows.count > 2 else { return }
+    var firstFile: [String: String] = [:]
+    for child in tree.flows.dropFirst() {
+      guard let earlier = firstFile[child.name.value] else {
+        firstFile[child.name.value] = child.file
+        continue
+      }
+      /// This flow's `use:` of the child in `file`, if it uses it itself.
+      func use(of file: String) -> FlowUse? {
+        flow.uses.first { use in
+          tree.child(use.name.value, of: 0).map { tree.flows[$0].file } == file
+        }
+      }
+      guard earlier != child.file, let second = use(of: child.file) else { continue }
+      sink.report(
+        .sameChildFlowName(
+          child.name.value, first: use(of: earlier)?.path.value ?? earlier,
+          second: second.path.value),
+        at: second.name.range)
+    }
+  }
+
   /// A flow in `use:` that no operation starts is dead code; `groups` are what the
   /// operation rules gathered.
   func checkUnusedFlows(started groups: [NavigationTargets]) {
@@ -252,6 +278,12 @@ extension Checker {
 }
 
 extension DiagnosticMessage {
+  static func sameChildFlowName(_ name: String, first: String, second: String) -> Self {
+    Self(
+      "check.same-flow-name", .error,
+      "two child flows are named '\(name)' (\(first) and \(second)): a checklist names their screens, state and requests '\(name).…', which could be either's; give each its own 'flow:' name"
+    )
+  }
   static func pushOnModalWithoutStack(_ screen: String) -> Self {
     Self(
       "check.push-without-stack", .warning,

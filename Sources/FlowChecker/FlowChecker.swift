@@ -41,6 +41,7 @@ public enum FlowChecker {
         alertTargets: outsideScreens.alerts, requestTargets: outsideScreens.requests)
     }
     checker.checkUnusedFlows(started: everyOperation)
+    checker.checkChildFlowNames()
     checker.checkPushesOnModals(everyOperation)
     checker.checkArgumentTypes()
     checker.checkChecklist()

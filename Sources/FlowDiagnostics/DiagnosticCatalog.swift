@@ -221,6 +221,11 @@ public enum DiagnosticCatalog {
         "a child flow finishes with an event neither the screen that starts it nor the parent flow handles"
     ),
     Entry(
+      id: "check.same-flow-name", severity: "error",
+      help:
+        "two child flows of a tree have the same `flow:` name, by which a checklist names their screens, state and requests"
+    ),
+    Entry(
       id: "check.unused-flow", severity: "warning",
       help: "a flow named in `use:` that nothing starts"),
     Entry(

@@ -219,4 +219,28 @@ struct ChildFlowNamesTests {
         #"no flag under the alert ["go", "warn", "ping"]"#,
       ], "\(report.failures.map(\.message))")
   }
+
+  @Test("two child flows with one 'flow:' name are an error at the later 'use:'")
+  func sameFlowName() throws {
+    let source = MarkedSource(
+      """
+      flow: Parent
+      use:
+        A: a.yaml
+        ‸B: b.yaml
+      start: { setRoot: Home }
+      screens:
+        Home: { on: { goA: { start: A }, goB: { start: B } } }
+      """)
+    let kid = "flow: Kid\nstart: { push: K }\nscreens:\n  K: {}\n"
+    let document = FlowDocument(
+      source: source.text, path: "/app/p.yaml",
+      files: .embedded(["/app/a.yaml": kid, "/app/b.yaml": kid]))
+    let error = try #require(document.diagnostics.only("check.same-flow-name"))
+    #expect(error.position == source.marker)
+    #expect(
+      error.message
+        == "two child flows are named 'Kid' (a.yaml and b.yaml): a checklist names their screens, state and requests 'Kid.…', which could be either's; give each its own 'flow:' name"
+    )
+  }
 }
