@@ -555,6 +555,11 @@ public enum DiagnosticCatalog {
         "a text value made by inserting values (`\"{name}…\"`) is longer than 65,536 bytes: a text that inserts itself doubles with every event"
     ),
     Entry(
+      id: "run.endless", severity: "",
+      help:
+        "screens' `onEnter` and `onAppear` and child flows' starts run inside one another more than 32 deep: a screen that enters itself (`onEnter: { push: A }` on `A`), or a child that finishes into its own start, would never end"
+    ),
+    Entry(
       id: "run.finish-unstarted", severity: "",
       help: "a flow finishes that no other flow started (run on its own)"),
     Entry(

@@ -124,6 +124,8 @@ extension Navigator {
     case .request(let index, let operands):
       try startRequest(index, operands, context)
     case .startFlow(let child, let writes, let style, let animated, let hasNavigation):
+      try beginNested { "the start of flow '\($0.flows[child].name)'" }
+      defer { nesting -= 1 }
       try startFlow(
         child, writes: writes, style: style, animated: animated, hasNavigation: hasNavigation,
         context)
@@ -299,8 +301,21 @@ extension Navigator {
   private mutating func enter(_ entry: StackEntry) throws(NavigationError) {
     cover(program.screens[entry.screen].coverageTarget)
     guard let onEnter = program.screens[entry.screen].onEnter else { return }
-    try execute(
-      onEnter, in: screenContext(entry))
+    let screen = entry.screen
+    try beginNested { "'onEnter' of '\($0.screens[screen].name)'" }
+    defer { nesting -= 1 }
+    try execute(onEnter, in: screenContext(entry))
+  }
+
+  /// Notes that one of the operations that run inside others begins (a screen's `onEnter`
+  /// or `onAppear`, a child flow's start), refusing it once they nest deeper than
+  /// `Navigator.mostNesting`: a flow that enters or starts itself again would never end.
+  /// `what` names it for the refusal. The caller lowers `nesting` again when it ends.
+  mutating func beginNested(_ what: (NavigationProgram) -> String) throws(NavigationError) {
+    guard nesting < Self.mostNesting else {
+      throw .endless(what(program), depth: Self.mostNesting)
+    }
+    nesting += 1
   }
 
   /// Runs `onAppear` after a change to the stack `setRoot` and `reset` act on, unless a
@@ -353,6 +368,8 @@ extension Navigator {
     else {
       return
     }
+    try beginNested { "'onAppear' of '\($0.screens[screen].name)'" }
+    defer { nesting -= 1 }
     try execute(onAppear, in: screenContext(entry))
   }
 

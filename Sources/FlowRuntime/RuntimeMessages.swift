@@ -27,6 +27,12 @@ extension NavigationError {
       "state '\(name)' is a record with a field '\(field)', as in its default, but the value \(value) has none"
     )
   }
+  static func endless(_ what: String, depth: Int) -> Self {
+    Self(
+      "run.endless",
+      "the flow never ends: \(what) would run \(depth) deep, each run inside the one before (screens' 'onEnter' and 'onAppear', child flows' starts); a screen that enters itself, or a child that finishes into its own start, runs again and again"
+    )
+  }
   static func flowError(_ reason: String) -> Self {
     Self("run.flow-error", "the flow has an error: \(reason)")
   }
