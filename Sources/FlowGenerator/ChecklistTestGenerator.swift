@@ -270,7 +270,8 @@ public enum ChecklistTestGenerator {
     }
     let name = scope.memberName(SwiftNames.lowerCamel(item.text.value, fallback: "item"))
     let displayName = SwiftSource.stringLiteral(item.text.value)
-    if item.isBound {
+    // An item whose steps could not be read fails where they are: its test runs, and fails.
+    if item.isBound || item.hasMisplacedSteps {
       writer.line("@Test(\(displayName))")
       if isAsync {
         writer.line("func \(name)() async { await \(suite).verify(\(entry.id)) }")

@@ -312,7 +312,9 @@ public enum RouteGenerator {
 
 /// Case names from flow names, each unique.
 struct CaseNames {
-  private var used: Set<String> = []
+  /// The route type's static members, which a case is too: a case of one of these names
+  /// would redeclare it.
+  private var used: Set<String> = ["tabRoots"]
 
   mutating func name(for text: String) -> String {
     var candidate = SwiftNames.lowerCamel(text, fallback: "screen")

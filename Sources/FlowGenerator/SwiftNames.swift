@@ -108,7 +108,7 @@ enum SwiftNames {
   /// named like one would hide it.
   static let reservedTypeNames: Set<String> = [
     "Test", "Suite", "Issue", "Tag", "Comment", "SourceLocation", "Testing", "Trait",
-    "ChecklistVerifier", "FlowSpec", "Int", "String", "Bool", "Swift",
+    "ChecklistVerifier", "FlowSpec", "FlowSpecTesting", "Int", "String", "Bool", "Swift",
   ]
 }
 

@@ -96,6 +96,47 @@ struct GeneratedNameTests {
 
 @Suite("Generator: the app's routes from the flow")
 struct RouteGeneratorTests {
+  @Test(
+    "an item whose step cannot be read is a test that runs and fails there, not a disabled one; a section named as a module the code calls is renamed"
+  )
+  func unreadStepsAndModuleNames() throws {
+    let source = """
+      flow: Broken
+      start: { setRoot: A }
+      screens:
+        A: {}
+      spec: |
+        === FlowSpecTesting
+        [x] starts on A
+            expect { top: A
+        [ ] typo step
+            expct { top: A }
+        [ ] not written yet
+      """
+    let document = FlowDocument(source: source, path: "/flows/broken.yaml")
+    let flow = try #require(document.validFlow, "\(document.diagnostics)")
+    let swift = ChecklistTestGenerator.render(
+      flow, source: document.text, options: .init(filePath: "/flows/broken.yaml", typeName: "B"))
+    #expect(swift.contains("@Test(\"starts on A\")\n"), "\(swift)")
+    #expect(swift.contains("@Test(\"typo step\")\n"), "\(swift)")
+    #expect(swift.contains("@Test(\"not written yet\", .disabled("), "\(swift)")
+    #expect(!swift.contains("struct FlowSpecTesting "), "\(swift)")
+    #expect(swift.contains("FlowSpecTesting.recordIssues"), "\(swift)")
+    // Those tests fail, each at its own step.
+    let verifier = ChecklistVerifier(filePath: "/flows/broken.yaml", source: source)
+    #expect(verifier.failures(ofItem: 0).map(\.line) == [8], "\(verifier.failures(ofItem: 0))")
+    #expect(verifier.failures(ofItem: 1).map(\.line) == [10], "\(verifier.failures(ofItem: 1))")
+  }
+
+  @Test("a screen named like the route type's static 'tabRoots' gets a case of its own name")
+  func routeCaseBesideStaticMember() throws {
+    let flow = try TestFlows.flow(
+      "flow: Tr\ntabs:\n  Home: { root: tabRoots }\nscreens:\n  tabRoots: {}\n")
+    let swift = RouteGenerator.render(flow, fileName: "tr.yaml")
+    #expect(swift.contains("case tabRoots2\n"), "\(swift)")
+    #expect(swift.contains("public static let tabRoots:"), "\(swift)")
+  }
+
   @Test("a screen named by an emoji takes its Unicode name, leaving 'screen' to a real Screen")
   func emojiScreens() throws {
     let document = FlowDocument(

@@ -102,7 +102,9 @@ extension ModelDecoder {
         let column = line.indent + keyword.rawValue.count
         sink.report(.tabAfterKeyword(keyword.rawValue), at: line.position(ofOffset: column))
         reader.addStep(line.replacingTab(at: column), keyword: keyword, decoder: &self)
-      case .unknown: reportUnknownLine(line)
+      case .unknown:
+        reportUnknownLine(line)
+        reader.noteUnreadStep(line)
       case .misspeltItem(let mark):
         // Reported, and still the item its steps follow.
         reportUnknownLine(line)
@@ -421,6 +423,15 @@ struct BlockChecklistReader {
             start: line.position(ofOffset: mark.markOffset), length: mark.markLength),
           text: markText),
         firstLine: line.number, lastLine: line.number))
+  }
+
+  /// A line under the open item that is no step it knows (`expct { top: A }`), reported: the
+  /// item's, whose lines take it, so that its test fails there rather than being disabled as
+  /// "not bound".
+  mutating func noteUnreadStep(_ line: BlockLine) {
+    guard let top = open.last, line.indent > top.indent else { return }
+    open[open.count - 1].lastLine = line.number
+    open[open.count - 1].hasMisplacedSteps = true
   }
 
   mutating func addStep(_ line: BlockLine, keyword: StepKeyword, decoder: inout ModelDecoder) {
