@@ -62,6 +62,17 @@ enum FlowInputs {
     return limits
   }
 
+  /// Refuses to write `output` where it is one of the flow files read (`inputs`), however
+  /// either is spelt: a report or generated file written there would replace the flow.
+  static func refuseOverwriting(_ inputs: [String], with output: String) throws(UsageError) {
+    let target = FileSystem.absolutePath(ofPossiblyMissing: output)
+    guard let input = inputs.first(where: { FileSystem.absolutePath($0) == target }) else {
+      return
+    }
+    throw UsageError(
+      message: "'\(output)' is the flow '\(input)' being read; writing there would replace it")
+  }
+
   /// The flow files the paths name: files as given, folders searched for `*.yaml` and `*.yml`.
   static func files(_ paths: [String]) throws(UsageError) -> [String] {
     try found(paths).files

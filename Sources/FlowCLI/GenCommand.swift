@@ -282,6 +282,7 @@ enum GenCommand: Command {
   /// No two flows may be written to one file (the same path however it is spelt): the first
   /// file that several would share, in the flows' order, is a usage error naming them.
   private static func checkDistinct(_ outputs: [String], of files: [String]) throws(UsageError) {
+    for output in outputs { try FlowInputs.refuseOverwriting(files, with: output) }
     var sharing: [String: [Int]] = [:]
     for (index, output) in outputs.enumerated() {
       sharing[FileSystem.absolutePath(ofPossiblyMissing: output), default: []].append(index)

@@ -45,6 +45,7 @@ enum GraphCommand: Command {
         message: arguments.positionals.isEmpty ? "missing the flow" : "graph takes one flow")
     }
     let output = arguments.value("output")
+    if let output { try FlowInputs.refuseOverwriting([path], with: output) }
     var image: String?
     if let output { (format, image) = try formats(of: output, given: format, arguments) }
     let document = try FlowInputs.load(

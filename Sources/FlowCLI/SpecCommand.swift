@@ -70,6 +70,9 @@ enum SpecCommand: Command {
     if arguments.value("output") != nil, report == nil {
       throw UsageError(message: "--output goes with --report")
     }
+    if let output = arguments.value("output") {
+      try FlowInputs.refuseOverwriting([path], with: output)
+    }
     let document = try FlowInputs.load(path, limits: try FlowInputs.limits(arguments))
       .runningChecklist(recordingCoverage: report == "html")
     guard FlowInputs.validFlow(document, console: console, consequence: "fix them first") != nil

@@ -125,8 +125,17 @@ package enum FileSystem {
     return names.sorted()
   }
 
+  /// The process's umask, read once (setting it back at once): the bits a new file's mode
+  /// loses.
+  private static let processUmask: mode_t = {
+    let mask = umask(0o022)
+    umask(mask)
+    return mask
+  }()
+
   /// Writes a file atomically: writes a temporary file beside it, gives it the original's
-  /// permissions (or `mode` for a new file), then renames it over the original.
+  /// permissions (or `mode` for a new file, less the umask), then renames it over the
+  /// original.
   ///
   /// For files flowc owns (generated Swift). A user's own file goes through `rewrite`, which
   /// also keeps its links and owner.
@@ -134,7 +143,8 @@ package enum FileSystem {
     throws(FileError)
   {
     var info = stat()
-    let permissions = stat(path, &info) == 0 ? info.st_mode & 0o7777 : mode
+    // A new file's mode, less what the user's umask takes away, as `open` would give it.
+    let permissions = stat(path, &info) == 0 ? info.st_mode & 0o7777 : mode & ~processUmask
     switch replace(path, with: bytes, permissions: permissions, owner: nil, original: nil) {
     case .replaced: return
     case .failed(let reason): throw FileError(path: path, reason: reason)

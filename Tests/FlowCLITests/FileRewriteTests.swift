@@ -212,6 +212,46 @@ private func largeStaleFlow() -> String {
   return lines.joined(separator: "\n") + "\n"
 }
 
+@Suite("Files flowc writes of its own")
+struct WrittenFileTests {
+  @Test("a report, a graph or generated tests written over the flow being read is refused")
+  func neverOverTheFlow() throws {
+    let folder = try TemporaryFolder()
+    let flow =
+      "flow: A\nstart: { setRoot: Home }\nscreens:\n  Home: {}\nspec: |\n  [ ] one\n      expect { top: Home }\n"
+    let path = try folder.write("a.yaml", flow)
+    for arguments in [
+      ["spec", path, "--report", "junit", "--output", folder.path + "/./a.yaml"],
+      ["graph", path, "--output", path],
+      ["gen", path, "--output-file", path],
+    ] {
+      let result = flowc(arguments)
+      #expect(result.status == 2, "\(arguments): \(result)")
+      #expect(result.errors.contains("being read; writing there would replace it"), "\(result)")
+      #expect(try folder.read("a.yaml") == flow)
+    }
+  }
+
+  @Test("a new file takes the user's umask, as one the shell makes would")
+  func umask() throws {
+    let folder = try TemporaryFolder()
+    let path = try folder.write(
+      "a.yaml", "flow: A\nstart: { setRoot: Home }\nscreens:\n  Home: {}\n")
+    let flowc = productsDirectory.appendingPathComponent("flowc").path
+    let result = try runProcess(
+      URL(fileURLWithPath: "/bin/sh"),
+      [
+        "-c", "umask 077 && \"$0\" graph \"$1\" --output \"$2\"", flowc, path,
+        folder.path + "/g.dot",
+      ])
+    #expect(result.status == 0, "\(result)")
+    let mode =
+      try FileManager.default.attributesOfItem(atPath: folder.path + "/g.dot")[.posixPermissions]
+      as? Int
+    #expect(mode == 0o600)
+  }
+}
+
 @Suite("flowc spec --update never loses an edit saved while it runs")
 struct ConcurrentEditTests {
   @Test("an edit appended while --update runs is in the file afterwards, 1,000 rounds out of 1,000")
