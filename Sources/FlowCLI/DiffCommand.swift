@@ -87,9 +87,6 @@ enum DiffCommand: Command {
     var reports: [FlowDiffReport] = []
     var graphs: [String?] = []
     var failed = false
-    // Flows in one version only, on standard error: the report on standard output stays
-    // the format asked for.
-    for note in pairs.notes { console.printError(note) }
     for pair in pairs.pairs {
       // Both versions' errors are shown, whichever has them.
       let old = version(pair.old, label: pair.oldLabel, console: console)
@@ -110,12 +107,18 @@ enum DiffCommand: Command {
       let drawn = format == "markdown" && !report.isEmpty
       graphs.append(drawn ? DiffText.changedGraph(old: old.tree, new: new.tree) : nil)
     }
+    // Flows in one version only are part of the report, first, in the format asked for.
     switch format {
-    case "json": console.print(DiffText.json(reports).prettyPrinted())
+    case "json": console.print(DiffText.json(reports, oneSided: pairs.notes).prettyPrinted())
     case "markdown":
       let comments = zip(reports, graphs).map { DiffText.markdown($0, graph: $1) }
-      console.write(comments.filter { !$0.isEmpty }.joined(separator: "\n"))
-    default: console.write(reports.map(DiffText.text).joined())
+      console.write(
+        ([DiffText.markdown(pairs.notes)] + comments).filter { !$0.isEmpty }.joined(
+          separator: "\n"))
+    default:
+      console.write(
+        pairs.notes.map { TerminalText.line($0.text) + "\n" }.joined()
+          + reports.map(DiffText.text).joined())
     }
     let differs = !pairs.notes.isEmpty || reports.contains { !$0.isEmpty }
     return failed || (failOn != nil && differs) ? .problemsFound : .success
@@ -132,7 +135,8 @@ enum DiffCommand: Command {
   /// The versions to compare, and what is in one only (`flows/a.yaml: added since HEAD~1`).
   private struct Pairs {
     var pairs: [Pair] = []
-    var notes: [String] = []
+    /// The flows in one version only: `flows/a.yaml: added since HEAD~1`.
+    var notes: [OneSidedFlow] = []
   }
 
   /// The version's tree, text and name; `nil` (its errors printed) when it has errors.
@@ -174,8 +178,10 @@ enum DiffCommand: Command {
     for name in Set(before.keys).union(after.keys).sorted() {
       switch (before[name], after[name]) {
       case (let was?, let now?): pairs.pairs.append(Pair(old: was, oldLabel: was.path, new: now))
-      case (let was?, nil): pairs.notes.append("\(was.path): only in \(old): removed")
-      case (nil, let now?): pairs.notes.append("\(now.path): only in \(new): added")
+      case (let was?, nil):
+        pairs.notes.append(OneSidedFlow(path: was.path, isAdded: false, since: "(only in \(old))"))
+      case (nil, let now?):
+        pairs.notes.append(OneSidedFlow(path: now.path, isAdded: true, since: "(only in \(new))"))
       case (nil, nil): break
       }
     }
@@ -202,7 +208,8 @@ enum DiffCommand: Command {
     var pairs = Pairs()
     for document in documents where !children.contains(FileSystem.absolutePath(document.path)) {
       guard case .success(let bytes) = git.read(document.path) else {
-        pairs.notes.append("\(document.path): added since \(revision)")
+        pairs.notes.append(
+          OneSidedFlow(path: document.path, isAdded: true, since: "since \(revision)"))
         continue
       }
       // Read as the work tree's file, so that its child flows resolve from the same folder,
@@ -215,7 +222,7 @@ enum DiffCommand: Command {
     for folder in paths where FileSystem.isDirectory(folder) {
       for file in git.flowFiles(under: folder)
       where !present.contains(FileSystem.absolutePath(file)) {
-        pairs.notes.append("\(file): removed since \(revision)")
+        pairs.notes.append(OneSidedFlow(path: file, isAdded: false, since: "since \(revision)"))
       }
     }
     return pairs

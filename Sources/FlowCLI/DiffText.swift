@@ -63,8 +63,28 @@ enum DiffText {
 
   /// `{ "flows": [ { "old": …, "new": …, "changes": [ { kind, group, subject, before,
   /// after } ] } ] }`.
-  static func json(_ reports: [FlowDiffReport]) -> JSONValue {
-    .object([("flows", .array(reports.map(json)))])
+  static func json(_ reports: [FlowDiffReport], oneSided: [OneSidedFlow] = []) -> JSONValue {
+    .object([
+      ("flows", .array(reports.map(json))),
+      (
+        "onlyInOneVersion",
+        .array(
+          oneSided.map {
+            .object([
+              ("path", .string($0.path)), ("change", .string($0.isAdded ? "added" : "removed")),
+            ])
+          })
+      ),
+    ])
+  }
+
+  /// The flows in one version only, as a list for a pull request; empty without any.
+  static func markdown(_ oneSided: [OneSidedFlow]) -> String {
+    guard !oneSided.isEmpty else { return "" }
+    return "### flowc diff: flows added or removed\n\n"
+      + oneSided.map {
+        "- \(MarkdownText.inline($0.path)): \($0.isAdded ? "added" : "removed")\n"
+      }.joined()
   }
 
   /// The new version's graph in Mermaid, each edge the old version does not have in red;
@@ -95,4 +115,15 @@ enum DiffText {
       ),
     ])
   }
+}
+
+/// A flow file in one version only: added or removed, `since` saying against what
+/// (`since HEAD~1`, `(only in new/)`).
+struct OneSidedFlow {
+  var path: String
+  var isAdded: Bool
+  var since: String
+
+  /// `flows/a.yaml: added since HEAD~1`.
+  var text: String { "\(path): \(isAdded ? "added" : "removed") \(since)" }
 }

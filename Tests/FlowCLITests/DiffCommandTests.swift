@@ -114,17 +114,27 @@ struct DiffCommandTests {
     let notRepository = flowc(["diff", "--git", "HEAD", outside.path])
     #expect(
       notRepository.status == 2 && notRepository.errors.contains("is not inside a git repository"))
-    // A flow deleted since the revision is said to be, on standard error (the JSON on
-    // standard output stays whole), and counts as a change.
+    // A flow deleted since the revision is said to be, in the report, and counts as a
+    // change.
     try git("rm", "-q", "flows/parent.yaml", "flows/kids/k.yaml")
     try folder.write("flows/other.yaml", "flow: O\nstart: { setRoot: A }\nscreens: { A: {} }\n")
     let removed = flowc([
       "diff", "--git", "HEAD", flows, "--format", "json", "--fail-on", "behaviour",
     ])
     #expect(removed.status == 1)
-    #expect(removed.errors.contains("\(flows)/parent.yaml: removed since HEAD"), "\(removed)")
-    #expect(removed.errors.contains("\(flows)/other.yaml: added since HEAD"))
-    #expect((try? JSONSerialization.jsonObject(with: Data(removed.output.utf8))) != nil)
+    // In the report itself, in the format asked for.
+    let object = try #require(
+      try? JSONSerialization.jsonObject(with: Data(removed.output.utf8)) as? [String: Any])
+    let oneSided = try #require(object["onlyInOneVersion"] as? [[String: String]])
+    #expect(
+      oneSided.map { "\($0["path"]!) \($0["change"]!)" }.sorted() == [
+        "\(flows)/kids/k.yaml removed", "\(flows)/other.yaml added",
+        "\(flows)/parent.yaml removed",
+      ], "\(removed)")
+    let text = flowc(["diff", "--git", "HEAD", flows])
+    #expect(text.output.contains("\(flows)/other.yaml: added since HEAD\n"), "\(text)")
+    let markdown = flowc(["diff", "--git", "HEAD", flows, "--format", "markdown"])
+    #expect(markdown.output.hasPrefix("### flowc diff: flows added or removed\n"), "\(markdown)")
   }
 
   @Test(
@@ -173,7 +183,7 @@ struct DiffCommandTests {
     try old.write("gone.yaml", "flow: G\nstart: { setRoot: A }\nscreens: { A: {} }\n")
     let result = flowc(["diff", old.path, new.path])
     #expect(result.status == 0, "\(result)")
-    #expect(result.errors.contains("\(old.path)/gone.yaml: only in \(old.path): removed\n"))
+    #expect(result.output.contains("\(old.path)/gone.yaml: removed (only in \(old.path))\n"))
     #expect(result.output.contains("child flow K › screen S\n  close: finish done → pop\n"))
     #expect(!result.output.contains("k.yaml →"), "the child is compared within its parent only")
     #expect(flowc(["diff", old.path, new.path + "/parent.yaml"]).status == 2)
