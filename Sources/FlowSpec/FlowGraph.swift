@@ -183,7 +183,10 @@ public struct FlowGraph: Sendable {
           from: scope.link(link.pattern.value),
           to: link.routes.last.map { scope.screen($0.screen.value) },
           trigger: "open",
-          operation: "reset" + (link.tab.map { " in tab \($0.value)" } ?? ""), animated: false))
+          // One by one, the routes are pushed (animated by default); else set at once.
+          operation: (link.isOneByOne ? "push one by one" : "reset")
+            + (link.tab.map { " in tab \($0.value)" } ?? ""),
+          animated: link.animated?.value ?? link.isOneByOne))
     }
     if let start = flow.start {
       add(start, from: scope.start, trigger: "start", scope)

@@ -85,6 +85,28 @@ struct FlowGraphTests {
       ])
   }
 
+  @Test("a link is drawn as the navigation it makes: routes set at once, or pushed one by one")
+  func linkEdges() throws {
+    let flow = try TestFlows.flow(
+      """
+      flow: L
+      start: { setRoot: Home }
+      links:
+        "app://a/{id}": [{ Detail: { id: $id } }]
+        "app://b/{id}": { routes: [{ Detail: { id: $id } }], oneByOne: true }
+        "app://c/{id}": { routes: [{ Detail: { id: $id } }], animated: true }
+      screens:
+        Home: {}
+        Detail: { params: { id: Int } }
+      """)
+    #expect(
+      FlowGraph(flow).edges.filter { $0.trigger == "open" }.map {
+        "\($0.operation) \($0.animated.map(String.init) ?? "")"
+      } == ["reset false", "push one by one true", "reset true"])
+    #expect(FlowGraph(flow).dot().contains("[label=\"open: reset (no animation)\"]"))
+    #expect(FlowGraph(flow).dot().contains("[label=\"open: push one by one\"]"))
+  }
+
   @Test("dot output quotes names and escapes quotes")
   func dotEscapes() throws {
     let flow = try TestFlows.flow(
