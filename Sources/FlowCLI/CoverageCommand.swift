@@ -62,9 +62,10 @@ enum CoverageCommand: Command {
       }
     }
     let underMinimum = reports.filter { minimum.map($0.coverage.percentage().isLess) ?? false }
-    if let minimum, !underMinimum.isEmpty {
+    if minimum != nil, !underMinimum.isEmpty, let given = arguments.value("min") {
+      // The threshold as given: rounded, 33.34 would read as the 33.3% it is above.
       console.printError(
-        "flowc: error: coverage under \(CoverageText.percent(minimum)) in "
+        "flowc: error: coverage under \(given.hasSuffix("%") ? given : given + "%") in "
           + underMinimum.map { "'\($0.document.path)'" }.joined(separator: ", ")
           + "; 'flowc suggest FLOW' writes the items that are missing")
     }

@@ -112,7 +112,7 @@ enum InitCommand: Command {
 
   /// What to run next in the new package's folder.
   private static func printNextSteps(in folder: String, console: Console) {
-    let test = (folder == "." ? "" : "cd \(folder) && ") + "swift test"
+    let test = (folder == "." ? "" : "cd \(Self.shellWord(folder)) && ") + "swift test"
     let coverage = "flowc coverage flows/"
     let width = max(test.count, coverage.count) + 2
     console.print("\nNext:")
@@ -163,5 +163,18 @@ enum InitCommand: Command {
     guard case .path(let root) = dependency else { return nil }
     let schema = root + "/schema/flow.schema.json"
     return FileSystem.exists(schema) ? schema : nil
+  }
+
+  /// `path` as one word a POSIX shell reads back as it is: as written when it holds only
+  /// letters, digits and `-_./`, else in single quotes (a quote in it as `'\''`).
+  static func shellWord(_ path: String) -> String {
+    let plain = path.unicodeScalars.allSatisfy {
+      ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0)
+        || "-_./".unicodeScalars.contains($0)
+    }
+    guard !plain || path.isEmpty else { return path }
+    return "'"
+      + path.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''")
+      + "'"
   }
 }

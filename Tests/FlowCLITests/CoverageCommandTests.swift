@@ -38,6 +38,9 @@ struct CoverageCommandTests {
     #expect(under.errors.contains("coverage under 31% in '\(known)'"))
     #expect(under.errors.contains("flowc suggest"))
     #expect(flowc(["coverage", known, "--min", "30"]).status == 0)
+    // The threshold as given, not rounded to what it is above.
+    #expect(
+      flowc(["coverage", known, "--min", "30.99"]).errors.contains("coverage under 30.99% in"))
     #expect(flowc(["coverage", known, "--min", "30%"]).status == 0)
     for bad in ["101", "-1", "abc", "nan"] {
       let result = flowc(["coverage", known, "--min", bad])

@@ -17,6 +17,18 @@ private func resolved(_ path: String, from folder: String) -> String {
 
 @Suite("flowc init")
 struct InitCommandTests {
+  @Test("the next command it prints can be pasted into a shell, whatever the folder's name")
+  func pastableNextCommand() throws {
+    let parent = try TemporaryFolder()
+    for name in ["my app", "it's"] {
+      let result = flowc(["init", parent.path + "/" + name])
+      #expect(result.status == 0, "\(result)")
+      let quoted =
+        "'" + (parent.path + "/" + name).replacingOccurrences(of: "'", with: #"'\''"#) + "'"
+      #expect(result.output.contains("cd \(quoted) && swift test"), "\(result)")
+    }
+  }
+
   @Test("an empty folder becomes a package whose flow checks clean, passes and is fully covered")
   func newPackage() throws {
     let folder = try TemporaryFolder()
