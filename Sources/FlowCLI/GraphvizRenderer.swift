@@ -5,6 +5,8 @@ enum GraphvizRenderer {
   /// Why an image could not be made.
   struct Failure: Error {
     var message: String
+    /// Whether `dot` is not installed (its advice, `--output FILE.dot`, is `graph`'s).
+    var isMissingDot = false
   }
 
   /// The image `dot -T format` makes of `dot`, as bytes.
@@ -30,8 +32,8 @@ enum GraphvizRenderer {
       if result.status == 127 {
         throw Failure(
           message:
-            "Graphviz's 'dot' is not installed; install it ('apt-get install graphviz', 'brew install graphviz') or write the dot text with '--output FILE.dot'"
-        )
+            "Graphviz's 'dot' is not installed; install it ('apt-get install graphviz', 'brew install graphviz') or write the dot text with '--output FILE.dot'",
+          isMissingDot: true)
       }
       throw Failure(
         message: "dot failed (exit \(result.status)): " + result.errorText)

@@ -29,14 +29,17 @@ extension SpecCommand {
       do {
         svg = try GraphvizRenderer.render(graph.dot(), format: "svg")
       } catch {
-        // Said as it is: dot missing, or dot refusing the graph, are different problems.
-        problem = error.message
+        // Said as it is: dot missing, or dot refusing the graph, are different problems. The
+        // report's own words for a missing dot: 'graph''s advice does not fit 'spec'.
+        problem = error.isMissingDot ? HTMLReport.missingDot : error.message
         console.printError("flowc: note: the report has no diagram: \(problem)")
       }
       text =
         HTMLReport(
           flow: flow.name.value, file: document.path, source: document.text, results: results,
-          coverage: document.checklistCoverage ?? ChecklistRunner(tree: tree).coverage(),
+          // Not measured over a checklist with errors: an item in error would count as covered.
+          coverage: document.hasErrors
+            ? nil : document.checklistCoverage ?? ChecklistRunner(tree: tree).coverage(),
           diagramSVG: svg.map { String(decoding: $0, as: UTF8.self) }, diagramProblem: problem
         ).html
     } else {

@@ -15,8 +15,9 @@ public struct HTMLReport {
   public var source: SourceText
   /// The result of each checklist item, in checklist order.
   public var results: [ChecklistResult]
-  /// What the checklist covers of the flow and what it misses, for the coverage section.
-  public var coverage: ChecklistCoverage
+  /// What the checklist covers of the flow and what it misses, for the coverage section;
+  /// `nil` where the checklist has errors, and its coverage is not measured.
+  public var coverage: ChecklistCoverage?
   /// The diagram as SVG markup, when Graphviz drew it.
   public var diagramSVG: String?
   /// Why there is no diagram, when there is none: Graphviz missing, or `dot` failing.
@@ -26,9 +27,7 @@ public struct HTMLReport {
   /// Graphviz's `dot` not being installed.
   public init(
     flow: String, file: String, source: SourceText, results: [ChecklistResult],
-    coverage: ChecklistCoverage, diagramSVG: String?,
-    diagramProblem: String =
-      "Graphviz's dot is not installed; install it ('apt-get install graphviz', 'brew install graphviz') and run the report again"
+    coverage: ChecklistCoverage?, diagramSVG: String?, diagramProblem: String = missingDot
   ) {
     self.diagramProblem = diagramProblem
     self.flow = flow
@@ -38,6 +37,10 @@ public struct HTMLReport {
     self.coverage = coverage
     self.diagramSVG = diagramSVG
   }
+
+  /// Why there is no diagram when Graphviz's `dot` is not installed.
+  public static let missingDot =
+    "Graphviz's dot is not installed; install it ('apt-get install graphviz', 'brew install graphviz') and run the report again"
 
   /// The page.
   public var html: String {
@@ -57,7 +60,7 @@ public struct HTMLReport {
       <header>
       <h1>\(Self.escaped(flow))</h1>
       <p class="file">\(Self.escaped(file))</p>
-      <p id="summary"><span class="count passed">\(passed) passed</span> <span class="count failed">\(failed) failed</span> <span class="count unbound">\(unbound) unbound</span> <span class="count">coverage \(Self.percent(coverage.percentage()))</span></p>
+      <p id="summary"><span class="count passed">\(passed) passed</span> <span class="count failed">\(failed) failed</span> <span class="count unbound">\(unbound) unbound</span> <span class="count">coverage \(coverage.map { Self.percent($0.percentage()) } ?? "not measured")</span></p>
       </header>
 
       """
@@ -116,7 +119,12 @@ public struct HTMLReport {
   }
 
   private var coverageSection: String {
-    var html = "<section id=\"coverage\">\n<h2>Coverage</h2>\n<table>\n"
+    var html = "<section id=\"coverage\">\n<h2>Coverage</h2>\n"
+    guard let coverage else {
+      return html
+        + "<p>Not measured: the checklist has errors, and an item in error would count as covered; 'flowc check' lists them.</p>\n</section>\n"
+    }
+    html += "<table>\n"
     html += "<tr><th>what</th><th>covered</th><th></th></tr>\n"
     for kind in coverage.kinds {
       let (covered, total) = coverage.count(of: kind)

@@ -164,6 +164,24 @@ struct ReportTests {
   }
 
   @Test(
+    "the HTML report does not measure coverage over a checklist with errors, and says what is missing without dot"
+  )
+  func htmlWithoutCoverageOrDot() throws {
+    let folder = try TemporaryFolder()
+    let path = try folder.write(
+      "flow.yaml",
+      "flow: F\nstart: { setRoot: Home }\nscreens:\n  Home: { on: { go: { push: Home } } }\nspec: |\n  [ ] wrong\n      when go\n      expect { top: Nope }\n"
+    )
+    let result = try runProcess(
+      productsDirectory.appendingPathComponent("flowc"), ["spec", path, "--report", "html"],
+      environment: ["PATH": "/nonexistent"])
+    #expect(result.output.contains("coverage not measured</span>"), "\(result)")
+    #expect(result.output.contains("Not measured: the checklist has errors"))
+    #expect(!result.output.contains("--output FILE.dot"), "graph's advice, not spec's")
+    #expect(result.output.contains("Graphviz&#39;s dot is not installed"), "\(result)")
+  }
+
+  @Test(
     "the HTML report in a real headless browser: it renders, the diagram shows, a failed item is visible",
     ExternalProgram.chromium.needed, ExternalProgram.graphviz.needed)
   func htmlInBrowser() throws {
