@@ -65,6 +65,19 @@ enum RunCommand: Command {
     else { return .problemsFound }
     let flow = tree.root
     let overrides = try givenValues(arguments.all("given"), flow: flow)
+    // The events are read before the flow starts: a mistake in them is a usage error alone,
+    // not one after the start's report (a JSON stream stays one object per line).
+    var scripted: [NavigationEvent]?
+    if let text = arguments.value("events") {
+      let (events, diagnostics) = EventSyntax.parse("[" + text + "]", file: "--events")
+      if let problem = diagnostics.first(where: { $0.severity == .error }) {
+        throw UsageError(message: "--events: \(problem.message)")
+      }
+      scripted = events.map(NavigationEvent.init)
+    } else if let script = arguments.value("script") {
+      guard let events = try readScript(script, console: console) else { return .problemsFound }
+      scripted = events
+    }
     var navigator: Navigator
     do {
       navigator = try Navigator(program: NavigationProgram(tree: tree), given: overrides)
@@ -83,16 +96,7 @@ enum RunCommand: Command {
       return .success
     }
 
-    if let text = arguments.value("events") {
-      let (events, diagnostics) = EventSyntax.parse("[" + text + "]", file: "--events")
-      if let problem = diagnostics.first(where: { $0.severity == .error }) {
-        throw UsageError(message: "--events: \(problem.message)")
-      }
-      return session.send(events.map(NavigationEvent.init), to: &navigator)
-    }
-    if let script = arguments.value("script") {
-      return try runScript(script, session: &session, navigator: &navigator)
-    }
+    if let scripted { return session.send(scripted, to: &navigator) }
     return session.readEvents(into: &navigator, interactive: console.inputIsTerminal)
   }
 
@@ -174,9 +178,10 @@ enum RunCommand: Command {
     return value
   }
 
-  private static func runScript(
-    _ path: String, session: inout RunSession, navigator: inout Navigator
-  ) throws(UsageError) -> ExitCode {
+  /// The events of the script at `path`; `nil` (its errors printed) when it has errors.
+  private static func readScript(_ path: String, console: Console) throws(UsageError)
+    -> [NavigationEvent]?
+  {
     let bytes: [UInt8]
     do {
       bytes = try FileSystem.read(path).bytes
@@ -186,12 +191,12 @@ enum RunCommand: Command {
     let text = String(decoding: bytes, as: UTF8.self)
     let (events, diagnostics) = EventSyntax.parse(text, file: path)
     if diagnostics.containsErrors {
-      let printer = DiagnosticPrinter(colored: session.console.colorsErrors) { _ in
+      let printer = DiagnosticPrinter(colored: console.colorsErrors) { _ in
         SourceText(bytes: bytes)
       }
-      session.console.writeFormatted(printer.render(diagnostics), toErrors: true)
-      return .problemsFound
+      console.writeFormatted(printer.render(diagnostics), toErrors: true)
+      return nil
     }
-    return session.send(events.map(NavigationEvent.init), to: &navigator)
+    return events.map(NavigationEvent.init)
   }
 }

@@ -423,4 +423,14 @@ struct RunChildFlowTests {
     let json = flowc(["run", path, "--events", "go", "--format", "json"])
     #expect(json.output.contains("\"state\":{\"count\":0,\"Kid.loaded\":false}"), "\(json)")
   }
+
+  @Test("events that cannot be read are a usage error before the flow starts, printed alone")
+  func eventsReadFirst() {
+    let result = flowc(["run", article, "--events", "login]", "--format", "json"])
+    #expect(result.status == 2)
+    #expect(result.output.hasPrefix("{\n  \"error\""), "no step printed first: \(result)")
+    let script = flowc(["run", article, "--script", "/"])
+    #expect(script.status == 2)
+    #expect(script.output.isEmpty, "\(script)")
+  }
 }
