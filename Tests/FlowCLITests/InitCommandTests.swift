@@ -49,7 +49,7 @@ struct InitCommandTests {
     #expect(resolved(dependency, from: package) == resolved(repositoryRoot(), from: "/"))
     #expect(result.output.contains("for a released flowspec, run init with --flowspec GIT-URL"))
     #expect(manifest.contains(#"plugins: [.plugin(name: "FlowSpecPlugin", package: "#))
-    #expect(result.output.contains("cd \(package) && swift test"))
+    #expect(result.output.contains("cd '\(package)' && swift test"), "quoted: the name has a space")
     let flow = package + "/flows/app.yaml"
     let modeline = try folder.read("My App/flows/app.yaml").split(separator: "\n")[0]
     #expect(modeline.hasPrefix("# yaml-language-server: $schema=../"), "\(modeline)")
