@@ -24,10 +24,13 @@ public struct ScreenInstance: Sendable, Hashable, CustomStringConvertible {
       && expected.hasPrefix(flow + ".") && expected.hasSuffix(name)
   }
 
+  /// Whether two instances are the same screen with the same values, whichever flow each
+  /// was found in (`flow` is not compared).
   public static func == (lhs: Self, rhs: Self) -> Bool {
     lhs.name == rhs.name && lhs.values == rhs.values
   }
 
+  /// Hashes the name and values, as `==` compares them.
   public func hash(into hasher: inout Hasher) {
     hasher.combine(name)
     hasher.combine(values)
