@@ -62,10 +62,11 @@ enum CoverageCommand: Command {
       }
     }
     let underMinimum = reports.filter { minimum.map($0.coverage.percentage().isLess) ?? false }
-    if minimum != nil, !underMinimum.isEmpty, let given = arguments.value("min") {
-      // The threshold as given: rounded, 33.34 would read as the 33.3% it is above.
+    if let minimum, !underMinimum.isEmpty {
+      // The threshold unrounded: rounded, 33.34 would read as the 33.3% it is above.
+      let shown = minimum == minimum.rounded() ? String(Int(minimum)) : String(minimum)
       console.printError(
-        "flowc: error: coverage under \(given.hasSuffix("%") ? given : given + "%") in "
+        "flowc: error: coverage under \(shown)% in "
           + underMinimum.map { "'\($0.document.path)'" }.joined(separator: ", ")
           + "; 'flowc suggest FLOW' writes the items that are missing")
     }

@@ -69,6 +69,11 @@ enum GenCommand: Command {
     let typeNames = ChecklistTestGenerator.uniqueTypeNames(forFlowFiles: targetFlows)
     let (documents, names, children) = try load(
       files, siblings: arguments.all("sibling"), limits: limits)
+    // Nor over a sibling, a child flow or the configuration, which are read too.
+    let read: [String] =
+      arguments.all("sibling") + children.sorted()
+      + (configuration.path.isEmpty ? [] : [configuration.path])
+    for output in targets { try FlowInputs.refuseOverwriting(read, with: output) }
     if !configuration.driverNames.isEmpty {
       try configuration.checkDriverNames(against: names.flowNames)
     }

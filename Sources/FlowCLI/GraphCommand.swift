@@ -45,11 +45,14 @@ enum GraphCommand: Command {
         message: arguments.positionals.isEmpty ? "missing the flow" : "graph takes one flow")
     }
     let output = arguments.value("output")
-    if let output { try FlowInputs.refuseOverwriting([path], with: output) }
     var image: String?
     if let output { (format, image) = try formats(of: output, given: format, arguments) }
     let document = try FlowInputs.load(
       path, limits: try FlowInputs.limits(arguments))
+    if let output {
+      try FlowInputs.refuseOverwriting(
+        [path] + (document.tree?.flows.map(\.file) ?? []), with: output)
+    }
     guard let tree = FlowInputs.validTree(document, console: console, consequence: "fix them first")
     else {
       return .problemsFound

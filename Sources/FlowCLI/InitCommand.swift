@@ -165,16 +165,34 @@ enum InitCommand: Command {
     return FileSystem.exists(schema) ? schema : nil
   }
 
-  /// `path` as one word a POSIX shell reads back as it is: as written when it holds only
-  /// letters, digits and `-_./`, else in single quotes (a quote in it as `'\''`).
+  /// `path` as one word a POSIX shell reads back as it is, and `cd` takes as a folder: as
+  /// written when it holds only letters, digits and `-_./`, else in single quotes (a quote in
+  /// it as `'\''`), or as `$'…'` when it holds a control character; `./` before a name that
+  /// starts with `-`, which `cd` would read as an option.
   static func shellWord(_ path: String) -> String {
+    let path = path.hasPrefix("-") ? "./" + path : path
     let plain = path.unicodeScalars.allSatisfy {
       ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0)
         || "-_./".unicodeScalars.contains($0)
     }
-    guard !plain || path.isEmpty else { return path }
-    return "'"
-      + path.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''")
-      + "'"
+    if plain, !path.isEmpty { return path }
+    guard path.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else {
+      return "'"
+        + path.split(separator: "'", omittingEmptySubsequences: false).joined(
+          separator: "'\\''") + "'"
+    }
+    var quoted = "$'"
+    for scalar in path.unicodeScalars {
+      switch scalar {
+      case "'": quoted += "\\'"
+      case "\\": quoted += "\\\\"
+      case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+        let hex = String(scalar.value, radix: 16)
+        quoted += "\\x" + (hex.count == 1 ? "0" : "") + hex
+      default: quoted.unicodeScalars.append(scalar)
+      }
+    }
+    return quoted + "'"
   }
+
 }

@@ -70,10 +70,14 @@ enum SpecCommand: Command {
     if arguments.value("output") != nil, report == nil {
       throw UsageError(message: "--output goes with --report")
     }
+    let loaded = try FlowInputs.load(path, limits: try FlowInputs.limits(arguments))
     if let output = arguments.value("output") {
-      try FlowInputs.refuseOverwriting([path], with: output)
+      // The flow or a child flow it uses: the report would replace it.
+      try FlowInputs.refuseOverwriting(
+        [path] + (loaded.tree?.flows.map(\.file) ?? []), with: output)
     }
-    let document = try FlowInputs.load(path, limits: try FlowInputs.limits(arguments))
+    let document =
+      loaded
       .runningChecklist(recordingCoverage: report == "html")
     guard FlowInputs.validFlow(document, console: console, consequence: "fix them first") != nil
     else {
@@ -94,7 +98,8 @@ enum SpecCommand: Command {
       return check(document, changes: changes, console: console)
     case "report":
       return writeReport(
-        report ?? "junit", document, output: arguments.value("output"), console: console)
+        report ?? "junit", document, output: arguments.value("output"),
+        measuresCoverage: !loaded.hasErrors, console: console)
     case "results":
       console.write(ChecklistPrinter.plainText(checklist, results: document.checklistResults))
       return .success

@@ -16,8 +16,11 @@ extension SpecCommand {
   }
 
   /// A JUnit or HTML report of every item's result, printed or written to `output`.
+  /// `measuresCoverage`: the checklist has no errors of its own (an item failing is none),
+  /// as `flowc coverage` requires.
   static func writeReport(
-    _ kind: String, _ document: FlowDocument, output: String?, console: Console
+    _ kind: String, _ document: FlowDocument, output: String?, measuresCoverage: Bool,
+    console: Console
   ) -> ExitCode {
     guard let tree = document.validTree, let flow = document.flow else { return .problemsFound }
     let results = document.checklistResults
@@ -38,8 +41,8 @@ extension SpecCommand {
         HTMLReport(
           flow: flow.name.value, file: document.path, source: document.text, results: results,
           // Not measured over a checklist with errors: an item in error would count as covered.
-          coverage: document.hasErrors
-            ? nil : document.checklistCoverage ?? ChecklistRunner(tree: tree).coverage(),
+          coverage: measuresCoverage
+            ? document.checklistCoverage ?? ChecklistRunner(tree: tree).coverage() : nil,
           diagramSVG: svg.map { String(decoding: $0, as: UTF8.self) }, diagramProblem: problem
         ).html
     } else {

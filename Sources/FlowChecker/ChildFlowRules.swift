@@ -151,30 +151,39 @@ extension Checker {
     }
   }
 
-  /// Two child flows of the tree with one `flow:` name (two files): a checklist names their
-  /// screens, state and requests `Flow.name`, which could then be either's. Reported at this
-  /// flow's `use:` of the later one.
+  /// Two child flows of the tree with one `flow:` name (two files), at any depth: a
+  /// checklist names their screens, state and requests `Flow.name`, which could then be
+  /// either's. Reported at this flow's `use:` of the child whose files hold the later one.
   func checkChildFlowNames() {
     guard tree.root.file == flow.file, tree.flows.count > 2 else { return }
-    var firstFile: [String: String] = [:]
-    for child in tree.flows.dropFirst() {
-      guard let earlier = firstFile[child.name.value] else {
-        firstFile[child.name.value] = child.file
+    let subtree = tree.firstLevelSubtrees
+    /// The root's `use:` entry of the first-level child `top`.
+    func use(of top: Int) -> FlowUse? {
+      flow.uses.first { tree.child($0.name.value, of: 0) == top }
+    }
+    var first: [String: Int] = [:]
+    for index in tree.flows.indices.dropFirst() {
+      let name = tree.flows[index].name.value
+      guard let earlier = first[name] else {
+        first[name] = index
         continue
       }
-      /// This flow's `use:` of the child in `file`, if it uses it itself.
-      func use(of file: String) -> FlowUse? {
-        flow.uses.first { use in
-          tree.child(use.name.value, of: 0).map { tree.flows[$0].file } == file
-        }
-      }
-      guard earlier != child.file, let second = use(of: child.file) else { continue }
+      guard tree.flows[earlier].file != tree.flows[index].file,
+        subtree[index] >= 0, let entry = use(of: subtree[index])
+      else { continue }
       sink.report(
         .sameChildFlowName(
-          child.name.value, first: use(of: earlier)?.path.value ?? earlier,
-          second: second.path.value),
-        at: second.name.range)
+          name, first: Self.relative(tree.flows[earlier].file, to: flow.file),
+          second: Self.relative(tree.flows[index].file, to: flow.file)),
+        at: entry.name.range)
     }
+  }
+
+  /// `file` as a path from the folder of `base`, where it is in that folder or below it.
+  private static func relative(_ file: String, to base: String) -> String {
+    guard let slash = base.lastIndex(of: "/") else { return file }
+    let folder = base[...slash]
+    return file.hasPrefix(folder) ? String(file.dropFirst(folder.count)) : file
   }
 
   /// A flow in `use:` that no operation starts is dead code; `groups` are what the

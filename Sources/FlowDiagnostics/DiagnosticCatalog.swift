@@ -557,7 +557,7 @@ public enum DiagnosticCatalog {
     Entry(
       id: "run.endless", severity: "",
       help:
-        "screens' `onEnter` and `onAppear` and child flows' starts run inside one another more than 32 deep: a screen that enters itself (`onEnter: { push: A }` on `A`), or a child that finishes into its own start, would never end"
+        "screens' `onEnter` and `onAppear` and child flows' starts run inside one another more than 64 deep, taken for a flow that never ends: a screen that enters itself (`onEnter: { push: A }` on `A`), or a child that finishes into its own start"
     ),
     Entry(
       id: "run.finish-unstarted", severity: "",

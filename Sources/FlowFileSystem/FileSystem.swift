@@ -139,11 +139,12 @@ package enum FileSystem {
   ///
   /// For files flowc owns (generated Swift). A user's own file goes through `rewrite`, which
   /// also keeps its links and owner.
-  package static func writeAtomically(_ bytes: [UInt8], to path: String, mode: mode_t = 0o644)
+  package static func writeAtomically(_ bytes: [UInt8], to path: String, mode: mode_t = 0o666)
     throws(FileError)
   {
     var info = stat()
-    // A new file's mode, less what the user's umask takes away, as `open` would give it.
+    // A new file's mode (read and write for all by default), less what the user's umask takes
+    // away, as `open` would give it.
     let permissions = stat(path, &info) == 0 ? info.st_mode & 0o7777 : mode & ~processUmask
     switch replace(path, with: bytes, permissions: permissions, owner: nil, original: nil) {
     case .replaced: return

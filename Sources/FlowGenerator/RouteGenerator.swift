@@ -27,7 +27,8 @@ public enum RouteGenerator {
       "/// The screens of flow \(SwiftSource.stringLiteral(flow.name.value)), each with its values."
     )
     // Each screen's case name, given once, in the order of `flow.screens`.
-    var caseNames = CaseNames()
+    // With tabs, the route type has a static `tabRoots`.
+    var caseNames = CaseNames(reserved: flow.tabs.isEmpty ? [] : ["tabRoots"])
     let cases = flow.screens.map { caseNames.name(for: $0.name.value) }
     writer.block("public enum \(route): Hashable, Sendable, Codable {") { writer in
       for (screen, name) in zip(flow.screens, cases) {
@@ -312,9 +313,13 @@ public enum RouteGenerator {
 
 /// Case names from flow names, each unique.
 struct CaseNames {
-  /// The route type's static members, which a case is too: a case of one of these names
-  /// would redeclare it.
-  private var used: Set<String> = ["tabRoots"]
+  private var used: Set<String>
+
+  /// Names for cases of a type whose static members are `reserved` (a case is one too, so a
+  /// case of such a name would redeclare it).
+  init(reserved: Set<String> = []) {
+    used = reserved
+  }
 
   mutating func name(for text: String) -> String {
     var candidate = SwiftNames.lowerCamel(text, fallback: "screen")

@@ -35,7 +35,7 @@ public struct Navigator: Sendable {
   /// now: a flow whose screen enters itself (`onEnter: { push: A }` on `A`) would never end.
   var nesting = 0
   /// The most `nesting` may reach before the event is refused (`run.endless`).
-  static let mostNesting = 32
+  static let mostNesting = 64
 
   /// Starts a flow: state takes its defaults, then `given`; each tab's stack starts at its
   /// root (the first tab is selected); then `start` runs, or, given a starting stack, that

@@ -30,7 +30,7 @@ extension NavigationError {
   static func endless(_ what: String, depth: Int) -> Self {
     Self(
       "run.endless",
-      "the flow never ends: \(what) would run \(depth) deep, each run inside the one before (screens' 'onEnter' and 'onAppear', child flows' starts); a screen that enters itself, or a child that finishes into its own start, runs again and again"
+      "\(what) would run inside \(depth) others, each inside the one before (screens' 'onEnter' and 'onAppear', child flows' starts), which flowc takes for a flow that never ends: a screen that enters itself, or a child that finishes into its own start"
     )
   }
   static func flowError(_ reason: String) -> Self {

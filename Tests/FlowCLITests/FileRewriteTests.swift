@@ -227,8 +227,32 @@ struct WrittenFileTests {
     ] {
       let result = flowc(arguments)
       #expect(result.status == 2, "\(arguments): \(result)")
-      #expect(result.errors.contains("being read; writing there would replace it"), "\(result)")
+      // A graph is refused a .yaml output before that.
+      #expect(
+        result.errors.contains("being read; writing there would replace it")
+          || arguments[0] == "graph", "\(result)")
       #expect(try folder.read("a.yaml") == flow)
+    }
+  }
+
+  @Test("nor over a child flow or a sibling, which are read too")
+  func neverOverAChild() throws {
+    let folder = try TemporaryFolder()
+    let child = "flow: K\nstart: { push: KA }\nscreens:\n  KA: {}\n"
+    try folder.write("k.yaml", child)
+    let parent = try folder.write(
+      "p.yaml",
+      "flow: P\nuse: { K: k.yaml }\nstart: { setRoot: A }\nscreens:\n  A: { on: { go: { start: K } } }\nspec: |\n  [ ] a\n      expect { top: A }\n"
+    )
+    let sibling = try folder.write("s.yaml", "flow: S\nstart: { setRoot: A }\nscreens:\n  A: {}\n")
+    for (arguments, file) in [
+      (["spec", parent, "--report", "junit", "--output", folder.path + "/k.yaml"], "k.yaml"),
+      (["gen", parent, "--output-file", folder.path + "/k.yaml"], "k.yaml"),
+      (["gen", parent, "--sibling", sibling, "--output-file", sibling], "s.yaml"),
+    ] {
+      let result = flowc(arguments)
+      #expect(result.status == 2, "\(arguments): \(result)")
+      #expect(try folder.read(file).hasPrefix("flow: "), "\(arguments)")
     }
   }
 
@@ -241,14 +265,17 @@ struct WrittenFileTests {
     let result = try runProcess(
       URL(fileURLWithPath: "/bin/sh"),
       [
-        "-c", "umask 077 && \"$0\" graph \"$1\" --output \"$2\"", flowc, path,
-        folder.path + "/g.dot",
+        "-c",
+        "umask 077 && \"$0\" graph \"$1\" --output \"$2\"/a.dot && umask 002 && \"$0\" graph \"$1\" --output \"$2\"/b.dot",
+        flowc, path, folder.path,
       ])
     #expect(result.status == 0, "\(result)")
-    let mode =
-      try FileManager.default.attributesOfItem(atPath: folder.path + "/g.dot")[.posixPermissions]
-      as? Int
-    #expect(mode == 0o600)
+    func mode(_ name: String) throws -> Int? {
+      try FileManager.default.attributesOfItem(atPath: folder.path + "/" + name)[.posixPermissions]
+        as? Int
+    }
+    #expect(try mode("a.dot") == 0o600)
+    #expect(try mode("b.dot") == 0o664, "as 'touch' makes it")
   }
 }
 

@@ -2,6 +2,8 @@ import FlowTestSupport
 import Foundation
 import Testing
 
+@testable import FlowCLI
+
 /// The path of a manifest's `.package(path:)`.
 private func pathDependency(of manifest: String) -> String? {
   manifest.firstRange(of: #".package(path: ""#).map {
@@ -17,6 +19,16 @@ private func resolved(_ path: String, from folder: String) -> String {
 
 @Suite("flowc init")
 struct InitCommandTests {
+  @Test("a folder name becomes one shell word that cd takes as a folder")
+  func shellWords() {
+    #expect(InitCommand.shellWord("my-app") == "my-app")
+    #expect(InitCommand.shellWord("my app") == "'my app'")
+    #expect(InitCommand.shellWord("it's") == #"'it'\''s'"#)
+    #expect(InitCommand.shellWord("-dash") == "./-dash")
+    #expect(InitCommand.shellWord("$HOME `x`") == "'$HOME `x`'")
+    #expect(InitCommand.shellWord("t\tab\n'\\") == #"$'t\x09ab\x0a\'\\'"#)
+  }
+
   @Test("the next command it prints can be pasted into a shell, whatever the folder's name")
   func pastableNextCommand() throws {
     let parent = try TemporaryFolder()

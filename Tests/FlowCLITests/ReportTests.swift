@@ -179,6 +179,13 @@ struct ReportTests {
     #expect(result.output.contains("Not measured: the checklist has errors"))
     #expect(!result.output.contains("--output FILE.dot"), "graph's advice, not spec's")
     #expect(result.output.contains("Graphviz&#39;s dot is not installed"), "\(result)")
+    // An item marked done that fails is no error of the checklist's: coverage is measured.
+    let failing = try folder.write(
+      "failing.yaml",
+      "flow: F\nstart: { setRoot: Home }\nscreens:\n  Home: { on: { go: { push: Home } } }\nspec: |\n  [x] wrong\n      when go\n      expect { top: Home, animated: false }\n"
+    )
+    let measured = flowc(["spec", failing, "--report", "html"])
+    #expect(measured.output.contains("coverage 100%"), "\(measured)")
   }
 
   @Test(

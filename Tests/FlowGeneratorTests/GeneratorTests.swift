@@ -111,6 +111,8 @@ struct RouteGeneratorTests {
             expect { top: A
         [ ] typo step
             expct { top: A }
+        [ ] tabbed
+        \texpect { top: A }
         [ ] not written yet
       """
     let document = FlowDocument(source: source, path: "/flows/broken.yaml")
@@ -119,6 +121,7 @@ struct RouteGeneratorTests {
       flow, source: document.text, options: .init(filePath: "/flows/broken.yaml", typeName: "B"))
     #expect(swift.contains("@Test(\"starts on A\")\n"), "\(swift)")
     #expect(swift.contains("@Test(\"typo step\")\n"), "\(swift)")
+    #expect(swift.contains("@Test(\"tabbed\")\n"), "\(swift)")
     #expect(swift.contains("@Test(\"not written yet\", .disabled("), "\(swift)")
     #expect(!swift.contains("struct FlowSpecTesting "), "\(swift)")
     #expect(swift.contains("FlowSpecTesting.recordIssues"), "\(swift)")
@@ -135,6 +138,11 @@ struct RouteGeneratorTests {
     let swift = RouteGenerator.render(flow, fileName: "tr.yaml")
     #expect(swift.contains("case tabRoots2\n"), "\(swift)")
     #expect(swift.contains("public static let tabRoots:"), "\(swift)")
+    // Without tabs there is no static 'tabRoots': the case keeps its name.
+    let plain = RouteGenerator.render(
+      try TestFlows.flow("flow: Tr\nstart: { setRoot: tabRoots }\nscreens:\n  tabRoots: {}\n"),
+      fileName: "tr.yaml")
+    #expect(plain.contains("case tabRoots\n"), "\(plain)")
   }
 
   @Test("a screen named by an emoji takes its Unicode name, leaving 'screen' to a real Screen")

@@ -17,7 +17,7 @@ struct EndlessFlowTests {
       #expect(error.id == "run.endless")
       #expect(
         error.message.hasPrefix(
-          "the flow never ends: 'onEnter' of 'A' would run 32 deep, each run inside the one before")
+          "'onEnter' of 'A' would run inside 64 others")
       )
     }
   }
@@ -62,7 +62,7 @@ struct EndlessFlowTests {
     ).runningChecklist()
     #expect(
       document.checklistResults.first?.failures.first?.message.contains(
-        "the flow never ends: the start of flow 'K' would run 32 deep") == true,
+        "the start of flow 'K' would run inside 64 others") == true,
       "\(document.checklistResults.first?.failures.map(\.message) ?? [])")
   }
 }

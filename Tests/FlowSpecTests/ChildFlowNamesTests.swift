@@ -238,6 +238,18 @@ struct ChildFlowNamesTests {
       files: .embedded(["/app/a.yaml": kid, "/app/b.yaml": kid]))
     let error = try #require(document.diagnostics.only("check.same-flow-name"))
     #expect(error.position == source.marker)
+    // Deeper in the tree, whichever 'use:' comes first: at the root's use of the later.
+    let deep = FlowDocument(
+      source:
+        "flow: P\nuse: { D: k2.yaml, A: a.yaml }\nstart: { setRoot: H }\nscreens:\n  H: { on: { a: { start: A }, d: { start: D } } }\n",
+      path: "/app/p.yaml",
+      files: .embedded([
+        "/app/a.yaml": "flow: A\nuse: { K: k1.yaml }\nstart: { start: K }\n",
+        "/app/k1.yaml": kid, "/app/k2.yaml": kid,
+      ]))
+    let deeper = try #require(deep.diagnostics.only("check.same-flow-name"), "\(deep.diagnostics)")
+    #expect(deeper.position.line == 2)
+    #expect(deeper.message.hasPrefix("two child flows are named 'Kid' (k2.yaml and k1.yaml)"))
     #expect(
       error.message
         == "two child flows are named 'Kid' (a.yaml and b.yaml): a checklist names their screens, state and requests 'Kid.…', which could be either's; give each its own 'flow:' name"

@@ -109,7 +109,10 @@ extension ModelDecoder {
         // Reported, and still the item its steps follow.
         reportUnknownLine(line)
         reader.addItem(line, mark: mark, decoder: &self)
-      case .tab: sink.report(.tabInChecklist(), at: line.position(ofOffset: line.indent))
+      case .tab:
+        sink.report(.tabInChecklist(), at: line.position(ofOffset: line.indent))
+        // A tab's width is unknown: the line is the open item's, whatever its spaces.
+        reader.noteUnreadStep(line, whateverItsIndent: true)
       }
     }
     return Checklist(form: .block, sections: reader.finish(), range: key.range)
@@ -428,8 +431,8 @@ struct BlockChecklistReader {
   /// A line under the open item that is no step it knows (`expct { top: A }`), reported: the
   /// item's, whose lines take it, so that its test fails there rather than being disabled as
   /// "not bound".
-  mutating func noteUnreadStep(_ line: BlockLine) {
-    guard let top = open.last, line.indent > top.indent else { return }
+  mutating func noteUnreadStep(_ line: BlockLine, whateverItsIndent: Bool = false) {
+    guard let top = open.last, whateverItsIndent || line.indent > top.indent else { return }
     open[open.count - 1].lastLine = line.number
     open[open.count - 1].hasMisplacedSteps = true
   }
