@@ -191,9 +191,7 @@ extension Checker {
       }
       Self.reportLiteralTypes(
         of: arguments, sentTo: "event '\(name.value)'",
-        types: names.argumentTypes[name.value] ?? [:],
-        itemTypes: names.itemTypes[name.value] ?? [:],
-        comparedTypes: names.comparedTypes[name.value] ?? [:], into: &sink)
+        passed: names.argumentTypes[name.value] ?? PassedTypes(), into: &sink)
     case .alertAction(let title):
       if !names.actionTitles.contains(where: { $0.value == title.value }) {
         reportUnknown(
@@ -215,11 +213,9 @@ extension Checker {
             .missingOutcomeValue(request.value, outcome: outcome.keyword, value: needed),
             at: request.range)
         }
-        let passed = names.outcomeTypes[address]?[outcome]
         Self.reportLiteralTypes(
           of: values, sentTo: "'\(outcome.keyword)' of request '\(request.value)'",
-          types: passed?.types ?? [:], itemTypes: passed?.items ?? [:],
-          comparedTypes: passed?.compared ?? [:], into: &sink)
+          passed: names.outcomeTypes[address]?[outcome] ?? PassedTypes(), into: &sink)
       }
       reportUnread(
         values, sentTo: "'\(outcome.keyword)' of request '\(request.value)'",
@@ -447,14 +443,8 @@ struct ChecklistNames {
   let handledEvents: [Located<String>]
   let events: Set<String>
   let actionTitles: [Located<String>]
-  /// Event → argument → the types the handlers pass it on as (to a parameter or state).
-  let argumentTypes: [String: [String: [ValueType]]]
-  /// Event → argument → the item types of the lists the handlers append it to or remove it
-  /// from whole (`Operation.itemUses`): a value must be such an item or a list of them.
-  let itemTypes: [String: [String: [ValueType]]]
-  /// Event → argument → the types of the states its handlers' conditions compare it with
-  /// (`if: { count: $n }`).
-  let comparedTypes: [String: [String: [ValueType]]]
+  /// Event → the types its handlers need each argument to have (`PassedTypes`).
+  let argumentTypes: [String: PassedTypes]
   /// Event → every name its handlers read as `$name` or `{name}` in their operations.
   let argumentReads: [String: Set<String>]
   /// Request → outcome → every name it reads as `$name` or `{name}` from a step's values
@@ -463,14 +453,9 @@ struct ChecklistNames {
   /// Request → outcome → the values it reads whatever the state (not in an `if:`'s arms),
   /// that are neither the request's own values nor state: what a step must give.
   let outcomeNeeds: [FlowTree.RequestAddress: [RequestOutcome: [String]]]
-  /// Request → outcome → value → the types it passes each value a step gives on as, and
-  /// the item types of the lists it appends one to (as `argumentTypes` and `itemTypes` for
-  /// an event); the request's own values are read first, so none of those is here.
-  let outcomeTypes:
-    [FlowTree.RequestAddress: [RequestOutcome: (
-      types: [String: [ValueType]], items: [String: [ValueType]],
-      compared: [String: [ValueType]]
-    )]]
+  /// Request → outcome → the types it needs each value a step gives to have
+  /// (`PassedTypes`); the request's own values are read first, so none of those is here.
+  let outcomeTypes: [FlowTree.RequestAddress: [RequestOutcome: PassedTypes]]
   /// Every name a step may give a request (`FlowTree.requestAddresses`), and the request:
   /// the three maps above are by request.
   let requestAddresses: [String: FlowTree.RequestAddress]
@@ -492,9 +477,7 @@ struct ChecklistNames {
     }
     events = Set(handledEvents.map(\.value))
     actionTitles = tree.flows.flatMap { $0.alerts.flatMap { $0.actions.map(\.title) } }
-    var types: [String: [String: [ValueType]]] = [:]
-    var itemTypes: [String: [String: [ValueType]]] = [:]
-    var compared: [String: [String: [ValueType]]] = [:]
+    var types: [String: PassedTypes] = [:]
     var reads: [String: Set<String>] = [:]
     var required: [String: [ArgumentUse]] = [:]
     var unconditional: [ArgumentUse] = []
@@ -510,20 +493,8 @@ struct ChecklistNames {
       }
       handler.operation.visit { operation in
         operation.insertValuesRead(into: &reads[event, default: []])
-        for use in operation.argumentUses(in: flow, screen: screen, child: child)
-        where !(types[event]?[use.name] ?? []).contains(use.type) {
-          types[event, default: [:]][use.name, default: []].append(use.type)
-        }
-        for use in operation.itemUses(in: flow, screen: screen)
-        where !(itemTypes[event]?[use.name] ?? []).contains(use.type) {
-          itemTypes[event, default: [:]][use.name, default: []].append(use.type)
-        }
-        if case .branch(let condition, _, _) = operation.kind {
-          for use in condition.argumentUses(in: flow, screen: screen, whateverTheState: false)
-          where !(compared[event]?[use.name] ?? []).contains(use.type) {
-            compared[event, default: [:]][use.name, default: []].append(use.type)
-          }
-        }
+        types[event, default: PassedTypes()].note(
+          operation, in: flow, screen: screen, child: child)
       }
       unconditional.removeAll(keepingCapacity: true)
       handler.operation.appendArgumentUses(
@@ -538,16 +509,10 @@ struct ChecklistNames {
       }
     }
     argumentTypes = types
-    self.itemTypes = itemTypes
-    comparedTypes = compared
     argumentReads = reads
     var outcomeReads: [FlowTree.RequestAddress: [RequestOutcome: Set<String>]] = [:]
     var outcomeNeeds: [FlowTree.RequestAddress: [RequestOutcome: [String]]] = [:]
-    var outcomeTypes:
-      [FlowTree.RequestAddress: [RequestOutcome: (
-        types: [String: [ValueType]], items: [String: [ValueType]],
-        compared: [String: [ValueType]]
-      )]] = [:]
+    var outcomeTypes: [FlowTree.RequestAddress: [RequestOutcome: PassedTypes]] = [:]
     requestAddresses = tree.requestAddresses
     var anywhere: Set<String> = []
     func readText(_ text: Located<String>?) {
@@ -561,26 +526,11 @@ struct ChecklistNames {
         for (outcome, operation) in [
           (RequestOutcome.success, request.onSuccess), (.failure, request.onFailure),
         ] {
-          var passed:
-            (
-              types: [String: [ValueType]], items: [String: [ValueType]],
-              compared: [String: [ValueType]]
-            ) = ([:], [:], [:])
+          var passed = PassedTypes()
           operation?.visit { operation in
-            if case .branch(let condition, _, _) = operation.kind {
-              for use in condition.argumentUses(in: flow, screen: nil, whateverTheState: false)
-              where request.parameter(named: use.name) == nil {
-                passed.compared[use.name, default: []].append(use.type)
-              }
-            }
-            for use in operation.argumentUses(in: flow, screen: nil, child: child)
-            where request.parameter(named: use.name) == nil {
-              passed.types[use.name, default: []].append(use.type)
-            }
-            for use in operation.itemUses(in: flow, screen: nil)
-            where request.parameter(named: use.name) == nil {
-              passed.items[use.name, default: []].append(use.type)
-            }
+            passed.note(
+              operation, in: flow, screen: nil, child: child,
+              shadowed: { request.parameter(named: $0) != nil })
           }
           outcomeTypes[address, default: [:]][outcome] = passed
           let needed = operation.map(Self.readsWhateverTheState) ?? []

@@ -94,20 +94,13 @@ extension Checker {
       let event = finish.event.value
       let screen = starter?.handler(for: event) == nil ? nil : starter
       guard let handler = screen?.handler(for: event) ?? flow.handler(for: event) else { return }
-      var types: [String: [ValueType]] = [:]
-      var itemTypes: [String: [ValueType]] = [:]
+      var passed = PassedTypes()
       handler.operation.visit { operation in
-        for use in operation.argumentUses(in: flow, screen: screen) {
-          types[use.name, default: []].append(use.type)
-        }
-        for use in operation.itemUses(in: flow, screen: screen) {
-          itemTypes[use.name, default: []].append(use.type)
-        }
+        passed.note(operation, in: flow, screen: screen, comparing: false)
       }
       var found = DiagnosticSink(file: child.file)
       Self.reportLiteralTypes(
-        of: finish.arguments, sentTo: "event '\(event)'", types: types, itemTypes: itemTypes,
-        into: &found)
+        of: finish.arguments, sentTo: "event '\(event)'", passed: passed, into: &found)
       for diagnostic in found.diagnostics where !sink.diagnostics.contains(diagnostic) {
         sink.append(contentsOf: [diagnostic])
       }
@@ -115,23 +108,22 @@ extension Checker {
   }
 
   /// Each literal of `arguments`, the values `receiver` is sent with (an event by a step or
-  /// a child's `finish:`, a request's outcome by a step), of a type none of `types` is
-  /// (those its handlers pass each on as),
-  /// or holding an item of a type none of `itemTypes` is (those of the lists they append it
-  /// to), reported into `sink`.
+  /// a child's `finish:`, a request's outcome by a step), of a type none of `passed.types`
+  /// is (those its handlers pass each on as), or, for a value nothing passes on, none of
+  /// `passed.compared` is; or holding an item of a type none of `passed.items` is (those of
+  /// the lists they append it to), reported into `sink`.
   static func reportLiteralTypes(
-    of arguments: [Assignment], sentTo receiver: String, types: [String: [ValueType]],
-    itemTypes: [String: [ValueType]], comparedTypes: [String: [ValueType]] = [:],
+    of arguments: [Assignment], sentTo receiver: String, passed: PassedTypes,
     into sink: inout DiagnosticSink
   ) {
     for argument in arguments {
       guard case .literal(let value) = argument.value.value else { continue }
       let name = argument.name.value
-      if let expected = types[name], !expected.contains(value.type) {
+      if let expected = passed.types[name], !expected.contains(value.type) {
         sink.report(
           .eventArgumentType(receiver, argument: name, expected: expected, found: value.type),
           at: argument.value.range)
-      } else if types[name] == nil, let expected = comparedTypes[name],
+      } else if passed.types[name] == nil, let expected = passed.compared[name],
         !expected.contains(value.type)
       {
         // Only compared: a value of no type it is compared with is never equal.
@@ -141,7 +133,7 @@ extension Checker {
       }
       let items: [Value]
       if case .list(let all) = value { items = all } else { items = [value] }
-      if let expected = itemTypes[name],
+      if let expected = passed.items[name],
         let item = items.first(where: { !expected.contains($0.type) })
       {
         sink.report(

@@ -17,13 +17,13 @@ extension Checker {
       // A record state: its fields are checked as a list's records' are, and each of its
       // default's must be given, as the record replaces the state's whole.
       checkRecordValue(value, of: name, rule: rule, origin: origin)
-      let given: [String]
+      let missing: String?
       switch value.value {
-      case .record(let fields): given = Array(fields.keys)
-      case .literal(.record(let fields)): given = Array(fields.keys)
+      case .record(let fields): missing = rule.missingField(in: fields)
+      case .literal(.record(let fields)): missing = rule.missingField(in: fields)
       case .literal, .reference: return
       }
-      if let missing = rule.fieldNames.first(where: { !given.contains($0) }) {
+      if let missing {
         let example = "{ " + rule.fieldNames.map { "\($0): …" }.joined(separator: ", ") + " }"
         sink.report(
           .missingRecordField(

@@ -218,14 +218,9 @@ extension Condition {
   /// in a text it compares, into `names`: the conditions of `all` are asked in order until
   /// one fails, so only the first is asked whatever the state.
   func insertValuesReadWhateverTheState(into names: inout Set<String>) {
-    switch self {
-    case .flag: break
-    case .not(let inner): inner.insertValuesReadWhateverTheState(into: &names)
-    case .equals(_, let value):
+    for (_, value) in locatedComparisons(whateverTheState: true) {
       for reference in value.value.references { names.insert(reference.name) }
       value.value.insertTextNames(into: &names)
-    case .all(let conditions):
-      conditions.first?.insertValuesReadWhateverTheState(into: &names)
     }
   }
 }

@@ -31,8 +31,8 @@ public struct Navigator: Sendable {
   /// The ids of the coverage targets reached so far (indexes into
   /// `program.coverageTargets`); `nil` unless the navigator was started recording them.
   public internal(set) var coveredTargets: Set<Int>?
-  /// How many `onEnter`, `onAppear`, child flow starts and finishes run inside one another
-  /// now: a flow whose screen enters itself (`onEnter: { push: A }` on `A`) would never end.
+  /// How many `onEnter`, `onAppear` and child flow starts run inside one another now: a flow
+  /// whose screen enters itself (`onEnter: { push: A }` on `A`) would never end.
   var nesting = 0
   /// The most `nesting` may reach before the event is refused (`run.endless`).
   static let mostNesting = 64

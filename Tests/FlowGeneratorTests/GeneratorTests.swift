@@ -115,10 +115,10 @@ struct RouteGeneratorTests {
         \texpect { top: A }
         [ ] not written yet
       """
-    let document = FlowDocument(source: source, path: "/flows/broken.yaml")
+    let document = FlowDocument(source: source, path: "/app/broken.yaml")
     let flow = try #require(document.validFlow, "\(document.diagnostics)")
     let swift = ChecklistTestGenerator.render(
-      flow, source: document.text, options: .init(filePath: "/flows/broken.yaml", typeName: "B"))
+      flow, source: document.text, options: .init(filePath: "/app/broken.yaml", typeName: "B"))
     #expect(swift.contains("@Test(\"starts on A\")\n"), "\(swift)")
     #expect(swift.contains("@Test(\"typo step\")\n"), "\(swift)")
     #expect(swift.contains("@Test(\"tabbed\")\n"), "\(swift)")
@@ -126,7 +126,7 @@ struct RouteGeneratorTests {
     #expect(!swift.contains("struct FlowSpecTesting "), "\(swift)")
     #expect(swift.contains("FlowSpecTesting.recordIssues"), "\(swift)")
     // Those tests fail, each at its own step.
-    let verifier = ChecklistVerifier(filePath: "/flows/broken.yaml", source: source)
+    let verifier = ChecklistVerifier(filePath: "/app/broken.yaml", source: source)
     #expect(verifier.failures(ofItem: 0).map(\.line) == [8], "\(verifier.failures(ofItem: 0))")
     #expect(verifier.failures(ofItem: 1).map(\.line) == [10], "\(verifier.failures(ofItem: 1))")
   }

@@ -294,21 +294,12 @@ extension Condition {
   /// false, which a flow may mean (`if: { selected: $id }` with `selected: none`).
   public func argumentUses(in flow: Flow, screen: Screen?, whateverTheState: Bool) -> [ArgumentUse]
   {
-    switch self {
-    case .flag: return []
-    case .not(let inner):
-      return inner.argumentUses(in: flow, screen: screen, whateverTheState: whateverTheState)
-    case .equals(let state, let value):
+    locatedComparisons(whateverTheState: whateverTheState).compactMap { state, value in
       guard case .reference(let name) = value.value,
         Operation.isArgument(name, in: flow, screen: screen),
         let variable = flow.stateVariable(named: state.value)
-      else { return [] }
-      return [ArgumentUse(name: name, type: variable.initialValue.value.type, range: value.range)]
-    case .all(let conditions):
-      let asked = whateverTheState ? Array(conditions.prefix(1)) : conditions
-      return asked.flatMap {
-        $0.argumentUses(in: flow, screen: screen, whateverTheState: whateverTheState)
-      }
+      else { return nil }
+      return ArgumentUse(name: name, type: variable.initialValue.value.type, range: value.range)
     }
   }
 }

@@ -123,10 +123,11 @@ extension ListItemRule {
     holdsOneRecord = true
   }
 
-  /// The first field, by name, of a record state's default that `fields` leave out: a record
-  /// written to the state replaces it whole, so the field would be lost. `nil` for a list's
-  /// rule, whose records may each give some fields.
-  public func missingField(in fields: [String: Value]) -> String? {
+  /// The first field, by name, of a record state's default that `fields` (a record's
+  /// values, or the expressions written for them) leave out: a record written to the state
+  /// replaces it whole, so the field would be lost. `nil` for a list's rule, whose records
+  /// may each give some fields.
+  public func missingField<Field>(in fields: [String: Field]) -> String? {
     guard holdsOneRecord else { return nil }
     return fieldNames.first { fields[$0] == nil }
   }

@@ -313,11 +313,22 @@ public enum Condition: Sendable, Hashable {
 
   /// `comparisons`, each name and value with its place.
   public var locatedComparisons: [(state: Located<String>, value: Located<ValueExpression>)] {
+    locatedComparisons(whateverTheState: false)
+  }
+
+  /// `locatedComparisons`; `whateverTheState`: only those asked whenever the condition is,
+  /// as the conditions of `all` are asked in order until one fails (the first always).
+  public func locatedComparisons(whateverTheState: Bool) -> [(
+    state: Located<String>, value: Located<ValueExpression>
+  )] {
     switch self {
     case .flag: []
-    case .not(let condition): condition.locatedComparisons
+    case .not(let condition): condition.locatedComparisons(whateverTheState: whateverTheState)
     case .equals(let name, let value): [(name, value)]
-    case .all(let conditions): conditions.flatMap(\.locatedComparisons)
+    case .all(let conditions):
+      (whateverTheState ? Array(conditions.prefix(1)) : conditions).flatMap {
+        $0.locatedComparisons(whateverTheState: whateverTheState)
+      }
     }
   }
 
