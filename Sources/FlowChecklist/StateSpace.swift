@@ -121,13 +121,9 @@ package struct StateSpace {
     }
   }
 
-  /// Each state, by state id, and the table that finds a state's id.
+  /// Each state, by state id, and the table that finds a state's id. The states not searched
+  /// from yet are those after the one the search is at: the table is the queue.
   private var index = PackedStateIndex()
-  /// The states stored and not yet searched from, unpacked, in the order of their ids (the
-  /// first is state `queueStart`): a state is unpacked only where a search or a caller
-  /// asks for its navigator after it left the queue.
-  private var queue: [NavigationSnapshot?] = []
-  private var queueStart = 0
   /// The start with its history forgotten: what each stored state is restored into.
   private let template: Navigator
   /// For each screen, the events it hears from a child flow it starts.
@@ -182,10 +178,11 @@ package struct StateSpace {
   /// says `true`, no state is searched from any more, but every state stored is still
   /// visited (`boundsHit.interrupted`): what an interrupted `flowc verify` reports on.
   ///
-  /// Only the states are stored, packed, not navigators: a state's navigator is the
-  /// start's, its history forgotten, put in that state (`navigator(_:)`). Each event is sent
-  /// to that navigator in the state searched from, and the state it reaches is packed and
-  /// looked up before anything else is made of it: most are known already.
+  /// Only the states are stored, as their words, not navigators: a state's navigator is the
+  /// start's, its history forgotten, put in that state (`navigator(_:)`: its words copied
+  /// over the navigator's). Each event is sent to that navigator in the state searched from,
+  /// and the words it reaches, which are its state, are looked up as they are before
+  /// anything else is made of them: most are known already.
   package init(
     from start: Navigator, samples: EventSamples, bounds: SearchBounds,
     visit: (Int, Navigator) -> Void = { _, _ in }, stop: ((Navigator) -> Bool)? = nil,
@@ -198,19 +195,15 @@ package struct StateSpace {
     template = start.withoutHistory
     (heard, flowHeard) = start.program.childFinishesHeard()
     eventsBySituation = Array(repeating: nil, count: start.program.eventSituationCount)
-    var words = PackedWords()
-    start.packState(into: &words)
-    words.withWords { first in
+    start.withStateWords { first in
       _ = store(first, hash: PackedStateIndex.hash(first), parent: -1, depth: 0)
     }
-    queue.append(start.snapshot)
     if stop?(start) == true { return }
     var navigator = template
     var head = -1
     while head + 1 < index.count {
       head += 1
-      let here = takeQueued(head)
-      navigator.restore(here)
+      index.withState(head) { navigator.restore(packed: $0) }
       visit(head, navigator)
       situations.append(Int32(navigator.program.index(of: navigator.eventSituation)))
       if let shouldStop, !boundsHit.interrupted, head % Self.stopInterval == 0, shouldStop() {
@@ -221,20 +214,21 @@ package struct StateSpace {
         boundsHit.depth = true
         continue
       }
-      guard isWithinBounds(here.valueExtent, bounds) else { continue }
+      guard isWithinBounds(navigator.valueExtent, bounds) else { continue }
       expanded[head] = true
       let first = Int32(transitions.count)
       defer { transitionRange[head] = first..<Int32(transitions.count) }
+      let visibleTop = navigator.visibleTop
       // The navigator is in the state searched from for the first event; after an event,
-      // it is put back in it for the next.
+      // it is put back in it for the next, its words copied over its own.
       var isInState = true
       for event in eventsToSend(from: navigator, samples: samples) {
-        if !isInState { navigator.restore(here) }
+        if !isInState { index.withState(head) { navigator.restore(packed: $0) } }
         isInState = false
         guard (try? navigator.sendUnderstood(events[Int(event)])) != nil else { continue }
-        words.removeAll()
-        navigator.packState(into: &words)
-        let known = words.withWords { reached in
+        // The navigator's state is its words: looked up as they are, copied only if new.
+        let stored = index.count
+        let known = navigator.withStateWords { reached in
           let hash = PackedStateIndex.hash(reached)
           if let known = index.id(of: reached, hash: hash) { return known }
           guard index.count < bounds.states,
@@ -249,15 +243,13 @@ package struct StateSpace {
           continue
         }
         transitions.append(Transition(from: Int32(head), event: event, to: known))
-        transitionPushesTop.append(navigator.pushedTopAgain(since: here))
-        guard Int(known) == queueStart + queue.count else { continue }
-        queue.append(navigator.snapshot)
-        if let stop {
-          // The start's navigator in the state reached, with no history of earlier sends.
-          var reached = template
-          reached.restore(navigator.snapshot)
-          if stop(reached) { return }
-        }
+        transitionPushesTop.append(
+          navigator.pushedTopAgain(since: visibleTop) { snapshot(head) })
+        guard let stop, index.count > stored else { continue }
+        // The start's navigator in the state reached, with no history of earlier sends.
+        var reached = template
+        index.withState(Int(known)) { reached.restore(packed: $0) }
+        if stop(reached) { return }
       }
     }
   }
@@ -349,17 +341,6 @@ package struct StateSpace {
   /// The event of `transition`.
   package func event(of transition: Transition) -> NavigationEvent {
     events[Int(transition.event)]
-  }
-
-  /// State `id`, the first in the queue, taken out of it.
-  private mutating func takeQueued(_ id: Int) -> NavigationSnapshot {
-    let state = queue[id - queueStart].take()!
-    // The states searched from are dropped from the front once they are half the queue.
-    if (id - queueStart + 1) * 2 > queue.count, queue.count >= 64 {
-      queue.removeFirst(id - queueStart + 1)
-      queueStart = id + 1
-    }
-    return state
   }
 
   private mutating func store(

@@ -20,11 +20,38 @@ package struct CompiledCondition: Sendable {
     case top(Target)
     case tab(String)
     /// A state value, by its index (`nil` for a name the flow does not declare).
-    case state(Int?, Value)
+    case state(Int?, ExpectedValue)
     case nothingPresented
     case presented(Target)
     case onStack([Target])
     case pending([Target])
+  }
+
+  /// A state value expected, with its words (`StateWords`) to compare a state's with.
+  private struct ExpectedValue: Sendable {
+    var value: Value
+    var words: [UInt32]
+    /// Whether it holds text, which two spellings may give: then unlike words may still be
+    /// an equal value.
+    var holdsText: Bool
+
+    init(_ value: Value) {
+      self.value = value
+      words = [UInt32](repeating: 0, count: value.stateWordCount)
+      words.withUnsafeMutableBufferPointer { buffer in
+        var writer = StateWordWriter(buffer, at: 0)
+        value.write(to: &writer)
+      }
+      holdsText = Self.holdsText(value)
+    }
+
+    private static func holdsText(_ value: Value) -> Bool {
+      switch value {
+      case .bool, .int: false
+      case .string, .record: true
+      case .list(let values): values.contains(where: holdsText)
+      }
+    }
   }
 
   /// A screen (or a request) by name, with the values expected where given.
@@ -93,7 +120,7 @@ package struct CompiledCondition: Sendable {
         case .state(let assignments):
           for assignment in assignments {
             guard case .literal(let value) = assignment.value.value else { continue }
-            checks.append(.state(program.stateIndex[assignment.name.value], value))
+            checks.append(.state(program.stateIndex[assignment.name.value], ExpectedValue(value)))
           }
         case .presented(nil): checks.append(.nothingPresented)
         case .presented(let expected?):
@@ -143,61 +170,86 @@ package struct CompiledCondition: Sendable {
   private func holds(_ check: Check, in state: NavigationState) -> Bool {
     switch check {
     case .stack(let targets):
-      let stack = state.stacks[state.selectedTab]
-      return targets.count == stack.count
-        && zip(targets, stack).allSatisfy { matches($0, $1) }
+      let place = NavigationState.StackPlace.tab(state.selectedTab)
+      guard targets.count == state.entryCount(place) else { return false }
+      return targets.indices.allSatisfy { matches(targets[$0], state, place, $0) }
     case .root(let target):
-      return state.stacks[state.selectedTab].first.map { matches(target, $0) } ?? false
+      let place = NavigationState.StackPlace.tab(state.selectedTab)
+      return state.entryCount(place) > 0 && matches(target, state, place, 0)
     case .top(let target):
-      return state.stacks[state.selectedTab].last.map { matches(target, $0) } ?? false
+      let place = NavigationState.StackPlace.tab(state.selectedTab)
+      let count = state.entryCount(place)
+      return count > 0 && matches(target, state, place, count - 1)
     case .tab(let name):
       return !program.tabs.isEmpty && program.tabs[state.selectedTab].name == name
-    case .state(let index, let value):
+    case .state(let index, let expected):
       guard let index else { return false }
-      // Lists of another length differ without their items compared.
-      if case .list(let expected) = value, case .list(let found) = state.stateValues[index] {
-        return expected.count == found.count && expected == found
+      // Words alike are values alike; words unlike are values unlike but for text, whose two
+      // spellings of one accent Swift calls equal.
+      // A value of another kind, or a list of another length, differs without its text read.
+      let (same, mayBeEqual) = state.withValueWords(at: index) { found in
+        expected.words.withUnsafeBufferPointer { words in
+          (
+            words.elementsEqual(found),
+            expected.holdsText && words[0] == found[0]
+              && (words[0] != StateWordTag.list || words[1] == found[1])
+          )
+        }
       }
-      return state.stateValues[index] == value
+      return same || (mayBeEqual && state.value(at: index) == expected.value)
     case .nothingPresented:
-      return state.layers.isEmpty
+      return state.layerCount == 0
     case .presented(let target):
-      switch state.layers.last {
-      case nil: return false
-      case .alert(let index, _):
+      let count = state.layerCount
+      guard count > 0 else { return false }
+      switch state.layerKind(count - 1) {
+      case .alert(let index):
         return target.isBare && program.alerts[index].contents.name == target.name
-      case .screen(let modal): return matches(target, modal.entries[0])
+      case .screen: return matches(target, state, .layer(count - 1), 0)
       }
     case .onStack(let targets):
       return targets.allSatisfy { isOnAStack($0, in: state) }
     case .pending(let targets):
-      return targets.count == state.pending.count
-        && zip(targets, state.pending).allSatisfy { target, pending in
-          target.matches(
-            pending.request, parameters: program.requests[pending.request].parameters,
-            values: pending.arguments)
-        }
+      guard targets.count == state.pendingCount else { return false }
+      return zip(targets, state.pending).allSatisfy { target, pending in
+        target.matches(
+          pending.request, parameters: program.requests[pending.request].parameters,
+          values: pending.arguments)
+      }
     }
   }
 
-  /// Whether `target` is on the selected tab's stack, any tab's, or a presented screen's
-  /// (the top presented screen's whole stack when it has one, a lower one's first screen).
+  /// Whether `target` is on any tab's stack (the only one's, without tabs), or a presented
+  /// screen's (the top presented screen's whole stack when it has one, a lower one's first
+  /// screen).
   private func isOnAStack(_ target: Target, in state: NavigationState) -> Bool {
-    let stacks = program.tabs.isEmpty ? [state.stacks[state.selectedTab]] : state.stacks
-    if stacks.contains(where: { $0.contains { matches(target, $0) } }) { return true }
+    for tab in 0..<state.tabCount {
+      let place = NavigationState.StackPlace.tab(tab)
+      for index in 0..<state.entryCount(place) where matches(target, state, place, index) {
+        return true
+      }
+    }
     let top = state.topScreenLayer
-    for (index, layer) in state.layers.enumerated() {
-      guard case .screen(let modal) = layer else { continue }
-      let shown = index == top && modal.hasNavigation ? modal.entries[...] : modal.entries.prefix(1)
-      if shown.contains(where: { matches(target, $0) }) { return true }
+    for layer in 0..<state.layerCount {
+      guard case .screen(_, let hasNavigation) = state.layerKind(layer) else { continue }
+      let place = NavigationState.StackPlace.layer(layer)
+      let count = state.entryCount(place)
+      let shown = layer == top && hasNavigation ? count : min(count, 1)
+      for index in 0..<shown where matches(target, state, place, index) { return true }
     }
     return false
   }
 
-  private func matches(_ target: Target, _ entry: StackEntry) -> Bool {
-    target.named[entry.screen]
-      && target.matches(
-        entry.screen, parameters: program.screens[entry.screen].parameters,
-        values: entry.arguments)
+  /// Whether entry `index` of `place`'s stack in `state` is `target`: its screen compared by
+  /// index, its values read only when the target expects some.
+  private func matches(
+    _ target: Target, _ state: NavigationState, _ place: NavigationState.StackPlace, _ index: Int
+  ) -> Bool {
+    let screen = state.screen(place, at: index)
+    guard target.named[screen] else { return false }
+    guard !target.arguments.isEmpty else { return true }
+    return target.matches(
+      screen, parameters: program.screens[screen].parameters,
+      values: state.entry(place, at: index).arguments)
   }
 }

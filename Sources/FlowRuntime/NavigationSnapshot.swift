@@ -2,7 +2,9 @@ package import FlowModel
 
 /// What a navigator shows and holds, as a value: equal for two navigators in the same state
 /// (stacks, presentations, pending requests, child flows, state), whatever led there and
-/// whatever they logged. What an exploration of every state stores and compares.
+/// whatever they logged. What an exploration of every state stores and compares. Text is
+/// compared by its UTF-8 bytes: two spellings that Swift calls equal (a composed and a
+/// decomposed accent) make two snapshots, as they make two states to a search.
 public struct NavigationSnapshot: Sendable, Hashable {
   let state: NavigationState
 
@@ -11,19 +13,7 @@ public struct NavigationSnapshot: Sendable, Hashable {
   /// requests and the child flows running each count as a list), and its highest stack (the
   /// presentations over the screens count as one, so that a sheet presenting itself again
   /// and again is bounded): what a bounded search limits.
-  public var valueExtent: ValueExtent {
-    var extent = ValueExtent()
-    extent.longestList = max(state.pending.count, state.children.count)
-    extent.highestStack = state.layers.count
-    for index in state.stateValues.indices { extent.measure(state.stateValues[index]) }
-    for tab in state.stacks.indices { extent.measure(state.stacks[tab]) }
-    for layer in state.layers {
-      guard case .screen(let modal) = layer else { continue }
-      extent.measure(modal.entries)
-    }
-    for request in state.pending.indices { extent.measure(state.pending[request].arguments) }
-    return extent
-  }
+  public var valueExtent: ValueExtent { state.valueExtent }
 }
 
 /// How far a state's values reach: the longest list, the largest Int, the longest text and
@@ -42,16 +32,51 @@ public struct ValueExtent: Sendable, Hashable {
   /// alerts presented one over another.
   public var highestStack = 0
 
-  mutating func measure(_ stack: [StackEntry]) {
-    highestStack = max(highestStack, stack.count)
-    for entry in stack.indices where !stack[entry].arguments.isEmpty {
-      measure(stack[entry].arguments)
-    }
+  /// Takes the values at `position` into account (`StateArgumentWords`), and returns the
+  /// position after them.
+  mutating func measureArguments(_ words: UnsafeBufferPointer<UInt32>, at position: Int) -> Int {
+    var next = position + 1
+    for _ in 0..<Int(words[position]) { next = measureValue(words, at: next) }
+    return next
   }
 
-  mutating func measure(_ values: [Value?]) {
-    for index in values.indices {
-      if let value = values[index] { measure(value) }
+  /// Takes the value (or `none`) at `position` into account, as `measure(_:)` takes a value,
+  /// and returns the position after it.
+  mutating func measureValue(_ words: UnsafeBufferPointer<UInt32>, at position: Int) -> Int {
+    switch words[position] {
+    case StateWordTag.int:
+      let bits = UInt64(words[position + 1]) | UInt64(words[position + 2]) << 32
+      largestInt = max(largestInt, Int(Int64(bitPattern: bits)).magnitudeClamped)
+      return position + 3
+    case StateWordTag.string:
+      let count = Int(words[position + 1])
+      let end = position + 2 + (count + 3) / 4
+      // Only a text longer than any seen so far in bytes can be longer in scalars: a
+      // scalar's first byte is any but a continuation byte (10xxxxxx).
+      guard count > longestText else { return end }
+      let bytes = UnsafeRawPointer(words.baseAddress! + position + 2)
+      var scalars = 0
+      for offset in 0..<count
+      where bytes.load(fromByteOffset: offset, as: UInt8.self) & 0xC0 != 0x80 {
+        scalars += 1
+      }
+      longestText = max(longestText, scalars)
+      return end
+    case StateWordTag.list:
+      let count = Int(words[position + 1])
+      longestList = max(longestList, count)
+      var next = position + 2
+      for _ in 0..<count { next = measureValue(words, at: next) }
+      return next
+    case StateWordTag.record:
+      var next = position + 2
+      for _ in 0..<Int(words[position + 1]) {
+        next += 1 + (Int(words[next]) + 3) / 4
+        next = measureValue(words, at: next)
+      }
+      return next
+    default:
+      return position + 1
     }
   }
 
@@ -78,7 +103,7 @@ public struct ValueExtent: Sendable, Hashable {
 
 extension Int {
   /// The magnitude, `Int.max` for `Int.min`.
-  fileprivate var magnitudeClamped: Int { self == .min ? .max : Swift.abs(self) }
+  var magnitudeClamped: Int { self == .min ? .max : Swift.abs(self) }
 }
 
 extension Navigator {
@@ -100,43 +125,10 @@ extension Navigator {
 
   /// Puts the navigator in the state `snapshot` holds, keeping its history.
   ///
-  /// Its state values are written over, not replaced: a search restores a state before
-  /// every event it sends, and an array the navigator holds alone is then written in place
-  /// by the event, where one shared with the snapshot would be copied first.
+  /// The state's words are written over the navigator's own: a search restores a state
+  /// before every event it sends, and the event then writes words the navigator holds alone,
+  /// where words shared with the snapshot would be copied first.
   package mutating func restore(_ snapshot: NavigationSnapshot) {
-    current.assign(snapshot.state)
-  }
-}
-
-extension NavigationState {
-  /// Makes this state equal to `other`. The state values are written over in place (see
-  /// `Array.assignElements(of:)`): events set them most, and the navigator then writes its
-  /// own array. The other parts are replaced: a state reached for the first time shares
-  /// them with the search's queue, so writing over them copied more than it saved.
-  mutating func assign(_ other: NavigationState) {
-    stacks = other.stacks
-    selectedTab = other.selectedTab
-    loadedTabs = other.loadedTabs
-    layers = other.layers
-    pending = other.pending
-    children = other.children
-    stateValues.assignElements(of: other.stateValues)
-  }
-}
-
-extension Array {
-  /// Makes this array equal to `other`. With as many elements, each is written over in
-  /// place, so a buffer this array holds alone stays its own (a later write to it copies
-  /// nothing); otherwise, or when both share one buffer already, it becomes `other`.
-  fileprivate mutating func assignElements(of other: [Element]) {
-    guard count == other.count, !isEmpty else {
-      self = other
-      return
-    }
-    let shared = withUnsafeBufferPointer { mine in
-      other.withUnsafeBufferPointer { theirs in mine.baseAddress == theirs.baseAddress }
-    }
-    guard !shared else { return }
-    for index in indices { self[index] = other[index] }
+    snapshot.state.withWords { current.assign($0) }
   }
 }

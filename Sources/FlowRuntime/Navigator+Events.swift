@@ -63,9 +63,10 @@ extension Navigator {
   private mutating func sendNamed(_ name: String, arguments: [String: Value])
     throws(NavigationError)
   {
-    let entry = visibleEntry
-    if let entry, current.topAlertIndex == nil,
-      let instruction = program.screens[entry.screen].handlers.instruction(named: name)
+    let (place, screen, isUnderAlert) = current.visibleTop
+    if let screen, !isUnderAlert,
+      let instruction = program.screens[screen].handlers.instruction(named: name),
+      let entry = current.lastEntry(place)
     {
       // The visible screen handles it: the common case, with nothing else to look up.
       var context = screenContext(entry)
@@ -75,7 +76,7 @@ extension Navigator {
       return
     }
     // The flow's own handlers: the visible child flow's first, then the root flow's.
-    let visibleFlow = entry.map { program.screens[$0.screen].flow } ?? 0
+    let visibleFlow = screen.map { program.screens[$0].flow } ?? 0
     var flowHandler: (instruction: Instruction, flow: Int)?
     if visibleFlow != 0, let handler = program.flows[visibleFlow].handlers.instruction(named: name)
     {
@@ -94,9 +95,9 @@ extension Navigator {
       throw .alertCovers(
         program.alerts[alert].contents, what: "the screens, so '\(name)' cannot reach one")
     }
-    guard let entry else { throw .noScreen(for: "'\(name)'") }
-    let screen = program.screens[entry.screen]
-    throw .unhandledEvent(name, screen: screen.name, handled: screen.handlers.names)
+    guard let screen else { throw .noScreen(for: "'\(name)'") }
+    let compiled = program.screens[screen]
+    throw .unhandledEvent(name, screen: compiled.name, handled: compiled.handlers.names)
   }
 
   private mutating func tapBarButton(_ side: BarSide) throws(NavigationError) {
@@ -136,9 +137,7 @@ extension Navigator {
     } else if declared.backButton?.value == .hidden {
       throw .noBackButton(
         "the back button of '\(name)' is hidden ('backButton: hidden'), so the user cannot go back")
-    } else if let layer = current.topScreenLayer, case .screen(let modal) = current.layers[layer],
-      modal.entries.count == 1
-    {
+    } else if let layer = current.topScreenLayer, current.entryCount(.layer(layer)) == 1 {
       throw .noBackButton(
         "screen '\(name)' is presented modally and has no back button; dismiss it instead")
     } else if declared.left != nil && !declared.leftSupplementsBackButton {
@@ -163,7 +162,7 @@ extension Navigator {
     else {
       throw .unknownAction(title, alert: program.alerts[index].contents)
     }
-    current.layers.removeLast()
+    current.removeLastLayer()
     records.append(
       LogRecord(
         call: nil, subject: .alertAction(alert: index, action: actionIndex), animated: true,
@@ -185,7 +184,7 @@ extension Navigator {
   /// set to an empty string, to show their names.
   public var availableEvents: [NavigationEvent] {
     var events = availableEvents(in: eventSituation)
-    guard !current.pending.isEmpty else { return events }
+    guard current.pendingCount > 0 else { return events }
     var seen: Set<String> = []
     for pending in current.pending {
       let name = program.requests[pending.request].stepName
@@ -199,7 +198,7 @@ extension Navigator {
   package var eventSituation: EventSituation {
     if let alert = current.topAlertIndex {
       var situation = EventSituation(alert: alert, screen: nil, showsBack: false, isCovered: true)
-      situation.flow = visibleEntry.map { program.screens[$0.screen].flow } ?? 0
+      situation.flow = visibleScreen.map { program.screens[$0].flow } ?? 0
       return situation
     }
     guard let screen = visibleScreen else {
@@ -208,7 +207,7 @@ extension Navigator {
     let bar = program.screens[screen].barBehaviour
     return EventSituation(
       alert: nil, screen: screen, showsBack: !bar.isHidden && showsBackButton(bar),
-      isCovered: !current.layers.isEmpty)
+      isCovered: current.layerCount > 0)
   }
 
   /// The events available in `situation`, with no request pending, as the program worked

@@ -11,7 +11,8 @@ extension Navigator {
     switch instruction {
     case .setRoot(let target, let animated):
       let entry = try makeEntry(target, context)
-      activeStack = [entry]
+      let place = activeStackPlace
+      current.setEntries([entry], of: place)
       record(.setRoot, .shown(entry), animated: animated)
       try enter(entry)
       try appearUnlessCovered()
@@ -37,7 +38,7 @@ extension Navigator {
         let text = AlertText(
           title: alert.title.map { render($0, context) },
           message: alert.message.map { render($0, context) })
-        current.layers.append(.alert(index, text))
+        current.appendLayer(.alert(index, text))
         record(.present, .alert(index), animated: animated)
       }
     case .presentScreen(let target, let style, let hasNavigation, let animated):
@@ -45,7 +46,7 @@ extension Navigator {
       if let blocking = presentationBlocker {
         record(.present, .shown(entry), animated: animated, .alreadyPresenting(blocking))
       } else {
-        current.layers.append(
+        current.appendLayer(
           .screen(ModalStack(entries: [entry], style: style, hasNavigation: hasNavigation)))
         record(.present, .shown(entry), animated: animated)
         try enter(entry)
@@ -61,20 +62,20 @@ extension Navigator {
     case .add(let writes):
       for write in writes {
         let value = try resolve(write.value, context)
-        guard case .int(let base) = current.stateValues[write.index], case .int(let amount) = value
+        guard case .int(let base) = current.value(at: write.index), case .int(let amount) = value
         else { throw .notAnInt(program.stateNames[write.index], value: value) }
         let (sum, overflow) = base.addingReportingOverflow(amount)
         if overflow {
           throw .intOverflow(program.stateNames[write.index], base: base, amount: amount)
         }
-        current.stateValues[write.index] = .int(sum)
+        current.setValue(.int(sum), at: write.index)
       }
     case .append(let writes), .remove(let writes):
       let isAppend: Bool
       if case .append = instruction { isAppend = true } else { isAppend = false }
       for write in writes {
         let value = try resolve(write.value, context)
-        guard case .list(var items) = current.stateValues[write.index] else {
+        guard current.isList(at: write.index) else {
           throw .notAList(
             program.stateNames[write.index], operation: isAppend ? "append" : "remove")
         }
@@ -84,16 +85,17 @@ extension Navigator {
         let elements: [Value]
         if case .list(let values) = value { elements = values } else { elements = [value] }
         if isAppend {
-          items += elements
-        } else {
+          // Written after the list's words, in place: nothing of the list is read.
+          current.appendItems(elements, toListAt: write.index)
+        } else if case .list(var items) = current.value(at: write.index) {
           items.removeAll { item in
             elements.contains { element in
               guard case .record(let fields) = element else { return element == item }
               return item.matches(fields: fields)
             }
           }
+          current.setValue(.list(items), at: write.index)
         }
-        current.stateValues[write.index] = .list(items)
       }
     case .update(let writes):
       for write in writes {
@@ -104,14 +106,15 @@ extension Navigator {
         {
           throw .listItemType(program.stateNames[write.index], misfit)
         }
-        if case .record(var fields) = current.stateValues[write.index] {
+        let stored = current.value(at: write.index)
+        if case .record(var fields) = stored {
           // A record state: its one record, when it holds the `where` fields.
-          guard Value.record(fields).matches(fields: match) else { continue }
+          guard stored.matches(fields: match) else { continue }
           fields.merge(changes) { _, new in new }
-          current.stateValues[write.index] = .record(fields)
+          current.setValue(.record(fields), at: write.index)
           continue
         }
-        guard case .list(var items) = current.stateValues[write.index] else {
+        guard case .list(var items) = stored else {
           throw .notAList(program.stateNames[write.index], operation: "update")
         }
         for position in items.indices where items[position].matches(fields: match) {
@@ -119,7 +122,7 @@ extension Navigator {
           fields.merge(changes) { _, new in new }
           items[position] = .record(fields)
         }
-        current.stateValues[write.index] = .list(items)
+        current.setValue(.list(items), at: write.index)
       }
     case .request(let index, let operands):
       try startRequest(index, operands, context)
@@ -162,22 +165,22 @@ extension Navigator {
   /// Writes a state value of the state's type.
   private mutating func store(_ value: Value, at index: Int) throws(NavigationError) {
     try program.checkStateValue(value, at: index)
-    current.stateValues[index] = value
+    current.setValue(value, at: index)
   }
 
   /// `pushViewController(_:animated:)`: on the presented screen's own stack when it has
   /// one; refused (and logged, as UIKit ignores it) on a presented screen without one.
   mutating func push(_ entry: StackEntry, animated: Bool) throws(NavigationError) {
-    if let layer = current.topScreenLayer, case .screen(var modal) = current.layers[layer] {
-      guard modal.hasNavigation else {
-        let name = program.screens[modal.entries[0].screen].name
+    if let layer = current.topScreenLayer {
+      guard case .screen(_, hasNavigation: true) = current.layerKind(layer) else {
+        let name = program.screens[current.screen(.layer(layer), at: 0)].name
         record(.push, .shown(entry), animated: animated, .noNavigationStack(name))
         return
       }
-      modal.entries.append(entry)
-      current.layers[layer] = .screen(modal)
+      current.append(entry, to: .layer(layer))
     } else {
-      entries.append(entry)
+      let place = selectedStack
+      current.append(entry, to: place)
     }
     record(.push, .shown(entry), animated: animated)
     try enter(entry)
@@ -186,16 +189,18 @@ extension Navigator {
 
   /// `popViewController(animated:)` on the visible stack.
   mutating func pop(animated: Bool) throws(NavigationError) {
-    if let layer = current.topScreenLayer, case .screen(var modal) = current.layers[layer] {
-      guard modal.hasNavigation, modal.entries.count > 1 else {
+    if let layer = current.topScreenLayer {
+      guard case .screen(_, hasNavigation: true) = current.layerKind(layer),
+        current.entryCount(.layer(layer)) > 1,
+        let popped = current.removeLastEntry(from: .layer(layer))
+      else {
         record(.pop, .none, animated: animated, .popAtRoot)
         return
       }
-      let popped = modal.entries.removeLast()
-      current.layers[layer] = .screen(modal)
       record(.pop, .shown(popped), animated: animated)
-    } else if entries.count > 1 {
-      let popped = entries.removeLast()
+    } else if case let place = selectedStack, current.entryCount(place) > 1,
+      let popped = current.removeLastEntry(from: place)
+    {
       record(.pop, .shown(popped), animated: animated)
     } else {
       record(.pop, .none, animated: animated, .popAtRoot)
@@ -206,15 +211,16 @@ extension Navigator {
 
   /// `popToRootViewController(animated:)` on the visible stack.
   mutating func popToRoot(animated: Bool) throws(NavigationError) {
-    if let layer = current.topScreenLayer, case .screen(var modal) = current.layers[layer] {
-      guard modal.hasNavigation, modal.entries.count > 1 else {
+    if let layer = current.topScreenLayer {
+      guard case .screen(_, hasNavigation: true) = current.layerKind(layer),
+        current.entryCount(.layer(layer)) > 1
+      else {
         record(.popToRoot, .none, animated: animated, .popToRootAtRoot)
         return
       }
-      modal.entries.removeSubrange(1...)
-      current.layers[layer] = .screen(modal)
-    } else if entries.count > 1 {
-      entries.removeSubrange(1...)
+      current.keepEntries(1, of: .layer(layer))
+    } else if case let place = selectedStack, current.entryCount(place) > 1 {
+      current.keepEntries(1, of: place)
     } else {
       record(.popToRoot, .none, animated: animated, .popToRootAtRoot)
       return
@@ -226,15 +232,19 @@ extension Navigator {
   /// `dismiss(animated:)`: removes what is presented on top (a presented screen goes with
   /// its whole stack).
   private mutating func dismiss(animated: Bool) throws(NavigationError) {
-    guard let layer = current.layers.popLast() else {
+    let count = current.layerCount
+    guard count > 0 else {
       record(.dismiss, .none, animated: animated, .nothingPresented)
       return
     }
-    switch layer {
-    case .alert(let index, _):
+    switch current.layerKind(count - 1) {
+    case .alert(let index):
+      current.removeLastLayer()
       record(.dismiss, .alert(index), animated: animated)
-    case .screen(let modal):
-      record(.dismiss, .shown(modal.entries[0]), animated: animated)
+    case .screen:
+      let root = current.entry(.layer(count - 1), at: 0)
+      current.removeLastLayer()
+      record(.dismiss, .shown(root), animated: animated)
       try appear()
     }
   }
@@ -242,7 +252,9 @@ extension Navigator {
   /// Replaces everything above the selected stack's root with `routes` at once, as
   /// `path = routes` does; on an empty stack the first route becomes the root.
   mutating func reset(to routes: [StackEntry], animated: Bool) throws(NavigationError) {
-    activeStack = Array(activeStack.prefix(1)) + routes
+    let place = activeStackPlace
+    current.keepEntries(1, of: place)
+    for route in routes { current.append(route, to: place) }
     record(.reset, .entries(routes), animated: animated)
     for route in routes { try enter(route) }
     try appearUnlessCovered()
@@ -270,7 +282,8 @@ extension Navigator {
       }
       shown.append(StackEntry(screen: index, arguments: arguments))
     }
-    entries = shown
+    let place = selectedStack
+    current.setEntries(shown, of: place)
     for entry in shown { try enter(entry) }
     try appear()
   }
@@ -285,16 +298,16 @@ extension Navigator {
     guard !isShown else { return }
     try loadTab(tab)
     // Beneath a presented screen or alert, the tab changes unseen: nothing appears.
-    guard current.layers.isEmpty else { return }
+    guard current.layerCount == 0 else { return }
     try appear()
   }
 
   /// Runs a tab root's `onEnter` the first time the tab is selected, as UIKit loads a tab's
   /// view controller then.
   mutating func loadTab(_ tab: Int) throws(NavigationError) {
-    guard !current.loadedTabs[tab] else { return }
-    current.loadedTabs[tab] = true
-    if let root = current.stacks[tab].first { try enter(root) }
+    guard !current.isLoaded(tab) else { return }
+    current.setLoaded(tab)
+    if current.entryCount(.tab(tab)) > 0 { try enter(current.entry(.tab(tab), at: 0)) }
   }
 
   /// Runs a screen's `onEnter`, reading the screen's own arguments.
@@ -328,29 +341,16 @@ extension Navigator {
   /// The layer whose navigation stack `setRoot` and `reset` act on: the topmost presented
   /// screen when it has a stack of its own; `nil` for the selected tab's.
   var activeStackLayer: Int? {
-    guard let layer = current.topScreenLayer, case .screen(let modal) = current.layers[layer],
-      modal.hasNavigation
+    guard let layer = current.topScreenLayer,
+      case .screen(_, hasNavigation: true) = current.layerKind(layer)
     else { return nil }
     return layer
   }
 
   /// The stack `setRoot` and `reset` act on: a presented screen's own, else the selected
   /// tab's (a presented screen without a stack does not cover that of the service beneath).
-  var activeStack: [StackEntry] {
-    get {
-      guard let layer = activeStackLayer, case .screen(let modal) = current.layers[layer] else {
-        return entries
-      }
-      return modal.entries
-    }
-    set {
-      guard let layer = activeStackLayer, case .screen(var modal) = current.layers[layer] else {
-        entries = newValue
-        return
-      }
-      modal.entries = newValue
-      current.layers[layer] = .screen(modal)
-    }
+  var activeStackPlace: NavigationState.StackPlace {
+    activeStackLayer.map { .layer($0) } ?? selectedStack
   }
 
   /// The context a screen's own operations run in: its values and its flow.
@@ -363,8 +363,9 @@ extension Navigator {
   /// Runs the visible screen's `onAppear`: it has just become the visible one, shown by a
   /// navigation call or revealed by a pop or a dismiss.
   mutating func appear() throws(NavigationError) {
-    guard let screen = visibleScreen, let onAppear = program.screens[screen].onAppear,
-      let entry = visibleEntry
+    let place = current.visibleStack
+    guard let screen = current.lastScreen(place), let onAppear = program.screens[screen].onAppear,
+      let entry = current.lastEntry(place)
     else {
       return
     }
@@ -445,7 +446,7 @@ extension Navigator {
         if let value = context.screenArguments[parameter] { return value }
         throw .leftOutParameter(name)
       } else if let state {
-        return current.stateValues[state]
+        return current.value(at: state)
       }
       switch context.source {
       case .event(let event): throw .missingEventArgument(event, name)
@@ -504,7 +505,7 @@ extension Navigator {
       return context.screenArguments[parameter]
     }
     let qualified = context.flow == 0 ? name : program.flows[context.flow].name + "." + name
-    return program.stateIndex[qualified].map { current.stateValues[$0] }
+    return program.stateIndex[qualified].map { current.value(at: $0) }
   }
 
   private func holds(_ predicate: Predicate, _ context: ExecutionContext) throws(NavigationError)
@@ -512,14 +513,12 @@ extension Navigator {
   {
     switch predicate {
     case .flag(let index):
-      guard case .bool(let value) = current.stateValues[index] else {
-        throw .notABool(program.stateNames[index])
-      }
+      guard let value = current.flag(at: index) else { throw .notABool(program.stateNames[index]) }
       return value
     case .not(let inner):
       return try !holds(inner, context)
     case .equals(let index, let operand):
-      return try current.stateValues[index] == resolve(operand, context)
+      return try current.value(at: index) == resolve(operand, context)
     case .all(let predicates):
       for inner in predicates where try !holds(inner, context) {
         return false

@@ -14,15 +14,15 @@ extension Navigator {
     let compiled = program.flows[child]
     var values: [(Int, Value)] = []
     for write in writes { values.append((write.index, try resolve(write.value, context))) }
-    for index in compiled.state { current.stateValues[index] = program.initialState[index] }
+    for index in compiled.state { current.setValue(program.initialState[index], at: index) }
     for (index, value) in values {
       try program.checkStateValue(value, at: index)
-      current.stateValues[index] = value
+      current.setValue(value, at: index)
     }
     let starter = context.screen.map {
       StackEntry(screen: $0, arguments: context.screenArguments)
     }
-    current.children.append(ChildFlow(flow: child, parent: context.flow, starter: starter))
+    current.appendChild(ChildFlow(flow: child, parent: context.flow, starter: starter))
     records.append(
       LogRecord(call: nil, subject: .flow(child, nil), animated: false, outcome: .performed))
     if let style {
@@ -31,24 +31,24 @@ extension Navigator {
         record(.present, .none, animated: animated, .alreadyPresenting(name))
         return
       }
-      current.layers.append(.screen(ModalStack(entries: [], style: style, hasNavigation: true)))
-      let layer = current.layers.count - 1
+      current.appendLayer(.screen(ModalStack(entries: [], style: style, hasNavigation: true)))
+      let layer = current.layerCount - 1
       guard let start = compiled.start else {
-        current.layers.removeLast()
+        current.removeLastLayer()
         return
       }
       // The child's start sets its root on the new layer; a single screen keeps no stack.
       try execute(start, in: ExecutionContext(flow: child))
-      if layer < current.layers.count, case .screen(var modal) = current.layers[layer] {
-        if let root = modal.entries.first {
+      if layer < current.layerCount, case .screen = current.layerKind(layer) {
+        if current.entryCount(.layer(layer)) > 0 {
+          let root = current.entry(.layer(layer), at: 0)
           if !hasNavigation {
-            modal.entries = [root]
-            modal.hasNavigation = false
-            current.layers[layer] = .screen(modal)
+            current.keepEntries(1, of: .layer(layer))
+            current.setHasNavigation(false, layer: layer)
           }
           record(.present, .shown(root), animated: animated)
         } else {
-          current.layers.remove(at: layer)
+          current.removeLayer(at: layer)
         }
       }
     } else if let start = compiled.start {
@@ -65,7 +65,7 @@ extension Navigator {
     guard let position = current.children.lastIndex(where: { $0.flow == flow }) else {
       throw .notStarted(program.flows[flow].name, event: event, isChild: flow != 0)
     }
-    let child = current.children.remove(at: position)
+    let child = current.removeChild(at: position)
     records.append(
       LogRecord(call: nil, subject: .flow(flow, event), animated: false, outcome: .performed))
     let eventID = program.eventIndex[event]

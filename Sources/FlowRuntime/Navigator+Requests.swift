@@ -10,7 +10,7 @@ extension Navigator {
     let arguments = try values(
       operands, names: request.parameters, types: request.parameterTypes, owner: request.stepName,
       context)
-    current.pending.append(PendingRequest(request: index, arguments: arguments))
+    current.appendPending(PendingRequest(request: index, arguments: arguments))
     records.append(
       LogRecord(
         call: nil, subject: .request(index, arguments, nil), animated: false, outcome: .performed))
@@ -24,14 +24,15 @@ extension Navigator {
     to name: String, _ outcome: RequestOutcome, values: [String: Value], index: Int
   ) throws(NavigationError) {
     guard let request = program.requestIndex[name] else { throw .unknownRequest(name) }
-    let positions = current.pending.indices.filter { current.pending[$0].request == request }
+    let pendingRequests = current.pending
+    let positions = pendingRequests.indices.filter { pendingRequests[$0].request == request }
     guard !positions.isEmpty else {
-      throw .notPending(name, outcome: outcome, pending: pendingRequests.map(\.description))
+      throw .notPending(name, outcome: outcome, pending: self.pendingRequests.map(\.description))
     }
     guard index >= 0, index < positions.count else {
       throw .pendingIndex(name, index: index, count: positions.count)
     }
-    let pending = current.pending.remove(at: positions[index])
+    let pending = current.removePending(at: positions[index])
     records.append(
       LogRecord(
         call: nil, subject: .request(request, pending.arguments, outcome), animated: false,

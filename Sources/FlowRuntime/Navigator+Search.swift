@@ -29,7 +29,7 @@ extension Navigator {
   package var pendingRequestsKey: PendingRequests { PendingRequests(requests: current.pending) }
 
   /// Whether a request is pending.
-  package var hasPendingRequests: Bool { !current.pending.isEmpty }
+  package var hasPendingRequests: Bool { current.pendingCount > 0 }
 }
 
 extension NavigationProgram {
@@ -276,20 +276,23 @@ extension NavigationState {
   /// The stack the user sees, as entries: the top presented screen's own (or that screen
   /// alone, without a navigation controller), else the selected tab's.
   var visibleEntries: [StackEntry] {
-    if let layer = topScreenLayer, case .screen(let modal) = layers[layer] {
-      return modal.hasNavigation ? modal.entries : [modal.entries[0]]
+    let (place, onlyRoot) = visiblePlace
+    return onlyRoot ? [entry(place, at: 0)] : entries(place)
+  }
+
+  /// Where the stack the user sees is, and whether only its root shows (a screen presented
+  /// without a navigation controller).
+  private var visiblePlace: (place: StackPlace, onlyRoot: Bool) {
+    if let layer = topScreenLayer, case .screen(_, let hasNavigation) = layerKind(layer) {
+      return (.layer(layer), !hasNavigation)
     }
-    return stacks[selectedTab]
+    return (.tab(selectedTab), false)
   }
 
   /// How many screens `visibleEntries` holds, and its top screen's index, without making it.
   var visibleHeightAndTop: (height: Int, top: Int?) {
-    if let layer = topScreenLayer, case .screen(let modal) = layers[layer] {
-      return modal.hasNavigation
-        ? (modal.entries.count, modal.entries.last?.screen) : (1, modal.entries.first?.screen)
-    }
-    let stack = stacks[selectedTab]
-    return (stack.count, stack.last?.screen)
+    let (place, onlyRoot) = visiblePlace
+    return onlyRoot ? (1, firstScreen(place)) : (entryCount(place), lastScreen(place))
   }
 
   /// Whether `after`'s visible stack is this one's with its top screen pushed once more
@@ -310,18 +313,42 @@ extension NavigationSnapshot {
   }
 }
 
+/// How many screens the stack the user sees holds, and its top screen's index: what tells
+/// first whether an event pushed the top screen once more.
+package struct VisibleTop: Sendable, Hashable {
+  let height: Int
+  let top: Int?
+}
+
 extension Navigator {
-  /// Whether this navigator's visible stack is `before`'s with its top screen pushed once
-  /// more: `before.topPushedAgain(in: snapshot)`, without copying this state.
-  package func pushedTopAgain(since before: NavigationSnapshot) -> Bool {
-    before.state.topPushedAgain(in: current)
+  /// How many screens the visible stack holds, and its top screen.
+  package var visibleTop: VisibleTop {
+    let (height, top) = current.visibleHeightAndTop
+    return VisibleTop(height: height, top: top)
   }
+
+  /// Whether this navigator's visible stack is that of the state `before` describes, with
+  /// its top screen pushed once more: `before`'s visible top is compared first, and the
+  /// state `earlier` gives is read only where the heights and tops agree.
+  package func pushedTopAgain(since before: VisibleTop, in earlier: () -> NavigationSnapshot)
+    -> Bool
+  {
+    let (height, top) = current.visibleHeightAndTop
+    guard let pushed = before.top, height == before.height + 1, top == pushed else {
+      return false
+    }
+    return current.visibleEntries.dropLast().elementsEqual(earlier().state.visibleEntries)
+  }
+
+  /// How far the state's values reach; see `NavigationSnapshot.valueExtent`.
+  package var valueExtent: ValueExtent { current.valueExtent }
 }
 
 extension NavigationState {
   /// Whether a request is pending twice with the same values.
   var pendsARequestTwice: Bool {
-    guard pending.count > 1 else { return false }
+    guard pendingCount > 1 else { return false }
+    let pending = self.pending
     // A few requests pend at a time: compared pair by pair, without a set to hash them into.
     for later in 1..<pending.count {
       for earlier in 0..<later where pending[earlier] == pending[later] { return true }
@@ -382,16 +409,7 @@ package struct ShownDeclarations {
 
   private mutating func gather(_ state: NavigationState) {
     if !tabs.isEmpty { tabs[state.selectedTab] = true }
-    for stack in state.stacks {
-      for entry in stack { screens[entry.screen] = true }
-    }
-    for layer in state.layers {
-      switch layer {
-      case .alert(let index, _): alerts[index] = true
-      case .screen(let modal):
-        for entry in modal.entries { screens[entry.screen] = true }
-      }
-    }
+    state.forEachShown(screen: { screens[$0] = true }, alert: { alerts[$0] = true })
   }
 
   /// The names of the screens shown in some state.

@@ -61,10 +61,11 @@ public struct Navigator: Sendable {
           flow: program.flow.name.value, name, known: program.stateNames)
       }
       try program.checkStateValue(value, at: index)
-      current.stateValues[index] = value
+      current.setValue(value, at: index)
     }
     for (index, tab) in program.tabs.enumerated() {
-      current.stacks[index] = [try makeEntry(tab.root, ExecutionContext())]
+      let root = try makeEntry(tab.root, ExecutionContext())
+      current.setEntries([root], of: .tab(index))
     }
     if !program.tabs.isEmpty {
       if stack == nil {
@@ -73,7 +74,7 @@ public struct Navigator: Sendable {
         try appear()
       } else {
         // The stack given is shown instead, its screens entered once by `show`.
-        current.loadedTabs[0] = true
+        current.setLoaded(0)
       }
     }
     if let stack {
@@ -97,10 +98,10 @@ public struct Navigator: Sendable {
   public var screens: [ScreenInstance] { entries.map(instance) }
 
   /// The root screen's name.
-  public var root: String? { entries.first.map { program.screens[$0.screen].name } }
+  public var root: String? { current.firstScreen(selectedStack).map { program.screens[$0].name } }
 
   /// The top screen's name.
-  public var top: String? { entries.last.map { program.screens[$0.screen].name } }
+  public var top: String? { current.lastScreen(selectedStack).map { program.screens[$0].name } }
 
   /// The selected tab's name; `nil` for a flow without tabs.
   public var selectedTab: String? {
@@ -109,24 +110,24 @@ public struct Navigator: Sendable {
 
   /// A tab's stack with its values, root first; `nil` for a name that is not a tab.
   public func stack(ofTab name: String) -> [ScreenInstance]? {
-    program.tabIndex[name].map { current.stacks[$0].map(instance) }
+    program.tabIndex[name].map { current.entries(.tab($0)).map(instance) }
   }
 
   /// What is presented on top, if anything: the alert, or the presented screen (the top of
   /// its own stack when it has one).
   public var presented: PresentedItem? {
-    current.layers.indices.last.map(presentedItem(ofLayer:))
+    (0..<current.layerCount).last.map(presentedItem(ofLayer:))
   }
 
   /// Everything presented, bottom first: a sheet, then an alert over it. An alert comes with
   /// the text it shows; the top presented screen with its own stack when it has one.
   public var presentations: [PresentedItem] {
-    current.layers.indices.map(presentedItem(ofLayer:))
+    (0..<current.layerCount).map(presentedItem(ofLayer:))
   }
 
   /// What layer `layer` presents, the stack included when it is the top presented screen's.
   private func presentedItem(ofLayer layer: Int) -> PresentedItem {
-    switch current.layers[layer] {
+    switch current.layer(layer) {
     case .alert(let index, let text):
       return .alert(alertContents(index, text))
     case .screen(let modal):
@@ -166,7 +167,7 @@ public struct Navigator: Sendable {
 
   /// One state value.
   public func value(of name: String) -> Value? {
-    program.stateIndex[name].map { current.stateValues[$0] }
+    program.stateIndex[name].map { current.value(at: $0) }
   }
 
   /// The requests started and not yet resolved, in the order they started, each as its
@@ -213,30 +214,21 @@ public struct Navigator: Sendable {
     Dictionary(uniqueKeysWithValues: NavigationCall.allCases.map { ($0, callCounts[$0.ordinal]) })
   }
 
-  /// The selected tab's stack.
-  var entries: [StackEntry] {
-    get { current.stacks[current.selectedTab] }
-    _modify { yield &current.stacks[current.selectedTab] }
-  }
+  /// The selected tab's stack (the only one, without tabs).
+  var selectedStack: NavigationState.StackPlace { .tab(current.selectedTab) }
 
-  /// The visible screen's index: `visibleEntry`'s, without copying its values.
-  var visibleScreen: Int? {
-    if !current.layers.isEmpty, let layer = current.topScreenLayer,
-      case .screen(let modal) = current.layers[layer]
-    {
-      return modal.entries.last?.screen
-    }
-    return current.stacks[current.selectedTab].last?.screen
-  }
+  /// The selected tab's stack, root first.
+  var entries: [StackEntry] { current.entries(selectedStack) }
+
+  /// The stack the user sees: the topmost presented screen's, else the selected tab's.
+  var visibleStack: NavigationState.StackPlace { current.visibleStack }
+
+  /// The visible screen's index: `visibleEntry`'s, without reading its values.
+  var visibleScreen: Int? { current.lastScreen(visibleStack) }
 
   /// The visible screen: the top of the topmost presented screen's stack, else the top of
   /// the selected tab's stack.
-  var visibleEntry: StackEntry? {
-    if let layer = current.topScreenLayer, case .screen(let modal) = current.layers[layer] {
-      return modal.entries.last
-    }
-    return entries.last
-  }
+  var visibleEntry: StackEntry? { current.lastEntry(visibleStack) }
 
   /// The visible screen's navigation bar, resolved; `nil` when no screen shows.
   public var navigationBar: ResolvedNavigationBar? {
@@ -259,10 +251,12 @@ public struct Navigator: Sendable {
   /// which renders every text of the bar.
   func showsBackButton(_ bar: BarBehaviour) -> Bool {
     guard !bar.isHidden, !bar.hidesBackButton else { return false }
-    if let layer = current.topScreenLayer, case .screen(let modal) = current.layers[layer] {
-      return modal.hasNavigation && modal.entries.count > 1
+    if let layer = current.topScreenLayer,
+      case .screen(_, let hasNavigation) = current.layerKind(layer)
+    {
+      return hasNavigation && current.entryCount(.layer(layer)) > 1
     }
-    return entries.count > 1
+    return current.entryCount(selectedStack) > 1
   }
 
   private func resolve(_ item: BarButtonItem, _ text: (String?) -> String?) -> ResolvedBarButton {
