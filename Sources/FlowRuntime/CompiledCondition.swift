@@ -13,8 +13,9 @@ package struct CompiledCondition: Sendable {
   private let program: NavigationProgram
   private let alternatives: [[Check]]
 
-  /// One expectation, compiled.
-  private enum Check: Sendable {
+  /// One expectation, compiled. Indirect: judging a state reads each check out of its
+  /// array, and a boxed check is copied with one retain, not one per text and array in it.
+  private indirect enum Check: Sendable {
     case stack([Target])
     case root(Target)
     case top(Target)

@@ -58,8 +58,9 @@ struct RecordWrite: Sendable {
   var changes: [String: Operand]
 }
 
-/// Where a value comes from when an instruction runs.
-enum Operand: Sendable {
+/// Where a value comes from when an instruction runs. Indirect: an instruction's operands
+/// are read out of their arrays on every event, and a boxed one is copied with one retain.
+indirect enum Operand: Sendable {
   case literal(Value)
   /// `$name`: the event's argument of that name, else the context screen's parameter at
   /// `parameter`, else the state at `state`.

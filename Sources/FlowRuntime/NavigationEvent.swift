@@ -3,8 +3,10 @@ public import FlowModel
 /// Something that happens to the navigation service: an event from a view, a tap on the
 /// navigation bar, or a tap on an action of the presented alert.
 public enum NavigationEvent: Sendable, Hashable, CustomStringConvertible {
-  /// An event a view sends, such as `login`, with its arguments.
-  case named(String, arguments: [String: Value] = [:])
+  /// An event a view sends, such as `login`, with its arguments. This case and the
+  /// outcomes are indirect: an event is copied with one retain, however many values it holds
+  /// (a search copies each event it sends out of its list).
+  indirect case named(String, arguments: [String: Value] = [:])
   /// A tap on the visible screen's left or right bar button, or on the back button.
   case tap(TapTarget)
   /// A tap on the presented alert's action with this title.
@@ -16,9 +18,9 @@ public enum NavigationEvent: Sendable, Hashable, CustomStringConvertible {
   /// A pending request succeeds with these values, as a service spy's
   /// `completeSuccessfullyWith(…, at: index)` makes it; `index` counts from 0 the pending
   /// requests of that name in the order they started.
-  case complete(String, values: [String: Value] = [:], index: Int = 0)
+  indirect case complete(String, values: [String: Value] = [:], index: Int = 0)
   /// A pending request fails with these values, as `completeWithError(_:at:)` makes it.
-  case fail(String, values: [String: Value] = [:], index: Int = 0)
+  indirect case fail(String, values: [String: Value] = [:], index: Int = 0)
 
   /// An event without arguments.
   public static func event(_ name: String) -> NavigationEvent { .named(name) }

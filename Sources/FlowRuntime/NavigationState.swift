@@ -261,13 +261,15 @@ struct NavigationState: Sendable, Hashable {
   }
 
   /// Replaces `place`'s stack with `entries`.
-  mutating func setEntries(_ entries: [StackEntry], of place: StackPlace) {
+  mutating func setEntries<Entries: Collection<StackEntry>>(
+    _ entries: Entries, of place: StackPlace
+  ) {
     let location = read { $0.location(place) }
     var count = 1
-    for index in entries.indices { count += entries[index].stateWordCount }
+    for entry in entries { count += entry.stateWordCount }
     replace(location.list..<location.end, in: location, count: count) { writer in
       writer.write(entries.count)
-      for index in entries.indices { entries[index].write(to: &writer) }
+      for entry in entries { entry.write(to: &writer) }
     }
   }
 
@@ -484,16 +486,19 @@ struct NavigationState: Sendable, Hashable {
     }
   }
 
-  /// Appends `items` to state value `index`, which must be a list.
-  mutating func appendItems(_ items: [Value], toListAt index: Int) {
+  /// Appends `value` to state value `index`, which must be a list; a list `value` appends
+  /// its items, as `append:` does.
+  mutating func append(itemOrItems value: Value, toListAt index: Int) {
     let section = Section.value(index)
     let range = read { $0.range(ofSection: section) }
-    var count = 0
-    for item in items.indices { count += items[item].stateWordCount }
+    // A list's items are written as the list's words are, without its tag and count.
+    let items: [Value]? = if case .list(let items) = value { items } else { nil }
     replace(
-      range.upperBound..<range.upperBound, inSection: section, count: count,
-      adding: items.count, toCountAt: range.lowerBound + 1
+      range.upperBound..<range.upperBound, inSection: section,
+      count: items == nil ? value.stateWordCount : value.stateWordCount - 2,
+      adding: items?.count ?? 1, toCountAt: range.lowerBound + 1
     ) { writer in
+      guard let items else { return value.write(to: &writer) }
       for item in items.indices { items[item].write(to: &writer) }
     }
   }

@@ -12,7 +12,7 @@ extension Navigator {
     case .setRoot(let target, let animated):
       let entry = try makeEntry(target, context)
       let place = activeStackPlace
-      current.setEntries([entry], of: place)
+      current.setEntries(CollectionOfOne(entry), of: place)
       record(.setRoot, .shown(entry), animated: animated)
       try enter(entry)
       try appearUnlessCovered()
@@ -82,12 +82,14 @@ extension Navigator {
         if let misfit = program.listItemRules[write.index]?.misfit(inItemOrItems: value) {
           throw .listItemType(program.stateNames[write.index], misfit)
         }
-        let elements: [Value]
-        if case .list(let values) = value { elements = values } else { elements = [value] }
         if isAppend {
           // Written after the list's words, in place: nothing of the list is read.
-          current.appendItems(elements, toListAt: write.index)
-        } else if case .list(var items) = current.value(at: write.index) {
+          current.append(itemOrItems: value, toListAt: write.index)
+          continue
+        }
+        let elements: [Value]
+        if case .list(let values) = value { elements = values } else { elements = [value] }
+        if case .list(var items) = current.value(at: write.index) {
           items.removeAll { item in
             elements.contains { element in
               guard case .record(let fields) = element else { return element == item }
