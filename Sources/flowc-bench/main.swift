@@ -273,6 +273,26 @@ func profileStage(_ stage: String) {
   }
 }
 
+/// What flowc-bench measures, and how to ask it.
+func printUsage() {
+  print("usage: flowc-bench check [--screens N] [--large N] [--repetitions N]")
+  print("       flowc-bench check --max-cpu-ratio R [--repetitions N] [--rounds N]")
+  print("       flowc-bench run [--screens N] [--events N]")
+  print("       flowc-bench build-cost [--repetitions N]")
+  print("       flowc-bench verify [--repetitions N] [--case TEXT]")
+  print("       flowc-bench diff [--screens N] [--repetitions N]")
+  print("       flowc-bench lsp [--screens N] [--repetitions N]")
+  print("       flowc-bench cli [--screens N] [--large N] [--repetitions N]")
+  print("       flowc-bench floods [--repetitions N]")
+  print("       flowc-bench profile libyaml|parse|decode|check|document|teardown [--screens N]")
+  print("       flowc-bench write [--screens N]     # the synthetic flow, to stdout")
+}
+
+if arguments.contains("--help") || arguments.contains("-h") {
+  printUsage()
+  exit(0)
+}
+
 switch arguments.first {
 case "write":
   print(SyntheticFlows.large(screens: option("screens", default: 10_000)), terminator: "")
@@ -318,15 +338,7 @@ case "cli":
     print("cli failed: \(error)")
   }
 default:
-  print("usage: flowc-bench check [--screens N] [--large N] [--repetitions N]")
-  print("       flowc-bench check --max-cpu-ratio R [--repetitions N] [--rounds N]")
-  print("       flowc-bench run [--screens N] [--events N]")
-  print("       flowc-bench build-cost [--repetitions N]")
-  print("       flowc-bench verify [--repetitions N] [--case TEXT]")
-  print("       flowc-bench diff [--screens N] [--repetitions N]")
-  print("       flowc-bench lsp [--screens N] [--repetitions N]")
-  print("       flowc-bench cli [--screens N] [--large N] [--repetitions N]")
-  print("       flowc-bench floods [--repetitions N]")
-  print("       flowc-bench profile libyaml|parse|decode|check|document|teardown [--screens N]")
-  print("       flowc-bench write [--screens N]     # the synthetic flow, to stdout")
+  printUsage()
+  // No command is a question: the usage is the answer; an unknown one is a mistake.
+  exit(arguments.isEmpty ? 0 : 2)
 }
