@@ -427,10 +427,14 @@ extension EventSamples {
       }
     }
     for screen in flow.screens.indices {
-      let shown = flow.screens[screen]
-      for handler in shown.handlers { read(handler, on: shown) }
-      shown.onEnter?.visit(readValues)
-      shown.onAppear?.visit(readValues)
+      // Made optional once, and the handlers read by index: passing a screen where an
+      // optional one goes, or iterating its handlers, copies it (8 copies a screen).
+      let shown: Screen? = flow.screens[screen]
+      for handler in flow.screens[screen].handlers.indices {
+        read(flow.screens[screen].handlers[handler], on: shown)
+      }
+      flow.screens[screen].onEnter?.visit(readValues)
+      flow.screens[screen].onAppear?.visit(readValues)
     }
     for handler in flow.handlers { read(handler, on: nil) }
     flow.start?.visit(readValues)

@@ -137,8 +137,10 @@ extension SpaceSearch {
           path: nil, item: nil))
     }
     for declaring in program.tree.flows {
-      for screen in declaring.screens where !screens.contains(screen.name.value) {
-        unreached("screen", screen.name, file: declaring.file)
+      // By index: iterating the screens would copy each one.
+      for screen in declaring.screens.indices
+      where !screens.contains(declaring.screens[screen].name.value) {
+        unreached("screen", declaring.screens[screen].name, file: declaring.file)
       }
       for alert in declaring.alerts where !alerts.contains(alert.name.value) {
         unreached("alert", alert.name, file: declaring.file)
