@@ -118,7 +118,9 @@ struct NavigationState: Sendable, Hashable {
         // What follows the range moves, and so do the starts of the sections after it.
         let tail = total &- range.upperBound
         if tail > 0 {
-          (base + (range.upperBound &+ delta)).update(from: base + range.upperBound, count: tail)
+          // The two ranges overlap: a raw copy, which is documented to allow that.
+          UnsafeMutableRawPointer(base + (range.upperBound &+ delta)).copyMemory(
+            from: base + range.upperBound, byteCount: tail &* MemoryLayout<UInt32>.stride)
         }
         let table = 3 &+ (Int(base[1]) &+ 31) >> 5
         let sections = Int(base[1]) &+ 3 &+ Int(base[2])

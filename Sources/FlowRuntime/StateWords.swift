@@ -65,8 +65,10 @@ struct StateWordWriter {
     position += 1
   }
 
+  /// Writes a count, an index or a length: never negative, nor beyond 32 bits (a text's
+  /// length is capped far below), so a value that is traps rather than corrupting the words.
   @inline(__always)
-  mutating func write(_ number: Int) { write(UInt32(truncatingIfNeeded: number)) }
+  mutating func write(_ number: Int) { write(UInt32(number)) }
 
   /// Writes `text`'s byte count, then its bytes four to a word, the last padded with zeros.
   mutating func write(bytesOf text: String) {

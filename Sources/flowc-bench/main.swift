@@ -288,7 +288,9 @@ func printUsage() {
   print("       flowc-bench write [--screens N]     # the synthetic flow, to stdout")
 }
 
-if arguments.contains("--help") || arguments.contains("-h") {
+if arguments.first == "--help" || arguments.first == "-h"
+  || arguments.dropFirst().first == "--help" || arguments.dropFirst().first == "-h"
+{
   printUsage()
   exit(0)
 }
