@@ -1,4 +1,4 @@
-/// The stored states of a search, each once, as packed words (`Navigator.packState(into:)`),
+/// The stored states of a search, each once, as packed words (`Navigator.withStateWords`),
 /// and the id of each: the states one after another in one array, and an open-addressing
 /// table of ids that keeps 32 bits of each state's hash beside its id, so that a probe
 /// compares hashes without reading the states, growing the table hashes nothing again, and

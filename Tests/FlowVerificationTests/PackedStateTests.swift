@@ -2,7 +2,7 @@ import FlowSpec
 import FlowTestSupport
 import Testing
 
-/// A search stores each state packed into words (`Navigator.packState(into:)`) and tells
+/// A search stores each state packed into words (`Navigator.withStateWords`) and tells
 /// states apart by their words alone: the words must give back the state, and two states
 /// must have the same words exactly when they are equal, or a proof would merge two states
 /// or visit one twice.
