@@ -130,6 +130,9 @@ package struct StateSpace {
   private let heard: [Set<String>]
   /// For each flow, the events its own `on:` hears from a child flow it starts.
   private let flowHeard: [Set<String>]
+  /// Whether any screen or flow hears a child flow finish: where none does, every event
+  /// available is one a user sends, with no name to look up.
+  private let hearsAChild: Bool
   /// The bounds the search kept to: those asked for, raised to what nothing grew
   /// (`SearchBounds.reaching`).
   package let bounds: SearchBounds
@@ -147,6 +150,9 @@ package struct StateSpace {
   package private(set) var events: [NavigationEvent] = []
   /// Each event's index in `events`.
   private var eventIDs: [NavigationEvent: Int32] = [:]
+  /// Each named event sent without arguments, the most common kind, by its name: hashing a
+  /// name costs a fraction of hashing the whole event.
+  private var plainEventIDs: [String: Int32] = [:]
   /// The events (their ids) to send in each situation met with no request pending, by the
   /// situation's index (`NavigationProgram.index(of:)`).
   private var eventsBySituation: [[Int32]?]
@@ -194,6 +200,7 @@ package struct StateSpace {
     self.bounds = bounds
     template = start.withoutHistory
     (heard, flowHeard) = start.program.childFinishesHeard()
+    hearsAChild = heard.contains { !$0.isEmpty } || flowHeard.contains { !$0.isEmpty }
     eventsBySituation = Array(repeating: nil, count: start.program.eventSituationCount)
     start.withStateWords { first in
       _ = store(first, hash: PackedStateIndex.hash(first), parent: -1, depth: 0)
@@ -305,6 +312,7 @@ package struct StateSpace {
   private func userEvents(_ available: [NavigationEvent], inSituation situation: Int)
     -> [NavigationEvent]
   {
+    guard hearsAChild else { return available }
     let screen = program.screen(inSituation: situation)
     return available.filter { event in
       guard case .named(let name, _) = event else { return true }
@@ -316,6 +324,13 @@ package struct StateSpace {
 
   /// The id of `event` in `events`, which it joins if it is new.
   private mutating func id(of event: NavigationEvent) -> Int32 {
+    if case .named(let name, let arguments) = event, arguments.isEmpty {
+      if let known = plainEventIDs[name] { return known }
+      let id = Int32(events.count)
+      events.append(event)
+      plainEventIDs[name] = id
+      return id
+    }
     if let known = eventIDs[event] { return known }
     let id = Int32(events.count)
     events.append(event)

@@ -69,10 +69,8 @@ extension Navigator {
       let entry = current.lastEntry(place)
     {
       // The visible screen handles it: the common case, with nothing else to look up.
-      var context = screenContext(entry)
-      context.source = .event(name)
-      context.eventArguments = arguments
-      try execute(instruction, in: context)
+      try execute(
+        instruction, in: screenContext(entry, source: .event(name), eventArguments: arguments))
       return
     }
     // The flow's own handlers: the visible child flow's first, then the root flow's.

@@ -355,11 +355,15 @@ extension Navigator {
     activeStackLayer.map { .layer($0) } ?? selectedStack
   }
 
-  /// The context a screen's own operations run in: its values and its flow.
-  func screenContext(_ entry: StackEntry) -> ExecutionContext {
+  /// The context a screen's own operations run in: its values and its flow, and, for a
+  /// handler, the event and its arguments (made whole at once: an event sends one per step).
+  func screenContext(
+    _ entry: StackEntry, source: ExecutionContext.ArgumentSource = .none,
+    eventArguments: [String: Value] = [:]
+  ) -> ExecutionContext {
     ExecutionContext(
-      flow: program.screens[entry.screen].flow, screen: entry.screen,
-      screenArguments: entry.arguments)
+      source: source, flow: program.screens[entry.screen].flow, eventArguments: eventArguments,
+      screen: entry.screen, screenArguments: entry.arguments)
   }
 
   /// Runs the visible screen's `onAppear`: it has just become the visible one, shown by a

@@ -240,36 +240,49 @@ struct SpaceSearch {
   /// unseen, so it, and whatever reaches only through it, is not counted as failing unless
   /// `beyondBoundsReaches` is `false`.
   private func firstState(notReaching holds: [Bool], beyondBoundsReaches: Bool = true) -> Int? {
-    // Each state's predecessors, in one array: counted, placed, then read by offset.
-    var start = [Int32](repeating: 0, count: space.count + 1)
-    for transition in space.transitions { start[Int(transition.to) + 1] += 1 }
-    for state in 0..<space.count { start[state + 1] += start[state] }
-    var predecessors = [Int32](repeating: 0, count: space.transitions.count)
-    var filled = start
-    for transition in space.transitions {
-      predecessors[Int(filled[Int(transition.to)])] = transition.from
-      filled[Int(transition.to)] += 1
+    let count = space.count
+    let transitions = space.transitions
+    let expanded = space.expanded
+    // Each state's predecessors, in one array: counted, placed, then read by offset. The
+    // arrays are written through their buffers: a write to an array checks it is unique.
+    var start = [Int32](repeating: 0, count: count + 1)
+    var predecessors = [Int32](repeating: 0, count: transitions.count)
+    start.withUnsafeMutableBufferPointer { start in
+      for transition in transitions { start[Int(transition.to) + 1] += 1 }
+      for state in 0..<count { start[state + 1] += start[state] }
+      var filled = Array(start)
+      predecessors.withUnsafeMutableBufferPointer { predecessors in
+        filled.withUnsafeMutableBufferPointer { filled in
+          for transition in transitions {
+            predecessors[Int(filled[Int(transition.to)])] = transition.from
+            filled[Int(transition.to)] += 1
+          }
+        }
+      }
     }
-    var reaches = [Bool](repeating: false, count: space.count)
+    var reaches = [Bool](repeating: false, count: count)
     var queue: [Int32] = []
-    for state in 0..<space.count
-    where holds[state] || (beyondBoundsReaches && !space.expanded[state]) {
-      reaches[state] = true
-      queue.append(Int32(state))
-    }
-    var head = 0
-    while head < queue.count {
-      let state = Int(queue[head])
-      head += 1
-      for predecessor in predecessors[Int(start[state])..<Int(start[state + 1])]
-      where !reaches[Int(predecessor)] {
-        reaches[Int(predecessor)] = true
-        queue.append(predecessor)
+    queue.reserveCapacity(count)
+    reaches.withUnsafeMutableBufferPointer { reaches in
+      for state in 0..<count where holds[state] || (beyondBoundsReaches && !expanded[state]) {
+        reaches[state] = true
+        queue.append(Int32(state))
+      }
+      var head = 0
+      while head < queue.count {
+        let state = Int(queue[head])
+        head += 1
+        for offset in Int(start[state])..<Int(start[state + 1]) {
+          let predecessor = Int(predecessors[offset])
+          guard !reaches[predecessor] else { continue }
+          reaches[predecessor] = true
+          queue.append(Int32(predecessor))
+        }
       }
     }
     guard !beyondBoundsReaches else { return reaches.firstIndex(of: false) }
     // A state beyond the bounds reaches nothing the search saw: only one searched from tells.
-    return reaches.indices.first { !reaches[$0] && space.expanded[$0] }
+    return reaches.indices.first { !reaches[$0] && expanded[$0] }
   }
 
   private func failure(
