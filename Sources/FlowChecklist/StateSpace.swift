@@ -326,16 +326,20 @@ package struct StateSpace {
   private mutating func id(of event: NavigationEvent) -> Int32 {
     if case .named(let name, let arguments) = event, arguments.isEmpty {
       if let known = plainEventIDs[name] { return known }
-      let id = Int32(events.count)
-      events.append(event)
+      let id = join(event)
       plainEventIDs[name] = id
       return id
     }
     if let known = eventIDs[event] { return known }
-    let id = Int32(events.count)
-    events.append(event)
+    let id = join(event)
     eventIDs[event] = id
     return id
+  }
+
+  /// Appends a new `event` to `events`; its id.
+  private mutating func join(_ event: NavigationEvent) -> Int32 {
+    events.append(event)
+    return Int32(events.count - 1)
   }
 
   /// The compiled flow the states are of.
