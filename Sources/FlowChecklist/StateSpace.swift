@@ -148,6 +148,10 @@ package struct StateSpace {
   package private(set) var transitions: [Transition] = []
   /// Every event sent, once each: what a transition's `event` indexes.
   package private(set) var events: [NavigationEvent] = []
+  /// For each event in `events`, the program's id of its name where it is a named event
+  /// some handler handles (`NavigationProgram.eventID(named:)`), else -1: what the event is
+  /// sent by, its handler found by the id.
+  private var handledAs: [Int32] = []
   /// Each event's index in `events`.
   private var eventIDs: [NavigationEvent: Int32] = [:]
   /// Each named event sent without arguments, the most common kind, by its name: hashing a
@@ -232,7 +236,11 @@ package struct StateSpace {
       for event in eventsToSend(from: navigator, samples: samples) {
         if !isInState { index.withState(head) { navigator.restore(packed: $0) } }
         isInState = false
-        guard (try? navigator.sendUnderstood(events[Int(event)])) != nil else { continue }
+        let handler = handledAs[Int(event)]
+        guard
+          (try? navigator.sendUnderstood(
+            events[Int(event)], handledAs: handler >= 0 ? Int(handler) : nil)) != nil
+        else { continue }
         // The navigator's state is its words: looked up as they are, copied only if new.
         let stored = index.count
         let known = navigator.withStateWords { reached in
@@ -339,6 +347,11 @@ package struct StateSpace {
   /// Appends a new `event` to `events`; its id.
   private mutating func join(_ event: NavigationEvent) -> Int32 {
     events.append(event)
+    if case .named(let name, _) = event, let id = program.eventID(named: name) {
+      handledAs.append(Int32(id))
+    } else {
+      handledAs.append(-1)
+    }
     return Int32(events.count - 1)
   }
 

@@ -84,8 +84,11 @@ struct CompiledFlow: Sendable {
 
 /// A screen's or a flow's `on:` handlers, ready to run.
 struct CompiledHandlers: Sendable {
-  /// Each handler's event id and what it runs, in the order written.
-  let handlers: [(event: Int, instruction: Instruction)]
+  /// What each handler runs, in the order written.
+  let instructions: [Instruction]
+  /// Each handler's event id (`NavigationProgram.eventIndex`), in the same order: apart from
+  /// the instructions, so that finding one compares ids without copying an instruction.
+  let events: [Int]
   /// The events' names, in the same order.
   let names: [String]
   /// One event per handler, as `availableEvents` offers it: each argument the handler reads
@@ -94,7 +97,8 @@ struct CompiledHandlers: Sendable {
   let placeholderEvents: [NavigationEvent]
 
   init(_ handlers: [(name: String, event: Int, instruction: Instruction)]) {
-    self.handlers = handlers.map { ($0.event, $0.instruction) }
+    instructions = handlers.map(\.instruction)
+    events = handlers.map(\.event)
     names = handlers.map(\.name)
     placeholderEvents = handlers.map { handler in
       .named(
@@ -109,17 +113,24 @@ struct CompiledHandlers: Sendable {
   /// hashing one.
   func instruction(named name: String) -> Instruction? {
     for index in names.indices where names[index] == name {
-      return handlers[index].instruction
+      return instructions[index]
     }
     return nil
   }
 
-  /// What the handler of the event with this id runs, if there is one.
+  /// What the handler of the event with this id runs, if there is one: ids compared, which
+  /// costs less than comparing names where a screen handles many events.
   func instruction(for event: Int) -> Instruction? {
-    for handler in handlers where handler.event == event {
-      return handler.instruction
+    for index in events.indices where events[index] == event {
+      return instructions[index]
     }
     return nil
+  }
+
+  /// What the handler of the event named `name`, whose id is `event` where the program
+  /// knows one, runs: found by the id where it is given, else by the name.
+  func instruction(named name: String, id event: Int?) -> Instruction? {
+    if let event { instruction(for: event) } else { instruction(named: name) }
   }
 }
 

@@ -22,6 +22,7 @@ public final class NavigationProgram: Sendable {
   /// Screen names to indexes: the root's, then each child's where its name is free, and
   /// every child's as `Flow.Screen`.
   let screenIndex: [String: Int]
+  /// Each event a handler of any flow handles, by name, to its id.
   let eventIndex: [String: Int]
   /// Every state value's name, in order: the root's, then each child flow's as `Flow.name`.
   public let stateNames: [String]
@@ -230,6 +231,10 @@ public final class NavigationProgram: Sendable {
     self.coverageTargets = coverage.targets
   }
 
+  /// The id of the event named `name`, if a handler of some flow handles it: what
+  /// `Navigator.sendUnderstood(named:id:arguments:)` finds the handler by.
+  package func eventID(named name: String) -> Int? { eventIndex[name] }
+
   /// The name a step gives the request `name` finds (`Kid.fetch` or `fetch` for a child's
   /// `fetch`): the one the navigator shows it pending by; `nil` for no request.
   package func stepName(ofRequest name: String) -> String? {
@@ -370,15 +375,15 @@ extension NavigationProgram {
     measureAll(start)
     for flow in flows.indices {
       measureAll(flows[flow].start)
-      for handler in flows[flow].handlers.handlers.indices {
-        measureAll(flows[flow].handlers.handlers[handler].instruction)
+      for handler in flows[flow].handlers.instructions.indices {
+        measureAll(flows[flow].handlers.instructions[handler])
       }
     }
     for screen in screens.indices {
       measureAll(screens[screen].onEnter)
       measureAll(screens[screen].onAppear)
-      for handler in screens[screen].handlers.handlers.indices {
-        measureAll(screens[screen].handlers.handlers[handler].instruction)
+      for handler in screens[screen].handlers.instructions.indices {
+        measureAll(screens[screen].handlers.instructions[handler])
       }
     }
     for request in requests.indices {

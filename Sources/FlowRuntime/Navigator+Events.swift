@@ -31,9 +31,21 @@ extension Navigator {
   /// Sends one event as `send(_:)` does, but a URL that sets nothing (no link matches it, or
   /// its values do not read) is refused too: what a search of the states sends, where an
   /// event that changes nothing because it was not understood is no transition.
-  package mutating func sendUnderstood(_ event: NavigationEvent) throws(NavigationError) {
-    guard case .open(let url) = event else { return try send(event) }
-    if let refusal = try open(url) { throw refusal }
+  ///
+  /// `id`: a named event's id in the program (`NavigationProgram.eventID(named:)`), where the
+  /// caller knows it: its handler is then found by comparing ids rather than names, as a
+  /// search sends the same few events from every state.
+  package mutating func sendUnderstood(_ event: NavigationEvent, handledAs id: Int? = nil)
+    throws(NavigationError)
+  {
+    switch event {
+    case .open(let url):
+      if let refusal = try open(url) { throw refusal }
+    case .named(let name, let arguments) where id != nil:
+      try sendNamed(name, id: id, arguments: arguments)
+    default:
+      try send(event)
+    }
   }
 
   /// Sends one event and returns its refusal, if it was refused, leaving the navigator as
@@ -60,12 +72,12 @@ extension Navigator {
 
   /// An event from a view or a call into the service: the visible screen's handler, else
   /// the flow's own (`on:` at the top). An alert covers the screens, but not the flow.
-  private mutating func sendNamed(_ name: String, arguments: [String: Value])
+  private mutating func sendNamed(_ name: String, id: Int? = nil, arguments: [String: Value])
     throws(NavigationError)
   {
     let (place, screen, isUnderAlert) = current.visibleTop
     if let screen, !isUnderAlert,
-      let instruction = program.screens[screen].handlers.instruction(named: name),
+      let instruction = program.screens[screen].handlers.instruction(named: name, id: id),
       let entry = current.lastEntry(place)
     {
       // The visible screen handles it: the common case, with nothing else to look up.
@@ -76,10 +88,11 @@ extension Navigator {
     // The flow's own handlers: the visible child flow's first, then the root flow's.
     let visibleFlow = screen.map { program.screens[$0].flow } ?? 0
     var flowHandler: (instruction: Instruction, flow: Int)?
-    if visibleFlow != 0, let handler = program.flows[visibleFlow].handlers.instruction(named: name)
+    if visibleFlow != 0,
+      let handler = program.flows[visibleFlow].handlers.instruction(named: name, id: id)
     {
       flowHandler = (handler, visibleFlow)
-    } else if let handler = program.flows[0].handlers.instruction(named: name) {
+    } else if let handler = program.flows[0].handlers.instruction(named: name, id: id) {
       flowHandler = (handler, 0)
     }
     if let flowHandler {
