@@ -232,7 +232,7 @@ public final class NavigationProgram: Sendable {
   }
 
   /// The id of the event named `name`, if a handler of some flow handles it: what
-  /// `Navigator.sendUnderstood(named:id:arguments:)` finds the handler by.
+  /// `Navigator.sendUnderstood(_:handledAs:)` finds the handler by.
   package func eventID(named name: String) -> Int? { eventIndex[name] }
 
   /// The name a step gives the request `name` finds (`Kid.fetch` or `fetch` for a child's
