@@ -4,14 +4,14 @@ import Testing
 
 /// The index a search keeps its states in: each state once, found again by its words
 /// exactly, whatever the hash says, at every length the hash and the comparison read in
-/// chunks of four words and then one at a time.
+/// chunks of eight and four words and then one at a time.
 @Suite("Packed state index: states stored once and found by their words")
 struct PackedStateIndexTests {
-  /// States of every length from 0 to 13 words, and, of each length, one per word position
+  /// States of every length from 0 to 21 words, and, of each length, one per word position
   /// with that word changed: the chunked loops and their tails all read the word changed.
   private static let states: [[UInt32]] = {
     var states: [[UInt32]] = []
-    for length in 0...13 {
+    for length in 0...21 {
       let base = (0..<length).map { UInt32($0 &* 7 &+ 1) }
       states.append(base)
       for position in 0..<length {
