@@ -9,23 +9,36 @@ package import FlowModel
 /// state compile (`stack`, `root`, `top`, `tab`, `state`, `presented` without `pushed`,
 /// `onStack`, `pending`); a condition with any other is not compiled, and is judged by the
 /// evaluator.
-package struct CompiledCondition: Sendable {
+///
+/// A class, never changed once made: a search asks it of every state, and a struct would be
+/// copied out of its caller's array for each, retaining every array in it.
+package final class CompiledCondition: Sendable {
   private let program: NavigationProgram
-  private let alternatives: [[Check]]
+  /// Each alternative's checks, as a range of `checks`.
+  private let alternatives: [Range<Int>]
+  private let checks: [Check]
+  /// The screens and requests the checks name, by the index a check holds.
+  private let targets: [Target]
+  /// The state values the checks expect, by the index a check holds.
+  private let expectedValues: [ExpectedValue]
+  /// For each tab a check names, whether each of the program's tabs has that name.
+  private let tabsNamed: [[Bool]]
 
-  /// One expectation, compiled. Indirect: judging a state reads each check out of its
-  /// array, and a boxed check is copied with one retain, not one per text and array in it.
-  private indirect enum Check: Sendable {
-    case stack([Target])
-    case root(Target)
-    case top(Target)
-    case tab(String)
-    /// A state value, by its index (`nil` for a name the flow does not declare).
-    case state(Int?, ExpectedValue)
+  /// One expectation, compiled, its screens, values and tab names held apart and named by
+  /// index: judging a state reads each check out of its array, and a check of plain
+  /// numbers is read without a retain.
+  private enum Check: Sendable {
+    case stack(Range<Int>)
+    case root(Int)
+    case top(Int)
+    case tab(Int)
+    /// A state value, by its index (`nil` for a name the flow does not declare), and the
+    /// value expected.
+    case state(Int?, Int)
     case nothingPresented
-    case presented(Target)
-    case onStack([Target])
-    case pending([Target])
+    case presented(Int)
+    case onStack(Range<Int>)
+    case pending(Range<Int>)
   }
 
   /// A state value expected, with its words (`StateWords`) to compare a state's with.
@@ -106,42 +119,61 @@ package struct CompiledCondition: Sendable {
     let requestFlows = program.requests.map {
       $0.stepName == $0.name ? program.flows[$0.flow].name : nil
     }
-    func screen(_ target: ScreenTarget) -> Target {
-      Target(target, names: screenNames, flows: screenFlows)
+    var targets: [Target] = []
+    var expectedValues: [ExpectedValue] = []
+    var tabsNamed: [[Bool]] = []
+    func screen(_ target: ScreenTarget) -> Int {
+      targets.append(Target(target, names: screenNames, flows: screenFlows))
+      return targets.count - 1
     }
-    var alternatives: [[Check]] = []
+    func screens(_ routes: [ScreenTarget]) -> Range<Int> {
+      let first = targets.count
+      for route in routes { _ = screen(route) }
+      return first..<targets.count
+    }
+    var alternatives: [Range<Int>] = []
+    var checks: [Check] = []
     for alternative in condition.alternatives {
-      var checks: [Check] = []
+      let first = checks.count
       for expectation in alternative {
         switch expectation.kind {
-        case .stack(let routes): checks.append(.stack(routes.map(screen)))
+        case .stack(let routes): checks.append(.stack(screens(routes)))
         case .root(let route): checks.append(.root(screen(route)))
         case .top(let route): checks.append(.top(screen(route)))
-        case .tab(let name): checks.append(.tab(name.value))
+        case .tab(let name):
+          tabsNamed.append(program.tabs.map { $0.name == name.value })
+          checks.append(.tab(tabsNamed.count - 1))
         case .state(let assignments):
           for assignment in assignments {
             guard case .literal(let value) = assignment.value.value else { continue }
-            checks.append(.state(program.stateIndex[assignment.name.value], ExpectedValue(value)))
+            expectedValues.append(ExpectedValue(value))
+            checks.append(
+              .state(program.stateIndex[assignment.name.value], expectedValues.count - 1))
           }
         case .presented(nil): checks.append(.nothingPresented)
         case .presented(let expected?):
           guard expected.pushed == nil else { return nil }
           checks.append(.presented(screen(expected.item)))
-        case .onStack(let routes): checks.append(.onStack(routes.map(screen)))
+        case .onStack(let routes): checks.append(.onStack(screens(routes)))
         case .pending(let patterns):
-          checks.append(
-            .pending(
-              patterns.map {
-                Target(
-                  ScreenTarget(screen: $0.request, arguments: $0.arguments), names: requestNames,
-                  flows: requestFlows)
-              }))
+          let first = targets.count
+          for pattern in patterns {
+            targets.append(
+              Target(
+                ScreenTarget(screen: pattern.request, arguments: pattern.arguments),
+                names: requestNames, flows: requestFlows))
+          }
+          checks.append(.pending(first..<targets.count))
         case .tabs, .navigationBar, .alert, .params, .animated, .calls, .refused, .holds:
           return nil
         }
       }
-      alternatives.append(checks)
+      alternatives.append(first..<checks.count)
     }
+    self.checks = checks
+    self.targets = targets
+    self.expectedValues = expectedValues
+    self.tabsNamed = tabsNamed
     self.alternatives = alternatives
   }
 
@@ -158,9 +190,8 @@ package struct CompiledCondition: Sendable {
 
   private func holds(in state: NavigationState) -> Bool {
     // Loops rather than closures: a search asks this of every state.
-    alternatives: for alternative in alternatives.indices {
-      for check in alternatives[alternative].indices
-      where !holds(alternatives[alternative][check], in: state) {
+    alternatives: for alternative in alternatives {
+      for check in alternative where !holds(checks[check], in: state) {
         continue alternatives
       }
       return true
@@ -173,7 +204,10 @@ package struct CompiledCondition: Sendable {
     case .stack(let targets):
       let place = NavigationState.StackPlace.tab(state.selectedTab)
       guard targets.count == state.entryCount(place) else { return false }
-      return targets.indices.allSatisfy { matches(targets[$0], state, place, $0) }
+      for (index, target) in targets.enumerated() where !matches(target, state, place, index) {
+        return false
+      }
+      return true
     case .root(let target):
       let place = NavigationState.StackPlace.tab(state.selectedTab)
       return state.entryCount(place) > 0 && matches(target, state, place, 0)
@@ -181,23 +215,24 @@ package struct CompiledCondition: Sendable {
       let place = NavigationState.StackPlace.tab(state.selectedTab)
       let count = state.entryCount(place)
       return count > 0 && matches(target, state, place, count - 1)
-    case .tab(let name):
-      return !program.tabs.isEmpty && program.tabs[state.selectedTab].name == name
-    case .state(let index, let expected):
+    case .tab(let names):
+      return !program.tabs.isEmpty && tabsNamed[names][state.selectedTab]
+    case .state(let index, let value):
       guard let index else { return false }
       // Words alike are values alike; words unlike are values unlike but for text, whose two
       // spellings of one accent Swift calls equal.
       // A value of another kind, or a list of another length, differs without its text read.
+      // The expected value read in place: a copy of it retains its words and value.
       let (same, mayBeEqual) = state.withValueWords(at: index) { found in
-        expected.words.withUnsafeBufferPointer { words in
+        expectedValues[value].words.withUnsafeBufferPointer { words in
           (
-            words.elementsEqual(found),
-            expected.holdsText && words[0] == found[0]
+            wordsEqual(words, found),
+            expectedValues[value].holdsText && words[0] == found[0]
               && (words[0] != StateWordTag.list || words[1] == found[1])
           )
         }
       }
-      return same || (mayBeEqual && state.value(at: index) == expected.value)
+      return same || (mayBeEqual && state.value(at: index) == expectedValues[value].value)
     case .nothingPresented:
       return state.layerCount == 0
     case .presented(let target):
@@ -205,7 +240,8 @@ package struct CompiledCondition: Sendable {
       guard count > 0 else { return false }
       switch state.layerKind(count - 1) {
       case .alert(let index):
-        return target.isBare && program.alerts[index].contents.name == target.name
+        return targets[target].isBare
+          && program.alerts[index].contents.name == targets[target].name
       case .screen: return matches(target, state, .layer(count - 1), 0)
       }
     case .onStack(let targets):
@@ -213,17 +249,17 @@ package struct CompiledCondition: Sendable {
     case .pending(let targets):
       guard targets.count == state.pendingCount else { return false }
       return zip(targets, state.pending).allSatisfy { target, pending in
-        target.matches(
+        self.targets[target].matches(
           pending.request, parameters: program.requests[pending.request].parameters,
           values: pending.arguments)
       }
     }
   }
 
-  /// Whether `target` is on any tab's stack (the only one's, without tabs), or a presented
+  /// Whether `target` (its index in `targets`) is on any tab's stack (the only one's, without tabs), or a presented
   /// screen's (the top presented screen's whole stack when it has one, a lower one's first
   /// screen).
-  private func isOnAStack(_ target: Target, in state: NavigationState) -> Bool {
+  private func isOnAStack(_ target: Int, in state: NavigationState) -> Bool {
     for tab in 0..<state.tabCount {
       let place = NavigationState.StackPlace.tab(tab)
       for index in 0..<state.entryCount(place) where matches(target, state, place, index) {
@@ -241,16 +277,27 @@ package struct CompiledCondition: Sendable {
     return false
   }
 
-  /// Whether entry `index` of `place`'s stack in `state` is `target`: its screen compared by
+  /// Whether entry `index` of `place`'s stack in `state` is `target` (its index in
+  /// `targets`): its screen compared by
   /// index, its values read only when the target expects some.
   private func matches(
-    _ target: Target, _ state: NavigationState, _ place: NavigationState.StackPlace, _ index: Int
+    _ target: Int, _ state: NavigationState, _ place: NavigationState.StackPlace, _ index: Int
   ) -> Bool {
     let screen = state.screen(place, at: index)
-    guard target.named[screen] else { return false }
-    guard !target.arguments.isEmpty else { return true }
-    return target.matches(
+    guard targets[target].named[screen] else { return false }
+    guard !targets[target].arguments.isEmpty else { return true }
+    return targets[target].matches(
       screen, parameters: program.screens[screen].parameters,
       values: state.entry(place, at: index).arguments)
   }
+}
+
+/// Whether two runs of state words are the same: a plain loop, as a search compares a value
+/// in every state (`elementsEqual` goes through the generic sequence protocol).
+private func wordsEqual(_ left: UnsafeBufferPointer<UInt32>, _ right: UnsafeBufferPointer<UInt32>)
+  -> Bool
+{
+  guard left.count == right.count else { return false }
+  for index in left.indices where left[index] != right[index] { return false }
+  return true
 }

@@ -14,6 +14,8 @@ struct StateJudgments {
   private let compiled: [CompiledCondition?]
   /// The parts of an observation the conditions that do not compile read.
   private let parts: ObservedParts
+  /// Whether any condition does not compile: only then is an observation made of a state.
+  private let observes: Bool
   private let file: String
   /// For each property, whether its condition holds in each state, by state id.
   private var verdicts: [[Bool]]
@@ -34,6 +36,7 @@ struct StateJudgments {
     parts = zip(conditions, compiled).reduce(into: ObservedParts()) { parts, pair in
       if pair.1 == nil { parts.formUnion(pair.0.parts) }
     }
+    observes = compiled.contains { $0 == nil }
     self.file = file
     verdicts = conditions.map { _ in [] }
     shown = ShownDeclarations(program: program)
@@ -43,11 +46,19 @@ struct StateJudgments {
   mutating func judge(_ id: Int, _ navigator: Navigator) {
     shown.gather(navigator)
     if navigator.pendsARequestTwice { statesPendingTwice.append(id) }
-    guard !conditions.isEmpty else { return }
+    guard observes else {
+      // Every condition compiles, the common case: judged on the state's words, with no
+      // observation made and none to destroy.
+      for slot in compiled.indices {
+        // Asked in place: a copy of a compiled condition retains it.
+        if let holds = compiled[slot]?.holds(in: navigator) { verdicts[slot].append(holds) }
+      }
+      return
+    }
     let observed = parts.isEmpty ? nil : navigator.stateObservation(of: parts)
     for slot in conditions.indices {
-      if let condition = compiled[slot] {
-        verdicts[slot].append(condition.holds(in: navigator))
+      if let holds = compiled[slot]?.holds(in: navigator) {
+        verdicts[slot].append(holds)
       } else if let observed {
         verdicts[slot].append(conditions[slot].verdict(on: observed, file: file) == .holds)
       } else {
