@@ -157,11 +157,19 @@ package struct StateSpace {
   /// Each named event sent without arguments, the most common kind, by its name: hashing a
   /// name costs a fraction of hashing the whole event.
   private var plainEventIDs: [String: Int32] = [:]
-  /// The events (their ids) to send in each situation met with no request pending, by the
-  /// situation's index (`NavigationProgram.index(of:)`).
-  private var eventsBySituation: [[Int32]?]
-  /// The events (their ids) to send in each situation met with requests pending.
-  private var eventsByPending: [PendingEventsKey: [Int32]] = [:]
+  /// The events to send in each situation met with no request pending, by the situation's
+  /// index (`NavigationProgram.index(of:)`).
+  private var eventsBySituation: [[EventToSend]?]
+  /// The events to send in each situation met with requests pending.
+  private var eventsByPending: [PendingEventsKey: [EventToSend]] = [:]
+
+  /// An event to send in a situation: its id in `events`, and whether it may change the
+  /// stack the user sees there (`NavigationProgram.mayChangeVisibleStack`). One that may not
+  /// cannot push a screen on top of itself, so its transitions are not compared for that.
+  private struct EventToSend {
+    var id: Int32
+    var mayChangeStack: Bool
+  }
 
   /// A situation with the requests pending in it.
   private struct PendingEventsKey: Hashable {
@@ -233,9 +241,10 @@ package struct StateSpace {
       // The navigator is in the state searched from for the first event; after an event,
       // it is put back in it for the next, its words copied over its own.
       var isInState = true
-      for event in eventsToSend(from: navigator, samples: samples) {
+      for toSend in eventsToSend(from: navigator, samples: samples) {
         if !isInState { index.withState(head) { navigator.restore(packed: $0) } }
         isInState = false
+        let event = toSend.id
         let handler = handledAs[Int(event)]
         guard
           (try? navigator.sendUnderstood(
@@ -259,7 +268,7 @@ package struct StateSpace {
         }
         transitions.append(Transition(from: Int32(head), event: event, to: known))
         transitionPushesTop.append(
-          navigator.pushedTopAgain(since: visibleTop) { snapshot(head) })
+          toSend.mayChangeStack && navigator.pushedTopAgain(since: visibleTop) { snapshot(head) })
         guard let stop, index.count > stored else { continue }
         // The start's navigator in the state reached, with no history of earlier sends.
         var reached = template
@@ -285,11 +294,11 @@ package struct StateSpace {
     return !(beyond.lists || beyond.ints || beyond.stack || beyond.texts)
   }
 
-  /// The events to send from `navigator`'s state, by their ids in `events`: those available
-  /// there, made concrete with the samples' values, worked out once per situation where no
-  /// request is pending (the outcomes of pending ones depend on their values).
+  /// The events to send from `navigator`'s state: those available there, made concrete
+  /// with the samples' values, worked out once per situation where no request is pending
+  /// (the outcomes of pending ones depend on their values).
   private mutating func eventsToSend(from navigator: Navigator, samples: EventSamples)
-    -> [Int32]
+    -> [EventToSend]
   {
     let index = Int(situations[situations.count - 1])
     guard !navigator.hasPendingRequests else {
@@ -297,19 +306,28 @@ package struct StateSpace {
       // situation and pending requests.
       let key = PendingEventsKey(situation: index, pending: navigator.pendingRequestsKey)
       if let known = eventsByPending[key] { return known }
-      let ids = samples.concrete(
+      let toSend = samples.concrete(
         userEvents(navigator.availableEvents, inSituation: index),
         pending: navigator.pendingRequests
-      ).map { id(of: $0) }
-      eventsByPending[key] = ids
-      return ids
+      ).map { eventToSend($0, inSituation: index) }
+      eventsByPending[key] = toSend
+      return toSend
     }
     if let known = eventsBySituation[index] { return known }
-    let ids = samples.concrete(
+    let toSend = samples.concrete(
       userEvents(program.events(inSituation: index), inSituation: index), pending: []
-    ).map { id(of: $0) }
-    eventsBySituation[index] = ids
-    return ids
+    ).map { eventToSend($0, inSituation: index) }
+    eventsBySituation[index] = toSend
+    return toSend
+  }
+
+  /// `event`, joined to `events` if it is new, to send in the situation numbered `situation`.
+  private mutating func eventToSend(_ event: NavigationEvent, inSituation situation: Int)
+    -> EventToSend
+  {
+    EventToSend(
+      id: id(of: event),
+      mayChangeStack: program.mayChangeVisibleStack(sending: event, inSituation: situation))
   }
 
   /// `available` but for the events that run a handler hearing a child flow finish: the
