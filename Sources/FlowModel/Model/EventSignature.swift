@@ -56,12 +56,21 @@ extension FlowTree {
         if !isBarAction { signatures[index].isBarButtonAction = false }
       }
       handler.operation.visit { operation in
-        for use in operation.argumentUses(in: flow, screen: screen, child: child)
-        where !signatures[index].arguments.contains(where: { $0.name == use.name }) {
-          signatures[index].arguments.append(.init(name: use.name, type: use.type))
-        }
-        for (argument, type) in operation.comparisonUses(in: flow, screen: screen) {
-          compared.append((index, argument, type))
+        // Only an `if:` compares, and it passes nothing on; a sequence does neither itself
+        // (`visit` comes to its operations): asked by kind, as the two walks cost more than
+        // the rest on a large flow.
+        switch operation.kind {
+        case .branch:
+          for (argument, type) in operation.comparisonUses(in: flow, screen: screen) {
+            compared.append((index, argument, type))
+          }
+        case .sequence:
+          break
+        default:
+          for use in operation.argumentUses(in: flow, screen: screen, child: child)
+          where !signatures[index].arguments.contains(where: { $0.name == use.name }) {
+            signatures[index].arguments.append(.init(name: use.name, type: use.type))
+          }
         }
       }
     }
