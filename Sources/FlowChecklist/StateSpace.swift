@@ -162,6 +162,10 @@ package struct StateSpace {
   private var eventsBySituation: [[EventToSend]?]
   /// The events to send in each situation met with requests pending.
   private var eventsByPending: [PendingEventsKey: [EventToSend]] = [:]
+  /// The concrete events (their ids) the samples make of the events a situation offers
+  /// with no request pending, by what it offers: many screens offer the same events, and
+  /// looking the list up costs a fraction of making it concrete again.
+  private var concreteByOffered: [[NavigationEvent]: [Int32]] = [:]
 
   /// An event to send in a situation: its id in `events`, and whether it may change the
   /// stack the user sees there (`NavigationProgram.mayChangeVisibleStack`). One that may not
@@ -309,25 +313,35 @@ package struct StateSpace {
       let toSend = samples.concrete(
         userEvents(navigator.availableEvents, inSituation: index),
         pending: navigator.pendingRequests
-      ).map { eventToSend($0, inSituation: index) }
+      ).map { event in
+        // Joined first: the call below reads `events` as they are once it is called.
+        let id = id(of: event)
+        return eventToSend(id, inSituation: index)
+      }
       eventsByPending[key] = toSend
       return toSend
     }
     if let known = eventsBySituation[index] { return known }
-    let toSend = samples.concrete(
-      userEvents(program.events(inSituation: index), inSituation: index), pending: []
-    ).map { eventToSend($0, inSituation: index) }
+    let offered = userEvents(program.events(inSituation: index), inSituation: index)
+    let ids: [Int32]
+    if let known = concreteByOffered[offered] {
+      ids = known
+    } else {
+      ids = samples.concrete(offered, pending: []).map { id(of: $0) }
+      concreteByOffered[offered] = ids
+    }
+    let toSend = ids.map { eventToSend($0, inSituation: index) }
     eventsBySituation[index] = toSend
     return toSend
   }
 
-  /// `event`, joined to `events` if it is new, to send in the situation numbered `situation`.
-  private mutating func eventToSend(_ event: NavigationEvent, inSituation situation: Int)
-    -> EventToSend
-  {
+  /// Event `id` (its index in `events`) to send in the situation numbered `situation`.
+  private func eventToSend(_ id: Int32, inSituation situation: Int) -> EventToSend {
     EventToSend(
-      id: id(of: event),
-      mayChangeStack: program.mayChangeVisibleStack(sending: event, inSituation: situation))
+      id: id,
+      mayChangeStack: program.mayChangeVisibleStack(
+        sending: events[Int(id)], inSituation: situation)
+    )
   }
 
   /// `available` but for the events that run a handler hearing a child flow finish: the
