@@ -26,12 +26,15 @@ package struct PackedStateIndex {
   /// The words every state stored takes, together.
   package var wordCount: Int { words.count }
 
-  /// The hash of a state's words: two lanes of a folded multiply (each 64-bit pair of
-  /// words multiplied by a key into 128 bits, and the halves exclusive-ored), each lane
-  /// taking four words a round, then four words more in one lane, then the rest one at a
-  /// time through a multiply-and-shift mix; joined and finished so that every bit of the
-  /// result depends on every word. The lanes do not wait for each other, so the processor
-  /// runs them side by side, and a folded multiply mixes two words for one multiplication.
+  /// The hash of a state's words: two lanes of a folded multiply, each taking four words a
+  /// round (a pair of words exclusive-ored with the lane, multiplied by the next pair
+  /// exclusive-ored with a key, into 128 bits whose halves are exclusive-ored), then four
+  /// words more in one lane, then the rest one at a time through a multiply-and-shift mix;
+  /// the lanes joined and finished. The lanes do not wait for each other, so the processor
+  /// runs them side by side, and one multiplication mixes four words. A pair equal to its
+  /// lane (or to its key) makes a product of 0, which forgets the words before: a hash, not
+  /// an identity, so the index compares states word for word, and a collision costs time,
+  /// never a wrong answer.
   package static func hash(_ state: UnsafeBufferPointer<UInt32>) -> UInt64 {
     let count = state.count
     var first: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(count)

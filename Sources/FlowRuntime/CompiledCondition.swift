@@ -256,9 +256,9 @@ package final class CompiledCondition: Sendable {
     }
   }
 
-  /// Whether `target` (its index in `targets`) is on any tab's stack (the only one's, without tabs), or a presented
-  /// screen's (the top presented screen's whole stack when it has one, a lower one's first
-  /// screen).
+  /// Whether `target` (its index in `targets`) is on any tab's stack (the only one's, without
+  /// tabs), or a presented screen's (the top presented screen's whole stack when it has one,
+  /// a lower one's first screen).
   private func isOnAStack(_ target: Int, in state: NavigationState) -> Bool {
     for tab in 0..<state.tabCount {
       let place = NavigationState.StackPlace.tab(tab)
@@ -278,8 +278,8 @@ package final class CompiledCondition: Sendable {
   }
 
   /// Whether entry `index` of `place`'s stack in `state` is `target` (its index in
-  /// `targets`): its screen compared by
-  /// index, its values read only when the target expects some.
+  /// `targets`): its screen compared by index, its values read only when the target
+  /// expects some.
   private func matches(
     _ target: Int, _ state: NavigationState, _ place: NavigationState.StackPlace, _ index: Int
   ) -> Bool {
