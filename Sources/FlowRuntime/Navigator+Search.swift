@@ -387,6 +387,9 @@ package struct ShownDeclarations {
   private var screens: [Bool]
   private var alerts: [Bool]
   private var tabs: [Bool]
+  /// How many screens, alerts and tabs no state has shown yet: once none is left, a state
+  /// has nothing to add, and is not read (a search comes to most states after that).
+  private var unshown: Int
 
   /// Nothing shown yet, for the screens, alerts and tabs of `program`.
   package init(program: NavigationProgram) {
@@ -394,6 +397,7 @@ package struct ShownDeclarations {
     screens = Array(repeating: false, count: program.screens.count)
     alerts = Array(repeating: false, count: program.alerts.count)
     tabs = Array(repeating: false, count: program.tabs.count)
+    unshown = screens.count + alerts.count + tabs.count
   }
 
   /// Notes what a state shows: the selected tab, every screen on a tab's stack or in a
@@ -408,8 +412,23 @@ package struct ShownDeclarations {
   }
 
   private mutating func gather(_ state: NavigationState) {
-    if !tabs.isEmpty { tabs[state.selectedTab] = true }
-    state.forEachShown(screen: { screens[$0] = true }, alert: { alerts[$0] = true })
+    guard unshown > 0 else { return }
+    // Each counted off `unshown` the first time it shows.
+    if !tabs.isEmpty, !tabs[state.selectedTab] {
+      tabs[state.selectedTab] = true
+      unshown -= 1
+    }
+    state.forEachShown(
+      screen: { screen in
+        guard !screens[screen] else { return }
+        screens[screen] = true
+        unshown -= 1
+      },
+      alert: { alert in
+        guard !alerts[alert] else { return }
+        alerts[alert] = true
+        unshown -= 1
+      })
   }
 
   /// The names of the screens shown in some state.
