@@ -388,6 +388,37 @@ struct NavigationState: Sendable, Hashable {
   /// The requests started and not yet resolved, in the order they started.
   var pending: [PendingRequest] { parts(ofSection: Section.pending) }
 
+  /// Whether a request is pending twice with the same values.
+  var pendsARequestTwice: Bool {
+    guard pendingCount > 1 else { return false }
+    return read { layout in
+      let words = layout.words
+      let list = layout.pendingList
+      let count = Int(words[list])
+      // Where each request's words start (its index first), and, last, where they end.
+      var bounds: [Int] = []
+      bounds.reserveCapacity(count + 1)
+      bounds.append(list + 1)
+      for index in 0..<count { bounds.append(PendingRequest.skip(words, at: bounds[index])) }
+      // A few requests pend at a time: compared pair by pair, on their words, without a set
+      // to hash them into or their values made; only two of one request are compared at all.
+      for later in 1..<count {
+        for earlier in 0..<later where words[bounds[earlier]] == words[bounds[later]] {
+          let first = words[bounds[earlier]..<bounds[earlier + 1]]
+          let second = words[bounds[later]..<bounds[later + 1]]
+          if first.elementsEqual(second) { return true }
+          // Unlike words may still be equal values: text of one accent spelt two ways.
+          var firstReader = StateWordReader(words, at: bounds[earlier])
+          var secondReader = StateWordReader(words, at: bounds[later])
+          if PendingRequest.read(&firstReader) == PendingRequest.read(&secondReader) {
+            return true
+          }
+        }
+      }
+      return false
+    }
+  }
+
   /// Notes `request` as pending, after the others.
   mutating func appendPending(_ request: PendingRequest) {
     append(request, toSection: Section.pending)

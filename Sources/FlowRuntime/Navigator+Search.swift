@@ -344,19 +344,6 @@ extension Navigator {
   package var valueExtent: ValueExtent { current.valueExtent }
 }
 
-extension NavigationState {
-  /// Whether a request is pending twice with the same values.
-  var pendsARequestTwice: Bool {
-    guard pendingCount > 1 else { return false }
-    let pending = self.pending
-    // A few requests pend at a time: compared pair by pair, without a set to hash them into.
-    for later in 1..<pending.count {
-      for earlier in 0..<later where pending[earlier] == pending[later] { return true }
-    }
-    return false
-  }
-}
-
 extension NavigationSnapshot {
   /// Whether a request is pending twice with the same values.
   package var pendsARequestTwice: Bool { state.pendsARequestTwice }
