@@ -388,6 +388,22 @@ struct NavigationState: Sendable, Hashable {
   /// The requests started and not yet resolved, in the order they started.
   var pending: [PendingRequest] { parts(ofSection: Section.pending) }
 
+  /// The positions, among the pending requests in the order they started, of those of
+  /// request `request`: read from their first words, without their values made.
+  func pendingPositions(of request: Int) -> [Int] {
+    read { layout in
+      let words = layout.words
+      let list = layout.pendingList
+      var positions: [Int] = []
+      var position = list + 1
+      for index in 0..<Int(words[list]) {
+        if Int(words[position]) == request { positions.append(index) }
+        position = PendingRequest.skip(words, at: position)
+      }
+      return positions
+    }
+  }
+
   /// Whether a request is pending twice with the same values.
   var pendsARequestTwice: Bool {
     guard pendingCount > 1 else { return false }

@@ -24,8 +24,7 @@ extension Navigator {
     to name: String, _ outcome: RequestOutcome, values: [String: Value], index: Int
   ) throws(NavigationError) {
     guard let request = program.requestIndex[name] else { throw .unknownRequest(name) }
-    let pendingRequests = current.pending
-    let positions = pendingRequests.indices.filter { pendingRequests[$0].request == request }
+    let positions = current.pendingPositions(of: request)
     guard !positions.isEmpty else {
       throw .notPending(name, outcome: outcome, pending: self.pendingRequests.map(\.description))
     }
