@@ -291,13 +291,3 @@ package final class CompiledCondition: Sendable {
       values: state.entry(place, at: index).arguments)
   }
 }
-
-/// Whether two runs of state words are the same: a plain loop, as a search compares a value
-/// in every state (`elementsEqual` goes through the generic sequence protocol).
-private func wordsEqual(_ left: UnsafeBufferPointer<UInt32>, _ right: UnsafeBufferPointer<UInt32>)
-  -> Bool
-{
-  guard left.count == right.count else { return false }
-  for index in left.indices where left[index] != right[index] { return false }
-  return true
-}

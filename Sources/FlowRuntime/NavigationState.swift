@@ -392,13 +392,9 @@ struct NavigationState: Sendable, Hashable {
   /// request `request`: read from their first words, without their values made.
   func pendingPositions(of request: Int) -> [Int] {
     read { layout in
-      let words = layout.words
-      let list = layout.pendingList
       var positions: [Int] = []
-      var position = list + 1
-      for index in 0..<Int(words[list]) {
-        if Int(words[position]) == request { positions.append(index) }
-        position = PendingRequest.skip(words, at: position)
+      layout.forEachPart(inList: layout.pendingList, PendingRequest.skip) { index, start in
+        if Int(layout.words[start]) == request { positions.append(index) }
       }
       return positions
     }
@@ -409,20 +405,16 @@ struct NavigationState: Sendable, Hashable {
     guard pendingCount > 1 else { return false }
     return read { layout in
       let words = layout.words
-      let list = layout.pendingList
-      let count = Int(words[list])
       // Where each request's words start (its index first), and, last, where they end.
-      var bounds: [Int] = []
-      bounds.reserveCapacity(count + 1)
-      bounds.append(list + 1)
-      for index in 0..<count { bounds.append(PendingRequest.skip(words, at: bounds[index])) }
+      let bounds = layout.partBounds(inList: layout.pendingList, PendingRequest.skip)
+      let count = bounds.count - 1
       // A few requests pend at a time: compared pair by pair, on their words, without a set
       // to hash them into or their values made; only two of one request are compared at all.
       for later in 1..<count {
         for earlier in 0..<later where words[bounds[earlier]] == words[bounds[later]] {
-          let first = words[bounds[earlier]..<bounds[earlier + 1]]
-          let second = words[bounds[later]..<bounds[later + 1]]
-          if first.elementsEqual(second) { return true }
+          let first = UnsafeBufferPointer(rebasing: words[bounds[earlier]..<bounds[earlier + 1]])
+          let second = UnsafeBufferPointer(rebasing: words[bounds[later]..<bounds[later + 1]])
+          if wordsEqual(first, second) { return true }
           // Unlike words may still be equal values: text of one accent spelt two ways.
           var firstReader = StateWordReader(words, at: bounds[earlier])
           var secondReader = StateWordReader(words, at: bounds[later])
@@ -690,6 +682,32 @@ private struct StateLayout {
   ) -> Int {
     var position = list + 1
     for _ in 0..<index { position = skip(words, position) }
+    return position
+  }
+
+  /// Where each part of the list whose count is at `list` starts, and, last, where the last
+  /// one ends, each part skipped with `skip`.
+  func partBounds(inList list: Int, _ skip: (UnsafeBufferPointer<UInt32>, Int) -> Int) -> [Int] {
+    var bounds: [Int] = []
+    bounds.reserveCapacity(Int(words[list]) + 1)
+    let end = forEachPart(inList: list, skip) { _, start in bounds.append(start) }
+    bounds.append(end)
+    return bounds
+  }
+
+  /// Calls `body` with the index and start of each part of the list whose count is at
+  /// `list`, in order, each part skipped with `skip`; returns where the last one ends.
+  @inline(__always)
+  @discardableResult
+  func forEachPart(
+    inList list: Int, _ skip: (UnsafeBufferPointer<UInt32>, Int) -> Int,
+    _ body: (_ index: Int, _ start: Int) -> Void
+  ) -> Int {
+    var position = list + 1
+    for index in 0..<Int(words[list]) {
+      body(index, position)
+      position = skip(words, position)
+    }
     return position
   }
 

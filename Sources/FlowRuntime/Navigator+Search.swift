@@ -401,21 +401,17 @@ package struct ShownDeclarations {
   private mutating func gather(_ state: NavigationState) {
     guard unshown > 0 else { return }
     // Each counted off `unshown` the first time it shows.
-    if !tabs.isEmpty, !tabs[state.selectedTab] {
-      tabs[state.selectedTab] = true
-      unshown -= 1
-    }
+    if !tabs.isEmpty, Self.marks(state.selectedTab, in: &tabs) { unshown -= 1 }
     state.forEachShown(
-      screen: { screen in
-        guard !screens[screen] else { return }
-        screens[screen] = true
-        unshown -= 1
-      },
-      alert: { alert in
-        guard !alerts[alert] else { return }
-        alerts[alert] = true
-        unshown -= 1
-      })
+      screen: { if Self.marks($0, in: &screens) { unshown -= 1 } },
+      alert: { if Self.marks($0, in: &alerts) { unshown -= 1 } })
+  }
+
+  /// Marks `index` of `shown`; whether it was not marked yet.
+  private static func marks(_ index: Int, in shown: inout [Bool]) -> Bool {
+    guard !shown[index] else { return false }
+    shown[index] = true
+    return true
   }
 
   /// The names of the screens shown in some state.

@@ -116,11 +116,7 @@ struct StateBuffer: @unchecked Sendable, Hashable {
   static func == (lhs: StateBuffer, rhs: StateBuffer) -> Bool {
     if lhs.storage === rhs.storage { return true }
     return lhs.withUnsafeBufferPointer { left in
-      rhs.withUnsafeBufferPointer { right in
-        guard left.count == right.count else { return false }
-        for index in left.indices where left[index] != right[index] { return false }
-        return true
-      }
+      rhs.withUnsafeBufferPointer { right in wordsEqual(left, right) }
     }
   }
 

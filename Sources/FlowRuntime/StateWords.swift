@@ -89,6 +89,16 @@ struct StateWordWriter {
   }
 }
 
+/// Whether two runs of state words are the same: a plain loop, as a search compares words
+/// for every state it comes to (`elementsEqual` goes through the generic sequence protocol).
+func wordsEqual(_ left: UnsafeBufferPointer<UInt32>, _ right: UnsafeBufferPointer<UInt32>)
+  -> Bool
+{
+  guard left.count == right.count else { return false }
+  for index in left.indices where left[index] != right[index] { return false }
+  return true
+}
+
 /// The words text takes after its tag: its byte count and its bytes.
 func stateWordCount(bytesOf text: String) -> Int { 1 + (text.utf8.count + 3) / 4 }
 
